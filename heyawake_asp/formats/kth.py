@@ -1,0 +1,169 @@
+"""The KTH (2014 thesis) instance format: ``.lp`` facts describing rectangles.
+
+::
+
+    width(6). height(6).
+    room(Id, X1, Y1, X2, Y2, N).   % inclusive corners, N = -1: no number
+
+Coordinates are zero-indexed, X the column and Y the row. The file is parsed
+as data by a strict reader and never handed to clingo. Each ``room/6`` fact is
+its own room (ids are labels and may repeat); a clue below -1 is read as no
+number, with a :class:`~heyawake_asp.errors.PuzzleWarning`.
+
+>>> puzzle = read("width(2). height(1). room(1,0,0,1,0,1).", "tiny.lp")
+>>> print(write(puzzle), end="")
+width(2).
+height(1).
+room(1,0,0,1,0,1).
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from dataclasses import dataclass
+
+from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError, PuzzleWarning
+from heyawake_asp.puzzle import Puzzle, Room
+
+__all__ = ["read", "write"]
+
+_COMMENT = re.compile(r"%[^\n]*")
+_SPACE = re.compile(r"\s*")
+_FACT = re.compile(r"([a-z_]\w*)\s*\(([^()]*)\)\s*\.")
+_INTEGER = re.compile(r"-?\d+")
+_ARITY = {"width": 1, "height": 1, "room": 6}
+
+
+@dataclass(frozen=True)
+class _Fact:
+    """One parsed fact with its position in the source."""
+
+    name: str
+    args: tuple[int, ...]
+    line: int
+    column: int
+
+
+def read(text: str, source: str) -> Puzzle:
+    """Parse KTH facts into a :class:`Puzzle`.
+
+    Raises
+    ------
+    PuzzleFormatError
+        On anything but ``width/1``, ``height/1`` and ``room/6`` facts and
+        ``%`` comments, and on a puzzle those facts do not describe validly.
+    """
+    facts = _parse_facts(text, source)
+    width = _single(facts, "width", source)
+    height = _single(facts, "height", source)
+    room_facts = [fact for fact in facts if fact.name == "room"]
+    rooms = tuple(_room(fact, source) for fact in room_facts)
+    try:
+        return Puzzle(width, height, rooms)
+    except InvalidPuzzleError as error:
+        at = room_facts[error.room] if error.room is not None else None
+        raise PuzzleFormatError(
+            source, str(error), at.line if at else None, at.column if at else None
+        ) from None
+
+
+def write(puzzle: Puzzle) -> str:
+    """The puzzle as KTH facts, rooms numbered from 1 and ``-1`` for no number.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        When a room is not a rectangle: the format cannot express it.
+    """
+    lines = [f"width({puzzle.width}).", f"height({puzzle.height})."]
+    for number, room in enumerate(puzzle.rooms, 1):
+        if not room.is_rectangle:
+            raise InvalidPuzzleError(
+                f"room {number} is not a rectangle: the KTH format holds rectangles only",
+                room=number - 1,
+            )
+        x1, y1, x2, y2 = room.bounds
+        clue = -1 if room.clue is None else room.clue
+        lines.append(f"room({number},{x1},{y1},{x2},{y2},{clue}).")
+    return "\n".join(lines) + "\n"
+
+
+def _parse_facts(text: str, source: str) -> list[_Fact]:
+    """Scan the whole text into facts, rejecting anything else."""
+    code = _COMMENT.sub(lambda match: " " * len(match.group()), text)
+    facts = []
+    position = _SPACE.match(code, 0).end()  # type: ignore[union-attr]
+    while position < len(code):
+        line, column = _locate(code, position)
+        match = _FACT.match(code, position)
+        if match is None or match.group(1) not in _ARITY:
+            snippet = code[position:].split("\n", 1)[0].strip()[:30]
+            raise PuzzleFormatError(
+                source,
+                f"unexpected {snippet!r}: expected width/1, height/1 or room/6 facts",
+                line,
+                column,
+            )
+        facts.append(_fact(match, source, line, column))
+        position = _SPACE.match(code, match.end()).end()  # type: ignore[union-attr]
+    if not facts:
+        raise PuzzleFormatError(source, "empty puzzle: no width, height or room facts")
+    return facts
+
+
+def _fact(match: re.Match[str], source: str, line: int, column: int) -> _Fact:
+    """Check one matched fact's arity and integer arguments."""
+    name = match.group(1)
+    parts = [part.strip() for part in match.group(2).split(",")]
+    if len(parts) != _ARITY[name]:
+        raise PuzzleFormatError(
+            source, f"{name} takes {_ARITY[name]} arguments, got {len(parts)}", line, column
+        )
+    for part in parts:
+        if not _INTEGER.fullmatch(part):
+            raise PuzzleFormatError(
+                source, f"{name} argument {part!r} is not an integer", line, column
+            )
+    return _Fact(name, tuple(int(part) for part in parts), line, column)
+
+
+def _locate(text: str, position: int) -> tuple[int, int]:
+    """The 1-based line and column of ``position`` in ``text``."""
+    line = text.count("\n", 0, position) + 1
+    column = position - (text.rfind("\n", 0, position) + 1) + 1
+    return line, column
+
+
+def _single(facts: list[_Fact], name: str, source: str) -> int:
+    """The value of the one ``name/1`` fact, which must be positive."""
+    found = [fact for fact in facts if fact.name == name]
+    if not found:
+        raise PuzzleFormatError(source, f"missing {name}/1 fact")
+    if len(found) > 1:
+        raise PuzzleFormatError(
+            source, f"{name} given twice (first on line {found[0].line})", found[1].line
+        )
+    value = found[0].args[0]
+    if value < 1:
+        raise PuzzleFormatError(
+            source, f"{name} must be at least 1, got {value}", found[0].line, found[0].column
+        )
+    return value
+
+
+def _room(fact: _Fact, source: str) -> Room:
+    """The room a ``room/6`` fact describes."""
+    _, x1, y1, x2, y2, clue = fact.args
+    if x1 > x2 or y1 > y2:
+        raise PuzzleFormatError(
+            source,
+            f"room corners ({x1},{y1}) and ({x2},{y2}) are not top-left and bottom-right",
+            fact.line,
+            fact.column,
+        )
+    if clue < -1:
+        warnings.warn(
+            f"{source}:{fact.line}: clue {clue} read as no number", PuzzleWarning, stacklevel=4
+        )
+    return Room.rectangle(x1, y1, x2, y2, clue if clue >= 0 else None)

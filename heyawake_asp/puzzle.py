@@ -1,0 +1,165 @@
+"""The puzzle model: a grid split into rooms, some of which carry a clue.
+
+>>> room = Room(frozenset({(0, 0), (1, 0)}), clue=1)
+>>> Puzzle(2, 1, (room,)).cell_count
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from heyawake_asp.errors import InvalidPuzzleError
+
+__all__ = ["Cell", "Puzzle", "Room"]
+
+Cell = tuple[int, int]
+"""A cell as ``(x, y)``: ``x`` is the column, ``y`` the row, both from 0."""
+
+_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+@dataclass(frozen=True)
+class Room:
+    """A room: a set of cells and an optional clue (``None`` for no number).
+
+    Rooms may have any shape; rectangles are only the common case.
+    """
+
+    cells: frozenset[Cell]
+    clue: int | None = None
+
+    @classmethod
+    def rectangle(cls, x1: int, y1: int, x2: int, y2: int, clue: int | None = None) -> Room:
+        """Build the rectangular room with inclusive corners ``(x1, y1)`` and ``(x2, y2)``."""
+        cells = frozenset((x, y) for x in range(x1, x2 + 1) for y in range(y1, y2 + 1))
+        return cls(cells, clue)
+
+    @property
+    def bounds(self) -> tuple[int, int, int, int]:
+        """The bounding box ``(x1, y1, x2, y2)``, corners inclusive."""
+        xs = [x for x, _ in self.cells]
+        ys = [y for _, y in self.cells]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    @property
+    def is_rectangle(self) -> bool:
+        """Whether the room fills its bounding box exactly."""
+        x1, y1, x2, y2 = self.bounds
+        return len(self.cells) == (x2 - x1 + 1) * (y2 - y1 + 1)
+
+    @property
+    def first_cell(self) -> Cell:
+        """The room's first cell in row-major order (where its clue is drawn)."""
+        return min(self.cells, key=lambda cell: (cell[1], cell[0]))
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A Heyawake puzzle, validated on construction.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        When the grid is empty, the rooms do not tile it exactly, a room is
+        not orthogonally connected, or a clue does not fit its room.
+
+    Notes
+    -----
+    Everything downstream trusts a constructed ``Puzzle``.
+    """
+
+    width: int
+    height: int
+    rooms: tuple[Room, ...]
+    _room_of: dict[Cell, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        """Validate the puzzle and index each cell's room."""
+        object.__setattr__(self, "rooms", tuple(self.rooms))
+        if self.width < 1 or self.height < 1:
+            raise InvalidPuzzleError(f"grid must be at least 1x1, got {self.width}x{self.height}")
+        object.__setattr__(self, "_room_of", self._index_rooms())
+        for index, room in enumerate(self.rooms):
+            _check_room(room, index)
+
+    def _index_rooms(self) -> dict[Cell, int]:
+        """Map every cell to its room index, rejecting overlaps, strays and holes."""
+        room_of: dict[Cell, int] = {}
+        for index, room in enumerate(self.rooms):
+            for cell in sorted(room.cells, key=lambda c: (c[1], c[0])):
+                if not self.contains(cell):
+                    raise InvalidPuzzleError(
+                        f"room {index + 1} has cell {cell} outside the "
+                        f"{self.width}x{self.height} grid",
+                        room=index,
+                    )
+                if cell in room_of:
+                    raise InvalidPuzzleError(
+                        f"cell {cell} is in two rooms: room {room_of[cell] + 1} and room {index + 1}",
+                        room=index,
+                    )
+                room_of[cell] = index
+        for cell in self.cells():
+            if cell not in room_of:
+                raise InvalidPuzzleError(f"cell {cell} is not in any room")
+        return room_of
+
+    def contains(self, cell: Cell) -> bool:
+        """Whether ``cell`` lies inside the grid."""
+        x, y = cell
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def cells(self) -> Iterator[Cell]:
+        """Every cell in row-major order."""
+        for y in range(self.height):
+            for x in range(self.width):
+                yield x, y
+
+    @property
+    def cell_count(self) -> int:
+        """The number of cells in the grid."""
+        return self.width * self.height
+
+    def room_index(self, cell: Cell) -> int:
+        """The index into ``rooms`` of the room holding ``cell``."""
+        return self._room_of[cell]
+
+    @property
+    def is_rectangular(self) -> bool:
+        """Whether every room is a rectangle."""
+        return all(room.is_rectangle for room in self.rooms)
+
+
+def neighbours(cell: Cell) -> Iterator[Cell]:
+    """The four orthogonal neighbours of ``cell`` (some may lie off the grid)."""
+    x, y = cell
+    for dx, dy in _STEPS:
+        yield x + dx, y + dy
+
+
+def _check_room(room: Room, index: int) -> None:
+    """Reject an empty or disconnected room and a clue that cannot fit."""
+    if not room.cells:
+        raise InvalidPuzzleError(f"room {index + 1} has no cells", room=index)
+    if room.clue is not None and not 0 <= room.clue <= len(room.cells):
+        raise InvalidPuzzleError(
+            f"room {index + 1} has clue {room.clue} but only {len(room.cells)} cells",
+            room=index,
+        )
+    if len(_reachable(room.first_cell, room.cells)) != len(room.cells):
+        raise InvalidPuzzleError(f"room {index + 1} is not orthogonally connected", room=index)
+
+
+def _reachable(start: Cell, allowed: Iterable[Cell]) -> set[Cell]:
+    """The cells of ``allowed`` reachable from ``start`` in orthogonal steps."""
+    allowed = set(allowed)
+    seen = {start}
+    stack = [start]
+    while stack:
+        for nxt in neighbours(stack.pop()):
+            if nxt in allowed and nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return seen
