@@ -1,0 +1,219 @@
+"""The ``heyawake`` command: a thin click layer over the library."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+
+import click
+
+from heyawake_asp import __version__
+from heyawake_asp.checker import verify
+from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, list_encodings, resolve_encoding
+from heyawake_asp.errors import HeyawakeError
+from heyawake_asp.formats import read_puzzle
+from heyawake_asp.grid import read_grid
+from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.render.jsonl import error_line, result_line
+from heyawake_asp.render.text import render_text
+from heyawake_asp.solver import SolveResult, check_encoding, solve
+
+__all__ = ["main"]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="heyawake")
+def main() -> None:
+    """Solve and check Heyawake puzzles with Answer Set Programming (clingo)."""
+
+
+@main.command("solve")
+@click.argument("puzzles", nargs=-1, required=True, metavar="PUZZLE...")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON Lines, one object per puzzle.")
+@click.option(
+    "--count",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Show up to N solutions (0 = all).",
+)
+@click.option("--no-unique", is_flag=True, help="Do not check that the solution is unique.")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    metavar="S",
+    help="Give up on a puzzle after S seconds.",
+)
+@click.option(
+    "--encoding",
+    default=DEFAULT_ENCODING,
+    show_default=True,
+    metavar="NAME|DIR",
+    help="Encoding set: a name from 'heyawake encodings', a directory of .lp files or a file.",
+)
+@click.option(
+    "--extra",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False),
+    metavar="FILE.lp",
+    help="An extra program loaded with the encoding (repeatable).",
+)
+@click.option(
+    "--threads",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Parallel clingo solver threads.",
+)
+@click.option("--stats", is_flag=True, help="Show ground size, times, choices and conflicts.")
+def solve_command(
+    puzzles: tuple[str, ...],
+    as_json: bool,
+    count: int,
+    no_unique: bool,
+    timeout: float | None,
+    encoding: str,
+    extra: tuple[str, ...],
+    threads: int,
+    stats: bool,
+) -> None:
+    """Solve each PUZZLE file and print its grid, or JSON with --json.
+
+    Exit status: 0 when every puzzle was solved, 1 when some puzzle was
+    unsatisfiable, timed out or unreadable, 2 on a usage error.
+    """
+    encodings = _encoding_option(encoding, extra)
+    all_solved = True
+    for source in puzzles:
+        puzzle = None
+        try:
+            puzzle = _read(source)
+            result = solve(
+                puzzle,
+                encodings,
+                max_solutions=count,
+                check_unique=not no_unique,
+                timeout=timeout,
+                threads=threads,
+                extra=extra,
+            )
+        except HeyawakeError as error:
+            all_solved = False
+            _report_error(source, str(error), puzzle, as_json)
+            continue
+        all_solved = all_solved and result.status == "solved"
+        if as_json:
+            click.echo(result_line(source, puzzle, result))
+        else:
+            _report_text(source, puzzle, result, len(puzzles) > 1, stats)
+    if not all_solved:
+        raise SystemExit(1)
+
+
+@main.command("check")
+@click.argument("puzzle")
+@click.argument("solution")
+def check_command(puzzle: str, solution: str) -> None:
+    """Check a SOLUTION file (rows of '#' black and '.' white) against PUZZLE.
+
+    Prints every broken rule; exit status 1 when there is any.
+    """
+    try:
+        problem = _read(puzzle)
+        grid = read_grid(_read_text(solution), solution)
+        violations = verify(problem, grid)
+    except (HeyawakeError, ValueError) as error:
+        raise click.ClickException(str(error)) from None
+    for violation in violations:
+        click.echo(violation.message)
+    if violations:
+        raise SystemExit(1)
+    click.echo("ok: all five rules hold")
+
+
+@main.command("encodings")
+def encodings_command() -> None:
+    """List the named encoding sets, their files and what they do."""
+    for encoding in list_encodings():
+        marker = " (default)" if encoding.name == DEFAULT_ENCODING else ""
+        click.echo(f"{encoding.name}{marker}: {encoding.description}")
+        for part in encoding.parts or encoding.files:
+            click.echo(f"    {part.relative_to(encoding.files[0].parent)}")
+
+
+def _encoding_option(name: str, extra: Sequence[str]) -> EncodingSet:
+    """Resolve and parse the chosen encoding once, before any puzzle."""
+    try:
+        encodings = resolve_encoding(name)
+        check_encoding(encodings, extra)
+    except HeyawakeError as error:
+        raise click.BadParameter(str(error), param_hint="'--encoding' / '--extra'") from None
+    return encodings
+
+
+def _read(source: str) -> Puzzle:
+    """Read a puzzle file, echoing the reader's warnings on stderr."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        puzzle = read_puzzle(source)
+    for warning in caught:
+        click.echo(f"warning: {warning.message}", err=True)
+    return puzzle
+
+
+def _read_text(source: str) -> str:
+    """The text of a file, as a one-line error when it cannot be read."""
+    try:
+        return Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise click.ClickException(f"{source}: cannot read: {error}") from None
+
+
+def _report_error(source: str, message: str, puzzle: Puzzle | None, as_json: bool) -> None:
+    """Report a puzzle that could not be read or solved."""
+    if as_json:
+        click.echo(error_line(source, message, puzzle))
+    else:
+        located = message if message.startswith(source) else f"{source}: {message}"
+        click.echo(f"error: {located}", err=True)
+
+
+def _report_text(
+    source: str, puzzle: Puzzle, result: SolveResult, with_name: bool, stats: bool
+) -> None:
+    """Print a result as drawn grids and a status line."""
+    if with_name:
+        click.echo(source)
+    for number, grid in enumerate(result.solutions, 1):
+        if len(result.solutions) > 1:
+            click.echo(f"solution {number}")
+        click.echo(render_text(puzzle, grid))
+    if not result.solutions:
+        click.echo(render_text(puzzle))
+    click.echo(_status_line(result))
+    if stats:
+        click.echo(_stats_line(result))
+
+
+def _status_line(result: SolveResult) -> str:
+    """For example ``solved, unique, 0.012 s``."""
+    words = [result.status]
+    if result.status == "solved":
+        words.append({True: "unique", False: "not unique", None: "uniqueness not checked"}[
+            result.unique
+        ])
+    if len(result.solutions) > 1:
+        words.append(f"{len(result.solutions)} solutions shown")
+    words.append(f"{result.stats.total_seconds:.3f} s")
+    return ", ".join(words)
+
+
+def _stats_line(result: SolveResult) -> str:
+    """Ground size, times and search effort on one line."""
+    stats = result.stats
+    return (
+        f"ground {stats.ground_seconds:.3f} s, solve {stats.solve_seconds:.3f} s, "
+        f"total {stats.total_seconds:.3f} s; {stats.atoms} atoms, {stats.rules} rules, "
+        f"{stats.choices} choices, {stats.conflicts} conflicts"
+    )

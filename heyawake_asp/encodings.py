@@ -1,0 +1,100 @@
+"""Find encoding sets: the ``.lp`` programs that state the five rules.
+
+A named set is an entry file ``encodings/NAME.lp`` (shipped inside the
+package) made of ``#include`` lines; its first comment line is
+``% NAME: description``. A directory of ``.lp`` files, or a single ``.lp``
+file, is a set of its own. An entry's header may declare
+``% requires: rectangular rooms``.
+
+>>> resolve_encoding("reach").name
+'reach'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from heyawake_asp.errors import EncodingError
+
+__all__ = ["DEFAULT_ENCODING", "EncodingSet", "encodings_dir", "list_encodings", "resolve_encoding"]
+
+DEFAULT_ENCODING = "reach"
+_INCLUDE = re.compile(r'^\s*#include\s+"([^"]+)"\s*\.', re.MULTILINE)
+_REQUIRES_RECTANGLES = re.compile(r"^%\s*requires:\s*rectangular rooms\s*$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class EncodingSet:
+    """The programs to load for one formulation of the rules.
+
+    ``files`` are handed to clingo; ``parts`` are what they include, for
+    listing only.
+    """
+
+    name: str
+    files: tuple[Path, ...]
+    description: str
+    parts: tuple[Path, ...] = ()
+    requires_rectangles: bool = False
+
+
+def encodings_dir() -> Path:
+    """The folder of named sets: inside the installed package, else the checkout's."""
+    packaged = Path(__file__).resolve().parent / "encodings"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "encodings"
+
+
+def list_encodings() -> list[EncodingSet]:
+    """Every named set, sorted by name."""
+    return [_from_entry(path) for path in sorted(encodings_dir().glob("*.lp"))]
+
+
+def resolve_encoding(spec: str | Path) -> EncodingSet:
+    """The set a user named: a set name, a directory of ``.lp`` files or one ``.lp`` file.
+
+    Raises
+    ------
+    EncodingError
+        When nothing of that name exists or a directory holds no ``.lp`` file.
+    """
+    path = Path(spec)
+    if path.is_dir():
+        return _from_directory(path)
+    if path.is_file():
+        return _from_entry(path)
+    named = encodings_dir() / f"{spec}.lp"
+    if named.is_file():
+        return _from_entry(named)
+    known = ", ".join(encoding.name for encoding in list_encodings())
+    raise EncodingError(f"no encoding set {str(spec)!r} (known: {known}; or give a directory)")
+
+
+def _from_entry(path: Path) -> EncodingSet:
+    """A set defined by one entry file and the files it includes."""
+    text = path.read_text(encoding="utf-8")
+    parts = tuple(path.parent / include for include in _INCLUDE.findall(text))
+    requires = bool(_REQUIRES_RECTANGLES.search(text))
+    return EncodingSet(path.stem, (path,), _description(text), parts, requires)
+
+
+def _from_directory(path: Path) -> EncodingSet:
+    """A set made of every ``.lp`` file in a directory."""
+    files = tuple(sorted(path.glob("*.lp")))
+    if not files:
+        raise EncodingError(f"{path}: no .lp files in this directory")
+    texts = [file.read_text(encoding="utf-8") for file in files]
+    requires = any(_REQUIRES_RECTANGLES.search(text) for text in texts)
+    return EncodingSet(str(path), files, f"user directory of {len(files)} files", files, requires)
+
+
+def _description(text: str) -> str:
+    """The description from a first line ``% name: description`` (or ``% description``)."""
+    first = text.lstrip().split("\n", 1)[0]
+    if not first.startswith("%"):
+        return ""
+    label, _, description = first.lstrip("% ").partition(":")
+    return (description or label).strip()

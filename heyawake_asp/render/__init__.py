@@ -1,0 +1,1 @@
+"""Renderers: the puzzle and its solution as terminal text or JSON."""

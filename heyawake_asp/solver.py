@@ -1,0 +1,271 @@
+"""Ground and solve a puzzle with clingo, and decode the answer sets into grids.
+
+>>> from heyawake_asp.puzzle import Puzzle, Room
+>>> result = solve(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)))
+>>> result.status, result.unique, result.solutions
+('solved', True, (('#.#',),))
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import clingo
+
+from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
+from heyawake_asp.errors import EncodingError
+from heyawake_asp.facts import puzzle_facts
+from heyawake_asp.grid import Grid, grid_from_black
+from heyawake_asp.puzzle import Puzzle
+
+__all__ = ["SolveResult", "SolveStats", "Status", "check_encoding", "solve"]
+
+Status = Literal["solved", "unsatisfiable", "timeout"]
+_LOG = logging.getLogger("heyawake_asp.clingo")
+_POLL_SECONDS = 0.05
+
+
+@dataclass(frozen=True)
+class SolveStats:
+    """Where the time went and how large the problem was."""
+
+    ground_seconds: float
+    solve_seconds: float
+    total_seconds: float
+    atoms: int
+    rules: int
+    choices: int
+    conflicts: int
+
+    def as_dict(self) -> dict[str, float | int]:
+        """The statistics as a plain dict (for JSON)."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The outcome of one solve call.
+
+    ``unique`` is ``None`` when uniqueness was not checked or the time ran
+    out before it was settled.
+    """
+
+    status: Status
+    solutions: tuple[Grid, ...]
+    unique: bool | None
+    stats: SolveStats
+
+
+def solve(
+    puzzle: Puzzle,
+    encoding: str | Path | EncodingSet = DEFAULT_ENCODING,
+    *,
+    max_solutions: int = 1,
+    check_unique: bool = True,
+    timeout: float | None = None,
+    threads: int = 1,
+    extra: Sequence[str | Path] = (),
+) -> SolveResult:
+    """Solve ``puzzle`` with an encoding set plus optional extra programs.
+
+    Parameters
+    ----------
+    max_solutions
+        How many solutions to return; 0 returns all.
+    check_unique
+        Ask clingo for one model more than returned to settle ``unique``.
+    timeout
+        Seconds for the whole call; clingo's search is interrupted when they
+        run out (grounding cannot be, but is checked against the limit).
+    threads
+        Parallel solver threads.
+
+    Raises
+    ------
+    EncodingError
+        When the encoding cannot be found, fails to load or ground, or cannot
+        handle this puzzle (e.g. irregular rooms for a rectangles-only set).
+
+    Notes
+    -----
+    Models are projected on ``black/2``, so one shading is counted once
+    whatever auxiliary atoms an encoding has.
+    """
+    start = time.perf_counter()
+    encodings = _as_encoding_set(encoding)
+    _check_applicable(encodings, puzzle)
+    wanted = max_solutions + 1 if check_unique and max_solutions > 0 else max_solutions
+    control = _control(wanted, threads)
+    _load(control, encodings, extra)
+    control.add("base", [], puzzle_facts(puzzle))
+    ground_seconds = _ground(control)
+    deadline = None if timeout is None else start + timeout
+    models: list[Grid] = []
+    solve_start = time.perf_counter()
+    finished, exhausted = _search(control, puzzle, models, deadline)
+    solve_seconds = time.perf_counter() - solve_start
+    stats = _stats(control, ground_seconds, solve_seconds, time.perf_counter() - start)
+    return _result(models, finished, exhausted, max_solutions, check_unique, stats)
+
+
+def check_encoding(encoding: str | Path | EncodingSet, extra: Sequence[str | Path] = ()) -> None:
+    """Parse an encoding set and extra files without solving, to report errors early.
+
+    Raises
+    ------
+    EncodingError
+        When a program cannot be found or parsed.
+    """
+    _load(_control(1, 1), _as_encoding_set(encoding), extra)
+
+
+def _as_encoding_set(encoding: str | Path | EncodingSet) -> EncodingSet:
+    """Resolve a name or path to an encoding set."""
+    return encoding if isinstance(encoding, EncodingSet) else resolve_encoding(encoding)
+
+
+def _check_applicable(encodings: EncodingSet, puzzle: Puzzle) -> None:
+    """Refuse a puzzle with irregular rooms for a rectangles-only set."""
+    if encodings.requires_rectangles and not puzzle.is_rectangular:
+        number = next(i for i, room in enumerate(puzzle.rooms, 1) if not room.is_rectangle)
+        raise EncodingError(
+            f"encoding {encodings.name!r} handles rectangular rooms only, "
+            f"and room {number} is not a rectangle"
+        )
+
+
+class _Messages:
+    """Collects clingo's messages, logging warnings as they come."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def __call__(self, code: clingo.MessageCode, message: str) -> None:
+        """Receive one message from clingo."""
+        if code == clingo.MessageCode.RuntimeError or "error:" in message:
+            self.errors.append(message.strip())
+        elif code == clingo.MessageCode.AtomUndefined:
+            _LOG.info("%s", message.strip())
+        else:
+            _LOG.warning("%s", message.strip())
+
+
+def _control(models: int, threads: int) -> clingo.Control:
+    """A fresh clingo control computing up to ``models`` models (0: all)."""
+    arguments = [f"--models={models}", "--project"]
+    if threads > 1:
+        arguments.append(f"--parallel-mode={threads}")
+    messages = _Messages()
+    control = clingo.Control(arguments, logger=messages, message_limit=50)
+    control.messages = messages  # type: ignore[attr-defined]
+    return control
+
+
+def _load(control: clingo.Control, encodings: EncodingSet, extra: Sequence[str | Path]) -> None:
+    """Load the encoding files and the user's extra programs."""
+    for path in (*encodings.files, *map(Path, extra)):
+        if not path.is_file():
+            raise EncodingError(f"{path}: no such encoding file")
+        with _clingo_errors(control):
+            control.load(str(path))
+
+
+def _ground(control: clingo.Control) -> float:
+    """Ground the base program; the seconds it took."""
+    start = time.perf_counter()
+    with _clingo_errors(control):
+        control.ground([("base", [])])
+    return time.perf_counter() - start
+
+
+class _clingo_errors:  # noqa: N801 - used as a context manager like a function
+    """Turn clingo's RuntimeError into an EncodingError carrying its messages."""
+
+    def __init__(self, control: clingo.Control) -> None:
+        self.messages: _Messages = control.messages  # type: ignore[attr-defined]
+
+    def __enter__(self) -> None:
+        """Enter the guarded block."""
+
+    def __exit__(self, kind: type[BaseException] | None, error: Any, trace: Any) -> None:
+        """Re-raise clingo failures as an EncodingError."""
+        if kind is RuntimeError:
+            raise EncodingError("\n".join(self.messages.errors) or str(error)) from None
+
+
+def _search(
+    control: clingo.Control, puzzle: Puzzle, models: list[Grid], deadline: float | None
+) -> tuple[bool, bool]:
+    """Collect models until clingo finishes or the deadline passes.
+
+    Returns whether the search finished and whether it exhausted the space.
+    """
+
+    def on_model(model: clingo.Model) -> None:
+        models.append(_decode(model, puzzle))
+
+    with control.solve(on_model=on_model, async_=True) as handle:  # type: ignore[union-attr]
+        while not handle.wait(_wait_slice(deadline)):
+            if deadline is not None and time.perf_counter() >= deadline:
+                handle.cancel()
+                return False, False
+        return True, bool(handle.get().exhausted)
+
+
+def _wait_slice(deadline: float | None) -> float:
+    """How long to block in one wait: short, so Ctrl-C and the deadline are seen."""
+    if deadline is None:
+        return _POLL_SECONDS
+    return max(0.0, min(_POLL_SECONDS, deadline - time.perf_counter()))
+
+
+def _decode(model: clingo.Model, puzzle: Puzzle) -> Grid:
+    """The grid whose black cells are the model's ``black/2`` atoms."""
+    black = [
+        (symbol.arguments[0].number, symbol.arguments[1].number)
+        for symbol in model.symbols(shown=True)
+        if symbol.match("black", 2)
+    ]
+    return grid_from_black(puzzle.width, puzzle.height, black)
+
+
+def _stats(
+    control: clingo.Control, ground_seconds: float, solve_seconds: float, total: float
+) -> SolveStats:
+    """Collect the statistics clingo kept for the last solve."""
+    statistics = control.statistics
+    program = statistics.get("problem", {}).get("lp", {})
+    solvers = statistics.get("solving", {}).get("solvers", {})
+    return SolveStats(
+        ground_seconds=ground_seconds,
+        solve_seconds=solve_seconds,
+        total_seconds=total,
+        atoms=int(program.get("atoms", 0)),
+        rules=int(program.get("rules", 0)),
+        choices=int(solvers.get("choices", 0)),
+        conflicts=int(solvers.get("conflicts", 0)),
+    )
+
+
+def _result(
+    models: list[Grid],
+    finished: bool,
+    exhausted: bool,
+    max_solutions: int,
+    check_unique: bool,
+    stats: SolveStats,
+) -> SolveResult:
+    """Interpret the collected models as a status, solutions and uniqueness."""
+    if not models:
+        status: Status = "unsatisfiable" if finished else "timeout"
+        return SolveResult(status, (), None, stats)
+    solutions = tuple(models if max_solutions == 0 else models[:max_solutions])
+    unique: bool | None = None
+    if check_unique:
+        unique = len(models) == 1 if len(models) > 1 or exhausted else None
+    return SolveResult("solved", solutions, unique, stats)

@@ -1,0 +1,448 @@
+"""Tests for the independent solution checker."""
+
+from __future__ import annotations
+
+import doctest
+import json
+from pathlib import Path
+
+import pytest
+
+from heyawake_asp import checker
+from heyawake_asp.checker import Violation, is_valid, verify
+from heyawake_asp.formats import read_puzzle
+from heyawake_asp.puzzle import Cell, Puzzle, Room
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SUITES = ("kth", "public")
+MISSING = "../shared not found: the KTH and public suites are not available"
+
+
+def one_room(width: int, height: int, clue: int | None = None) -> Puzzle:
+    return Puzzle(width, height, (Room.rectangle(0, 0, width - 1, height - 1, clue),))
+
+
+def quadrants(clue: int | None = 1) -> Puzzle:
+    """A 4x4 puzzle of four 2x2 rooms: TL=1, TR=2, BL=3, BR=4."""
+    return Puzzle(
+        4,
+        4,
+        (
+            Room.rectangle(0, 0, 1, 1, clue),
+            Room.rectangle(2, 0, 3, 1, clue),
+            Room.rectangle(0, 2, 1, 3, clue),
+            Room.rectangle(2, 2, 3, 3, clue),
+        ),
+    )
+
+
+def rules(violations: list[Violation]) -> list[int]:
+    return [violation.rule for violation in violations]
+
+
+# --- the module's own example ------------------------------------------------
+
+
+def test_module_doctest_runs() -> None:
+    result = doctest.testmod(checker)
+    assert result.attempted > 0
+    assert result.failed == 0
+
+
+# --- a correct grid -----------------------------------------------------------
+
+
+def test_correct_grid_has_no_violations() -> None:
+    grid = ["#...", "..#.", ".#..", "...#"]
+    assert verify(quadrants(), grid) == []
+    assert is_valid(quadrants(), grid)
+
+
+def test_unnumbered_room_accepts_any_count() -> None:
+    assert verify(one_room(3, 3), ["#.#", "...", "#.#"]) == []
+    assert verify(one_room(3, 3), ["...", "...", "..."]) == []
+
+
+# --- rule 1 -------------------------------------------------------------------
+
+
+def test_horizontal_adjacent_blacks() -> None:
+    violations = verify(one_room(3, 1), ["##."])
+    assert violations == [
+        Violation(1, ((0, 0), (1, 0)), "rule 1: black cells (0,0) and (1,0) are adjacent")
+    ]
+    assert not is_valid(one_room(3, 1), ["##."])
+
+
+def test_vertical_adjacent_blacks() -> None:
+    violations = verify(one_room(1, 3), [".", "#", "#"])
+    assert rules(violations) == [1]
+    assert violations[0].cells == ((0, 1), (0, 2))
+
+
+def test_every_adjacent_pair_reported_in_row_major_order() -> None:
+    # An L of three blacks: two pairs, plus one more pair further down.
+    grid = ["##..", "#...", "....", "..##"]
+    violations = verify(one_room(4, 4), grid)
+    assert rules(violations) == [1, 1, 1]
+    assert [v.cells for v in violations] == [
+        ((0, 0), (1, 0)),
+        ((0, 0), (0, 1)),
+        ((2, 3), (3, 3)),
+    ]
+
+
+def test_diagonal_blacks_are_fine() -> None:
+    assert verify(one_room(4, 3), ["#...", ".#..", "...."]) == []
+
+
+# --- rule 2 -------------------------------------------------------------------
+
+
+def test_white_split_by_diagonal_wall() -> None:
+    violations = verify(one_room(3, 3), ["..#", ".#.", "#.."])
+    assert rules(violations) == [2]
+    # Two groups of three: the first in row-major order is the main one.
+    assert violations[0].cells == ((2, 1), (1, 2), (2, 2))
+    assert "2 separate groups" in violations[0].message
+    assert "(0,0) 3 cells" in violations[0].message
+    assert "(2,1) 3 cells" in violations[0].message
+
+
+def test_enclosed_white_cell() -> None:
+    grid = [".....", "..#..", ".#.#.", "..#..", "....."]
+    violations = verify(one_room(5, 5), grid)
+    assert rules(violations) == [2]
+    assert violations[0].cells == ((2, 2),)
+    assert "(2,2) 1 cell" in violations[0].message
+    assert "(0,0) 20 cells" in violations[0].message
+
+
+def test_largest_group_is_main_even_when_it_comes_later() -> None:
+    violations = verify(one_room(3, 3), [".#.", "#..", "..."])
+    assert rules(violations) == [2]
+    assert violations[0].cells == ((0, 0),)
+
+
+def test_three_groups_reported_once() -> None:
+    # Two corner cells cut off from the rest.
+    grid = [".#..#.", "#....#", "......"]
+    violations = verify(one_room(6, 3), grid)
+    assert rules(violations) == [2]
+    assert violations[0].cells == ((0, 0), (5, 0))
+    assert "3 separate groups" in violations[0].message
+
+
+# --- rule 3 -------------------------------------------------------------------
+
+
+def test_clue_too_many() -> None:
+    violations = verify(one_room(3, 1, clue=1), ["#.#"])
+    assert violations == [
+        Violation(3, ((0, 0), (2, 0)), "rule 3: room 1 has 2 black cells, its clue is 1")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("row", "cells", "message"),
+    [
+        ("#..", ((0, 0),), "rule 3: room 1 has 1 black cell, its clue is 2"),
+        ("...", (), "rule 3: room 1 has 0 black cells, its clue is 2"),
+    ],
+    ids=["one-of-two", "none-of-two"],
+)
+def test_clue_too_few(row: str, cells: tuple[Cell, ...], message: str) -> None:
+    assert verify(one_room(3, 1, clue=2), [row]) == [Violation(3, cells, message)]
+
+
+def test_zero_clue_with_a_black_cell() -> None:
+    violations = verify(one_room(3, 2, clue=0), [".#.", "..."])
+    assert rules(violations) == [3]
+    assert violations[0].cells == ((1, 0),)
+
+
+def test_clue_checked_per_room() -> None:
+    # Room 4 (bottom right) is empty, room 2 (top right) holds two.
+    grid = ["#..#", "..#.", ".#..", "...."]
+    violations = verify(quadrants(), grid)
+    assert [(v.rule, v.cells) for v in violations] == [
+        (3, ((3, 0), (2, 1))),
+        (3, ()),
+    ]
+    assert "room 2 has 2 black cells" in violations[0].message
+    assert "room 4 has 0 black cells" in violations[1].message
+
+
+# --- rule 5 -------------------------------------------------------------------
+
+
+def three_rooms_in_a_row() -> Puzzle:
+    """Three 2x2 rooms side by side, numbered 1, 2, 3 from the left."""
+    return Puzzle(6, 2, tuple(Room.rectangle(x, 0, x + 1, 1) for x in (0, 2, 4)))
+
+
+def test_white_row_through_three_rectangles() -> None:
+    violations = verify(three_rooms_in_a_row(), ["......", ".#..#."])
+    assert violations == [
+        Violation(
+            5,
+            tuple((x, 0) for x in range(6)),
+            "rule 5: white run (0,0)..(5,0) passes through rooms 1, 2 and 3",
+        )
+    ]
+
+
+def test_white_column_through_three_rectangles() -> None:
+    puzzle = Puzzle(
+        2,
+        3,
+        (Room.rectangle(0, 0, 1, 0), Room.rectangle(0, 1, 1, 1), Room.rectangle(0, 2, 1, 2)),
+    )
+    violations = verify(puzzle, ["..", "#.", ".."])
+    assert rules(violations) == [5]
+    assert violations[0].cells == ((1, 0), (1, 1), (1, 2))
+    assert "(1,0)..(1,2) passes through rooms 1, 2 and 3" in violations[0].message
+
+
+def test_run_crossing_one_border_is_fine() -> None:
+    puzzle = Puzzle(4, 1, (Room.rectangle(0, 0, 1, 0), Room.rectangle(2, 0, 3, 0)))
+    assert verify(puzzle, ["...."]) == []
+
+
+def test_black_cell_breaks_the_run() -> None:
+    assert verify(three_rooms_in_a_row(), ["...#..", ".#...."]) == []
+    # Without the break, row 0 runs through rooms 1, 2 and 3.
+    violations = verify(three_rooms_in_a_row(), ["......", ".#...."])
+    assert rules(violations) == [5]
+    assert violations[0].cells == tuple((x, 0) for x in range(6))
+
+
+def test_run_through_four_rooms_names_first_three() -> None:
+    puzzle = Puzzle(4, 1, tuple(Room.rectangle(x, 0, x, 0) for x in range(4)))
+    violations = verify(puzzle, ["...."])
+    assert rules(violations) == [5]
+    assert violations[0].message == (
+        "rule 5: white run (0,0)..(3,0) passes through 4 rooms, first 1, 2 and 3"
+    )
+
+
+def u_room_puzzle() -> Puzzle:
+    """A U-shaped room 1 wrapped around room 2: row 0 reads 1, 2, 1."""
+    u_room = Room(frozenset({(0, 0), (0, 1), (1, 1), (2, 1), (2, 0)}))
+    return Puzzle(3, 2, (u_room, Room(frozenset({(1, 0)}))))
+
+
+def test_run_leaving_and_reentering_a_u_shaped_room() -> None:
+    violations = verify(u_room_puzzle(), ["...", "..."])
+    assert violations == [
+        Violation(
+            5,
+            ((0, 0), (1, 0), (2, 0)),
+            "rule 5: white run (0,0)..(2,0) passes through rooms 1, 2 and 1",
+        )
+    ]
+
+
+def test_column_leaving_and_reentering_a_c_shaped_room() -> None:
+    # Room 1 is a C open to the right around room 2: column 1 reads 1, 2, 1.
+    c_room = Room(frozenset({(0, 0), (1, 0), (0, 1), (0, 2), (1, 2)}))
+    puzzle = Puzzle(2, 3, (c_room, Room(frozenset({(1, 1)}))))
+    violations = verify(puzzle, ["..", "..", ".."])
+    assert rules(violations) == [5]
+    assert violations[0].cells == ((1, 0), (1, 1), (1, 2))
+    assert "(1,0)..(1,2) passes through rooms 1, 2 and 1" in violations[0].message
+
+
+def test_l_shaped_room_crossed_once_is_fine() -> None:
+    # Room 1 is an L (top row and left column); every line meets it in one stretch.
+    l_room = Room(frozenset({(0, 0), (1, 0), (2, 0), (0, 1), (0, 2)}))
+    rest = Room(frozenset({(1, 1), (2, 1), (1, 2), (2, 2)}))
+    assert verify(Puzzle(3, 3, (l_room, rest)), ["...", "...", "..."]) == []
+
+
+def test_run_reentering_room_but_black_splits_it() -> None:
+    assert verify(u_room_puzzle(), [".#.", "..."]) == []
+
+
+def test_rule_5_ordered_by_start_then_rows_before_columns() -> None:
+    puzzle = Puzzle(3, 3, tuple(Room.rectangle(x, y, x, y) for y in range(3) for x in range(3)))
+    violations = verify(puzzle, ["...", "...", "..."])
+    starts = [(v.cells[0], v.cells[-1]) for v in violations]
+    assert rules(violations) == [5] * 6
+    assert starts == [
+        ((0, 0), (2, 0)),
+        ((0, 0), (0, 2)),
+        ((1, 0), (1, 2)),
+        ((2, 0), (2, 2)),
+        ((0, 1), (2, 1)),
+        ((0, 2), (2, 2)),
+    ]
+
+
+# --- several rules at once ----------------------------------------------------
+
+
+def test_all_kinds_of_violation_reported_together() -> None:
+    puzzle = Puzzle(
+        5,
+        4,
+        (
+            Room.rectangle(0, 0, 1, 3, clue=1),
+            Room.rectangle(2, 0, 2, 3),
+            Room.rectangle(3, 0, 4, 3, clue=3),
+        ),
+    )
+    grid = ["##...", ".....", "...#.", "..#.#"]
+    violations = verify(puzzle, grid)
+    assert [(v.rule, v.cells) for v in violations] == [
+        (1, ((0, 0), (1, 0))),
+        (2, ((3, 3),)),
+        (3, ((0, 0), (1, 0))),
+        (3, ((3, 2), (4, 3))),
+        (5, tuple((x, 1) for x in range(5))),
+    ]
+    assert all(v.message.startswith(f"rule {v.rule}: ") for v in violations)
+    assert "\n" not in "".join(v.message for v in violations)
+
+
+# --- bad grids ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("grid", "fragment"),
+    [
+        (["...", "..."], "2 rows"),
+        (["...", "...", "..", "..."], "3 wide"),
+        (["...", "....", "...", "..."], "3 wide"),
+        (["...", ".x.", "...", "..."], "'x'"),
+        (["...", "...", "...", "..1"], "'1'"),
+    ],
+    ids=["too-few-rows", "short-row", "long-row", "letter", "digit"],
+)
+def test_shape_mismatch_raises(grid: list[str], fragment: str) -> None:
+    with pytest.raises(ValueError, match=fragment):
+        verify(one_room(3, 4), grid)
+
+
+def test_single_string_grid_raises() -> None:
+    with pytest.raises(ValueError, match="sequence of row strings"):
+        verify(one_room(3, 1), "...")
+
+
+# --- published solutions ------------------------------------------------------
+
+
+def published() -> list[object]:
+    params: list[object] = []
+    for suite in SUITES:
+        solutions = SHARED / suite / "solutions.json"
+        if not solutions.is_file():
+            continue
+        for name, grid in json.loads(solutions.read_text(encoding="utf-8")).items():
+            params.append(
+                pytest.param(SHARED / suite / f"{name}.lp", tuple(grid), id=f"{suite}/{name}")
+            )
+    return params or [pytest.param(None, (), id="shared-missing")]
+
+
+PUBLISHED = published()
+
+
+def load(path: Path | None) -> Puzzle:
+    if path is None:
+        pytest.skip(MISSING)
+    return read_puzzle(path)
+
+
+def replace(grid: tuple[str, ...], cell: Cell, char: str) -> list[str]:
+    x, y = cell
+    rows = list(grid)
+    rows[y] = rows[y][:x] + char + rows[y][x + 1 :]
+    return rows
+
+
+def cells_holding(grid: tuple[str, ...], char: str) -> list[Cell]:
+    return [(x, y) for y, row in enumerate(grid) for x, here in enumerate(row) if here == char]
+
+
+def has_black_neighbour(grid: tuple[str, ...], cell: Cell) -> bool:
+    x, y = cell
+    around = ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+    return any(
+        0 <= j < len(grid) and 0 <= i < len(grid[j]) and grid[j][i] == "#" for i, j in around
+    )
+
+
+def clue_of(puzzle: Puzzle, cell: Cell) -> int | None:
+    return puzzle.rooms[puzzle.room_index(cell)].clue
+
+
+def names_room(violations: list[Violation], puzzle: Puzzle, cell: Cell) -> bool:
+    room = puzzle.room_index(cell) + 1
+    return any(v.rule == 3 and v.message.startswith(f"rule 3: room {room} ") for v in violations)
+
+
+@pytest.mark.filterwarnings("ignore::heyawake_asp.errors.PuzzleWarning")
+@pytest.mark.parametrize(("path", "grid"), PUBLISHED)
+def test_published_solution_is_valid(path: Path | None, grid: tuple[str, ...]) -> None:
+    puzzle = load(path)
+    assert verify(puzzle, grid) == []
+
+
+@pytest.mark.filterwarnings("ignore::heyawake_asp.errors.PuzzleWarning")
+@pytest.mark.parametrize(("path", "grid"), PUBLISHED)
+def test_published_solution_with_a_black_cell_cleared(
+    path: Path | None, grid: tuple[str, ...]
+) -> None:
+    """Clearing any black cell breaks its room's clue or, in a free room, rule 5.
+
+    In a free room only rule 5 can break (whites stay connected), so there the
+    check relies on the published puzzle having a unique solution.
+    """
+    puzzle = load(path)
+    for cell in cells_holding(grid, "#"):
+        violations = verify(puzzle, replace(grid, cell, "."))
+        assert violations, f"clearing {cell} went unnoticed"
+        assert set(rules(violations)) <= {3, 5}, cell
+        if clue_of(puzzle, cell) is not None:
+            assert names_room(violations, puzzle, cell), cell
+        else:
+            assert all(v.rule == 5 and cell in v.cells for v in violations), cell
+
+
+@pytest.mark.filterwarnings("ignore::heyawake_asp.errors.PuzzleWarning")
+@pytest.mark.parametrize(("path", "grid"), PUBLISHED)
+def test_published_solution_with_a_lone_white_cell_shaded(
+    path: Path | None, grid: tuple[str, ...]
+) -> None:
+    """Shading any white cell away from black ones breaks its clue or, in a free room, rule 2.
+
+    In a free room only rule 2 can break (rule 5 runs only get shorter), so
+    there the check relies on the published puzzle having a unique solution.
+    """
+    puzzle = load(path)
+    lone = [cell for cell in cells_holding(grid, ".") if not has_black_neighbour(grid, cell)]
+    if not lone:
+        pytest.skip("every white cell touches a black one")
+    for cell in lone:
+        violations = verify(puzzle, replace(grid, cell, "#"))
+        assert violations, f"shading {cell} went unnoticed"
+        assert set(rules(violations)) <= {2, 3}, cell
+        if clue_of(puzzle, cell) is not None:
+            assert names_room(violations, puzzle, cell), cell
+        else:
+            assert rules(violations) == [2], cell
+
+
+@pytest.mark.filterwarnings("ignore::heyawake_asp.errors.PuzzleWarning")
+@pytest.mark.parametrize(("path", "grid"), PUBLISHED)
+def test_published_solution_with_a_black_pair(path: Path | None, grid: tuple[str, ...]) -> None:
+    puzzle = load(path)
+    black = cells_holding(grid, "#")[0]
+    x, y = black
+    beside = next(
+        cell for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if puzzle.contains(cell)
+    )
+    violations = verify(puzzle, replace(grid, beside, "#"))
+    pair = tuple(sorted((black, beside), key=lambda cell: (cell[1], cell[0])))
+    assert pair in [v.cells for v in violations if v.rule == 1]

@@ -1,0 +1,174 @@
+"""Solving real and hand-made puzzles, every answer checked independently."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import params, shared_puzzles
+
+from heyawake_asp import EncodingError, Puzzle, PuzzleWarning, Room, read_puzzle, solve, verify
+
+pytestmark = pytest.mark.filterwarnings("ignore", category=PuzzleWarning)
+
+NOT_UNIQUE = {"cneil-puzzle3"}
+
+
+def solved_and_checked(puzzle: Puzzle, **options: object):  # type: ignore[no-untyped-def]
+    """Solve and assert that every returned solution passes the checker."""
+    result = solve(puzzle, **options)  # type: ignore[arg-type]
+    for grid in result.solutions:
+        assert verify(puzzle, grid) == [], grid
+    return result
+
+
+@pytest.mark.parametrize("path", params(shared_puzzles("kth", "public")))
+def test_real_puzzle_matches_published_solution(path: Path, published: dict) -> None:
+    result = solved_and_checked(read_puzzle(path), max_solutions=2)
+    assert result.status == "solved"
+    if path.stem in NOT_UNIQUE:
+        assert result.unique is False
+        assert len(result.solutions) == 2 and result.solutions[0] != result.solutions[1]
+    else:
+        assert result.unique is True
+        assert list(result.solutions[0]) == published[path.stem]
+
+
+@pytest.mark.parametrize("path", params(shared_puzzles("kth")))
+def test_thesis_agrees_with_reach_on_easy_and_medium(path: Path) -> None:
+    if path.stem.startswith("hard"):
+        pytest.skip("the thesis encoding is slow on hard puzzles: kept out of CI")
+    puzzle = read_puzzle(path)
+    thesis = solved_and_checked(puzzle, encoding="thesis", max_solutions=0)
+    reach = solved_and_checked(puzzle, encoding="reach", max_solutions=0)
+    assert thesis.status == reach.status == "solved"
+    assert sorted(thesis.solutions) == sorted(reach.solutions)
+
+
+def test_all_solutions_are_distinct_and_counted_once() -> None:
+    # A 1x5 strip of one free room: no two blacks adjacent and the whites in
+    # one piece leave only the ends free to be black (4 shadings in all).
+    puzzle = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
+    result = solved_and_checked(puzzle, max_solutions=0)
+    assert len(result.solutions) == 4
+    assert set(result.solutions) == {("#...#",), ("#....",), (".....",), ("....#",)}
+    assert result.unique is False
+
+
+def test_unsatisfiable_puzzle() -> None:
+    # Two black cells in a 2x1 room would be adjacent.
+    result = solve(Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0, 2),)))
+    assert result.status == "unsatisfiable"
+    assert result.solutions == () and result.unique is None
+
+
+def test_uniqueness_can_be_skipped() -> None:
+    result = solve(Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),)), check_unique=False)
+    assert result.status == "solved" and result.unique is None
+    assert len(result.solutions) == 1
+
+
+def irregular_puzzle() -> Puzzle:
+    """A 3x3 grid with a U-shaped room around a 1x2 notch.
+
+    Row 0 reads U N U: a white row 0 would leave the U and re-enter it, so
+    it counts as three rooms and some cell of row 0 must be black.
+    """
+    u_room = Room(frozenset({(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)}))
+    notch = Room(frozenset({(1, 0), (1, 1)}), clue=0)
+    return Puzzle(3, 3, (u_room, notch))
+
+
+def test_irregular_rooms_leaving_and_reentering_counts_as_three() -> None:
+    result = solved_and_checked(irregular_puzzle(), max_solutions=0)
+    assert result.status == "solved"
+    assert all("#" in grid[0] and "#" in grid[1] for grid in result.solutions)
+
+
+def test_thesis_refuses_irregular_rooms() -> None:
+    with pytest.raises(EncodingError, match="rectangular rooms only"):
+        solve(irregular_puzzle(), encoding="thesis")
+
+
+def test_timeout_reports_timeout_and_returns(tmp_path: Path) -> None:
+    # A large free grid has astronomically many shadings: enumerating all of
+    # them cannot finish, so the timeout must stop the search.
+    puzzle = Puzzle(30, 30, (Room.rectangle(0, 0, 29, 29),))
+    result = solve(puzzle, max_solutions=0, check_unique=False, timeout=0.5)
+    assert result.status == "solved"
+    assert result.stats.total_seconds < 10
+    empty = solve(
+        Puzzle(60, 60, tuple(Room.rectangle(x, 0, x, 59) for x in range(60))),
+        max_solutions=1,
+        timeout=0.001,
+    )
+    assert empty.status in {"timeout", "solved"}
+    assert empty.stats.total_seconds < 10
+
+
+def test_stats_are_filled() -> None:
+    result = solve(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)))
+    stats = result.stats
+    assert stats.atoms > 0 and stats.rules > 0
+    assert 0 <= stats.ground_seconds <= stats.total_seconds
+    assert 0 <= stats.solve_seconds <= stats.total_seconds
+    assert set(stats.as_dict()) == {
+        "ground_seconds",
+        "solve_seconds",
+        "total_seconds",
+        "atoms",
+        "rules",
+        "choices",
+        "conflicts",
+    }
+
+
+def test_extra_program_adds_constraints(tmp_path: Path) -> None:
+    extra = tmp_path / "no_black_corner.lp"
+    extra.write_text(":- black(0, 0).\n")
+    puzzle = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
+    result = solved_and_checked(puzzle, max_solutions=0, extra=[extra])
+    assert len(result.solutions) == 2
+    assert set(result.solutions) == {(".....",), ("....#",)}
+
+
+def test_encoding_directory_is_a_set(tmp_path: Path) -> None:
+    # Only rule 1 and the shading: rule 5 and connectivity are off, so a
+    # fully white 3-room row is now allowed.
+    from heyawake_asp.encodings import encodings_dir
+
+    rules = encodings_dir() / "rules"
+    for name in ("shading.lp", "adjacent.lp", "clues.lp"):
+        (tmp_path / name).write_text((rules / name).read_text())
+    puzzle = Puzzle(3, 1, tuple(Room.rectangle(x, 0, x, 0, 0) for x in range(3)))
+    assert solve(puzzle).status == "unsatisfiable"
+    assert solve(puzzle, encoding=tmp_path).solutions == (("...",),)
+
+
+def test_broken_user_encoding_reports_clingo_message(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.lp"
+    broken.write_text("black(X, Y) :- .\n")
+    with pytest.raises(EncodingError, match="broken.lp:1"):
+        solve(Puzzle(1, 1, (Room.rectangle(0, 0, 0, 0),)), extra=[broken])
+
+
+def test_unknown_encoding_name() -> None:
+    with pytest.raises(EncodingError, match="no encoding set 'nope'"):
+        solve(Puzzle(1, 1, (Room.rectangle(0, 0, 0, 0),)), encoding="nope")
+
+
+def test_one_by_one_grids() -> None:
+    black = solved_and_checked(Puzzle(1, 1, (Room.rectangle(0, 0, 0, 0, 1),)))
+    white = solved_and_checked(Puzzle(1, 1, (Room.rectangle(0, 0, 0, 0, 0),)))
+    assert black.solutions == (("#",),) and white.solutions == ((".",),)
+
+
+def test_single_column_grid_root() -> None:
+    # (0,0) black forces the root onto (0,1) in a grid one column wide.
+    puzzle = Puzzle(1, 4, (Room.rectangle(0, 0, 0, 0, 1), Room.rectangle(0, 1, 0, 3, 0)))
+    assert solved_and_checked(puzzle).solutions == (("#", ".", ".", "."),)
+
+
+def test_threads_give_the_same_answer() -> None:
+    puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))
+    assert solve(puzzle, threads=2).solutions == (("#.#",),)
