@@ -198,11 +198,11 @@ def _report_text(
 
 def _status_line(result: SolveResult) -> str:
     """For example ``solved, unique, 0.012 s``."""
-    words = [result.status]
+    words: list[str] = [result.status]
     if result.status == "solved":
-        words.append({True: "unique", False: "not unique", None: "uniqueness not checked"}[
-            result.unique
-        ])
+        words.append(
+            {True: "unique", False: "not unique", None: "uniqueness not checked"}[result.unique]
+        )
     if len(result.solutions) > 1:
         words.append(f"{len(result.solutions)} solutions shown")
     words.append(f"{result.stats.total_seconds:.3f} s")

@@ -1,6 +1,6 @@
-"""Solved grids: rows of ``#`` (black) and ``.`` (white), top to bottom.
+r"""Solved grids: rows of ``#`` (black) and ``.`` (white), top to bottom.
 
->>> read_grid("#.\\nx.\\n", "sol.txt")
+>>> read_grid("#.\nx.\n", "sol.txt")
 ('#.', '#.')
 """
 

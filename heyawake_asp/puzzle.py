@@ -96,8 +96,9 @@ class Puzzle:
                         room=index,
                     )
                 if cell in room_of:
+                    first = room_of[cell] + 1
                     raise InvalidPuzzleError(
-                        f"cell {cell} is in two rooms: room {room_of[cell] + 1} and room {index + 1}",
+                        f"cell {cell} is in two rooms: room {first} and room {index + 1}",
                         room=index,
                     )
                 room_of[cell] = index

@@ -209,7 +209,7 @@ def _search(
     def on_model(model: clingo.Model) -> None:
         models.append(_decode(model, puzzle))
 
-    with control.solve(on_model=on_model, async_=True) as handle:  # type: ignore[union-attr]
+    with control.solve(on_model=on_model, async_=True) as handle:
         while not handle.wait(_wait_slice(deadline)):
             if deadline is not None and time.perf_counter() >= deadline:
                 handle.cancel()

@@ -35,4 +35,6 @@ def _reason(error: Exception) -> str:
         return "is a directory, not a puzzle file"
     if isinstance(error, UnicodeDecodeError):
         return "not a UTF-8 text file"
-    return error.strerror or str(error)
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error)

@@ -30,7 +30,8 @@ __all__ = ["read", "write"]
 
 _COMMENT = re.compile(r"%[^\n]*")
 _SPACE = re.compile(r"\s*")
-_FACT = re.compile(r"([a-z_]\w*)\s*\(([^()]*)\)\s*\.")
+_FACT = re.compile(r"([a-z_]\w*)\s*\(([^()]*)\)")
+_PERIOD = re.compile(r"\s*\.")
 _INTEGER = re.compile(r"-?\d+")
 _ARITY = {"width": 1, "height": 1, "room": 6}
 
@@ -106,7 +107,14 @@ def _parse_facts(text: str, source: str) -> list[_Fact]:
                 column,
             )
         facts.append(_fact(match, source, line, column))
-        position = _SPACE.match(code, match.end()).end()  # type: ignore[union-attr]
+        period = _PERIOD.match(code, match.end())
+        if period is None:
+            raise PuzzleFormatError(
+                source,
+                f"missing '.' after {match.group(1)}/{_ARITY[match.group(1)]} fact",
+                *_locate(code, match.end()),
+            )
+        position = _SPACE.match(code, period.end()).end()  # type: ignore[union-attr]
     if not facts:
         raise PuzzleFormatError(source, "empty puzzle: no width, height or room facts")
     return facts
