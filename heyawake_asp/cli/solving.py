@@ -1,31 +1,24 @@
-"""The ``heyawake`` command: a thin click layer over the library."""
+"""Commands ``solve``, ``check`` and ``encodings``."""
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
-from pathlib import Path
 
 import click
 
-from heyawake_asp import __version__
 from heyawake_asp.checker import verify
+from heyawake_asp.cli import main
+from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
+from heyawake_asp.cli.common import read_text as _read_text
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, list_encodings, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
-from heyawake_asp.formats import read_puzzle
 from heyawake_asp.grid import read_grid
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.jsonl import error_line, result_line
 from heyawake_asp.render.text import render_text
 from heyawake_asp.solver import SolveResult, check_encoding, solve
 
-__all__ = ["main"]
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="heyawake")
-def main() -> None:
-    """Solve and check Heyawake puzzles with Answer Set Programming (clingo)."""
+__all__ = ["check_command", "encodings_command", "solve_command"]
 
 
 @main.command("solve")
@@ -150,24 +143,6 @@ def _encoding_option(name: str, extra: Sequence[str]) -> EncodingSet:
     except HeyawakeError as error:
         raise click.BadParameter(str(error), param_hint="'--encoding' / '--extra'") from None
     return encodings
-
-
-def _read(source: str) -> Puzzle:
-    """Read a puzzle file, echoing the reader's warnings on stderr."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        puzzle = read_puzzle(source)
-    for warning in caught:
-        click.echo(f"warning: {warning.message}", err=True)
-    return puzzle
-
-
-def _read_text(source: str) -> str:
-    """The text of a file, as a one-line error when it cannot be read."""
-    try:
-        return Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise click.ClickException(f"{source}: cannot read: {error}") from None
 
 
 def _report_error(source: str, message: str, puzzle: Puzzle | None, as_json: bool) -> None:
