@@ -21,13 +21,26 @@ from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encodi
 from heyawake_asp.errors import EncodingError
 from heyawake_asp.facts import puzzle_facts
 from heyawake_asp.grid import Grid, grid_from_black
-from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.puzzle import Puzzle, Room
 
-__all__ = ["SolveResult", "SolveStats", "Status", "check_encoding", "solve"]
+__all__ = [
+    "MAX_MODELS",
+    "MAX_THREADS",
+    "SolveResult",
+    "SolveStats",
+    "Status",
+    "check_encoding",
+    "solve",
+]
 
 Status = Literal["solved", "unsatisfiable", "timeout"]
 _LOG = logging.getLogger("heyawake_asp.clingo")
 _POLL_SECONDS = 0.05
+MAX_THREADS = 64
+"""clingo's limit on parallel solver threads."""
+MAX_MODELS = 2**31 - 2
+"""The most solutions one call may ask for (one more is requested for uniqueness)."""
+_PROBE = Puzzle(2, 2, (Room.rectangle(0, 0, 1, 0, 1), Room.rectangle(0, 1, 1, 1)))
 
 
 @dataclass(frozen=True)
@@ -90,6 +103,8 @@ def solve(
     EncodingError
         When the encoding cannot be found, fails to load or ground, or cannot
         handle this puzzle (e.g. irregular rooms for a rectangles-only set).
+    ValueError
+        When ``max_solutions`` or ``threads`` is out of range.
 
     Notes
     -----
@@ -97,6 +112,8 @@ def solve(
     whatever auxiliary atoms an encoding has.
     """
     start = time.perf_counter()
+    if not 0 <= max_solutions <= MAX_MODELS or not 1 <= threads <= MAX_THREADS:
+        raise ValueError(f"max_solutions must be 0..{MAX_MODELS}, threads 1..{MAX_THREADS}")
     encodings = _as_encoding_set(encoding)
     _check_applicable(encodings, puzzle)
     wanted = max_solutions + 1 if check_unique and max_solutions > 0 else max_solutions
@@ -114,14 +131,17 @@ def solve(
 
 
 def check_encoding(encoding: str | Path | EncodingSet, extra: Sequence[str | Path] = ()) -> None:
-    """Parse an encoding set and extra files without solving, to report errors early.
+    """Load and ground an encoding set and extra files on a tiny puzzle, to report errors early.
 
     Raises
     ------
     EncodingError
-        When a program cannot be found or parsed.
+        When a program cannot be found, parsed or grounded.
     """
-    _load(_control(1, 1), _as_encoding_set(encoding), extra)
+    control = _control(1, 1)
+    _load(control, _as_encoding_set(encoding), extra)
+    control.add("base", [], puzzle_facts(_PROBE))
+    _ground(control)
 
 
 def _as_encoding_set(encoding: str | Path | EncodingSet) -> EncodingSet:

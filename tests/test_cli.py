@@ -360,12 +360,6 @@ def test_threads(strip: Path) -> None:
     assert sorted(solutions) == sorted(STRIP_SOLUTIONS)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=RuntimeError,
-    reason="BUG: --threads has no upper bound; clingo rejects more than 64 threads "
-    "and its RuntimeError escapes as a traceback instead of a usage error",
-)
 def test_too_many_threads_is_a_usage_error(strip: Path) -> None:
     usage_error(run("solve", "--threads", "65", strip))
 
@@ -543,11 +537,6 @@ def test_check_wrong_size(tmp_path: Path) -> None:
     one_line_error(result)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: the wrong-size error ('grid has 2 rows, the puzzle has 6') does not "
-    "name the solution file, though errors should name the file",
-)
 def test_check_wrong_size_names_the_file(tmp_path: Path) -> None:
     solution = write(tmp_path, "small.txt", "#.#..\n...#.\n")
     assert str(solution) in one_line_error(run("check", EASY1, solution))
@@ -598,3 +587,14 @@ def test_version() -> None:
     result = run("--version")
     assert result.exit_code == 0
     assert result.stdout.strip() == f"heyawake, version {__version__}"
+
+
+def test_nan_timeout_is_a_usage_error(strip: Path) -> None:
+    assert "not a number" in usage_error(run("solve", "--timeout", "nan", strip))
+
+
+def test_grounding_error_in_extra_is_reported_once_up_front(tmp_path: Path, strip: Path) -> None:
+    unsafe = write(tmp_path, "unsafe.lp", "a(X).\n")
+    result = run("solve", "--extra", unsafe, strip, strip)
+    assert "unsafe" in usage_error(result)
+    assert result.stdout == ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import click
@@ -16,7 +17,7 @@ from heyawake_asp.grid import read_grid
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.jsonl import error_line, result_line
 from heyawake_asp.render.text import render_text
-from heyawake_asp.solver import SolveResult, check_encoding, solve
+from heyawake_asp.solver import MAX_MODELS, MAX_THREADS, SolveResult, check_encoding, solve
 
 __all__ = ["check_command", "encodings_command", "solve_command"]
 
@@ -26,7 +27,7 @@ __all__ = ["check_command", "encodings_command", "solve_command"]
 @click.option("--json", "as_json", is_flag=True, help="Print JSON Lines, one object per puzzle.")
 @click.option(
     "--count",
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=MAX_MODELS),
     default=1,
     show_default=True,
     help="Show up to N solutions (0 = all).",
@@ -34,7 +35,8 @@ __all__ = ["check_command", "encodings_command", "solve_command"]
 @click.option("--no-unique", is_flag=True, help="Do not check that the solution is unique.")
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=click.FloatRange(min=0, min_open=True, max=1e9),
+    callback=lambda _ctx, _param, value: _finite(value),
     metavar="S",
     help="Give up on a puzzle after S seconds.",
 )
@@ -54,7 +56,7 @@ __all__ = ["check_command", "encodings_command", "solve_command"]
 )
 @click.option(
     "--threads",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_THREADS),
     default=1,
     show_default=True,
     help="Parallel clingo solver threads.",
@@ -115,9 +117,12 @@ def check_command(puzzle: str, solution: str) -> None:
     try:
         problem = _read(puzzle)
         grid = read_grid(_read_text(solution), solution)
-        violations = verify(problem, grid)
-    except (HeyawakeError, ValueError) as error:
+    except HeyawakeError as error:
         raise click.ClickException(str(error)) from None
+    try:
+        violations = verify(problem, grid)
+    except ValueError as error:
+        raise click.ClickException(f"{solution}: {error}") from None
     for violation in violations:
         click.echo(violation.message)
     if violations:
@@ -133,6 +138,13 @@ def encodings_command() -> None:
         click.echo(f"{encoding.name}{marker}: {encoding.description}")
         for part in encoding.parts or encoding.files:
             click.echo(f"    {part.relative_to(encoding.files[0].parent)}")
+
+
+def _finite(seconds: float | None) -> float | None:
+    """Reject a NaN timeout, which every range check lets through."""
+    if seconds is not None and math.isnan(seconds):
+        raise click.BadParameter("not a number of seconds")
+    return seconds
 
 
 def _encoding_option(name: str, extra: Sequence[str]) -> EncodingSet:

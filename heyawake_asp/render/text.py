@@ -1,6 +1,7 @@
 """Draw a puzzle, and optionally its shading, with Unicode box characters.
 
-Room borders are heavy lines, cells are three characters wide, clues sit in
+Room borders are heavy lines, cells are three characters wide (wider for a
+clue of three digits or more, so a clue always has a margin), clues sit in
 each room's first cell and black cells are solid blocks.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
@@ -45,10 +46,11 @@ _JUNCTIONS = {
 def render_text(puzzle: Puzzle, grid: Grid | None = None) -> str:
     """The puzzle drawn as text, shaded by ``grid`` when given."""
     clues = {room.first_cell: room.clue for room in puzzle.rooms if room.clue is not None}
-    lines = [_border_line(puzzle, 0)]
+    width = max([_CELL_WIDTH, *(len(str(clue)) + 2 for clue in clues.values())])
+    lines = [_border_line(puzzle, 0, width)]
     for y in range(puzzle.height):
-        lines.append(_cell_line(puzzle, y, clues, grid))
-        lines.append(_border_line(puzzle, y + 1))
+        lines.append(_cell_line(puzzle, y, clues, grid, width))
+        lines.append(_border_line(puzzle, y + 1, width))
     return "\n".join(lines)
 
 
@@ -59,14 +61,14 @@ def _wall(puzzle: Puzzle, a: Cell, b: Cell) -> bool:
     return puzzle.room_index(a) != puzzle.room_index(b)
 
 
-def _border_line(puzzle: Puzzle, y: int) -> str:
+def _border_line(puzzle: Puzzle, y: int, width: int) -> str:
     """The line of corners and horizontal edges above row ``y``."""
     parts = []
     for x in range(puzzle.width + 1):
         parts.append(_corner(puzzle, x, y))
         if x < puzzle.width:
             horizontal = _wall(puzzle, (x, y - 1), (x, y))
-            parts.append(("━" if horizontal else " ") * _CELL_WIDTH)
+            parts.append(("━" if horizontal else " ") * width)
     return "".join(parts)
 
 
@@ -81,17 +83,20 @@ def _corner(puzzle: Puzzle, x: int, y: int) -> str:
     return _JUNCTIONS[arms] if any(arms) else _GRID_DOT
 
 
-def _cell_line(puzzle: Puzzle, y: int, clues: dict[Cell, int], grid: Grid | None) -> str:
+def _cell_line(
+    puzzle: Puzzle, y: int, clues: dict[Cell, int], grid: Grid | None, width: int
+) -> str:
     """The line through the cells of row ``y``."""
     parts = []
     for x in range(puzzle.width + 1):
         parts.append("┃" if _wall(puzzle, (x - 1, y), (x, y)) else " ")
         if x < puzzle.width:
-            parts.append(_cell(clues.get((x, y)), grid is not None and grid[y][x] == BLACK))
+            black = grid is not None and grid[y][x] == BLACK
+            parts.append(_cell(clues.get((x, y)), black, width))
     return "".join(parts)
 
 
-def _cell(clue: int | None, black: bool) -> str:
+def _cell(clue: int | None, black: bool, width: int) -> str:
     """One cell's text: its clue centred, on a solid block when black."""
     text = "" if clue is None else str(clue)
-    return f"{text:^{_CELL_WIDTH}}".replace(" ", _BLOCK if black else " ")
+    return f"{text:^{width}}".replace(" ", _BLOCK if black else " ")
