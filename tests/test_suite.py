@@ -1,0 +1,138 @@
+"""`heyawake suite`: discovery, classes, tables, outputs and loud wrong answers."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from conftest import SHARED, require_shared
+
+from heyawake_asp.cli import main
+from heyawake_asp.encodings import encodings_dir
+from heyawake_asp.suite import discover, puzzle_class, run_suite, summarise
+
+EASY = (Path(__file__).resolve().parents[1] / "instances" / "easy" / "easy1.lp").read_text()
+# A unique 3x2 puzzle: row 1 must read "#.#" and row 0 stays white.
+MEDIUM = "width(3). height(2). room(1,0,0,2,0,0). room(2,0,1,2,1,2).\n"
+UNSAT = "width(2). height(1). room(1,0,0,1,0,2).\n"
+
+
+def run(*args: object) -> Result:
+    return CliRunner().invoke(main, [str(arg) for arg in args], catch_exceptions=False)
+
+
+@pytest.fixture
+def suite_dir(tmp_path: Path) -> Path:
+    """A suite with class folders and a flat file inside one of them."""
+    for klass, text in (("easy", EASY), ("medium", MEDIUM)):
+        folder = tmp_path / "suite" / klass
+        folder.mkdir(parents=True)
+        for number in (1, 2):
+            (folder / f"{klass}{number}.lp").write_text(text)
+    return tmp_path / "suite"
+
+
+def test_class_is_first_folder_or_name_prefix(tmp_path: Path) -> None:
+    assert puzzle_class(tmp_path / "easy" / "x.lp", tmp_path) == "easy"
+    assert puzzle_class(tmp_path / "large" / "35" / "big1.lp", tmp_path) == "large"
+    assert puzzle_class(tmp_path / "hard22.lp", tmp_path) == "hard"
+    assert puzzle_class(tmp_path / "semiexp-p3.lp", None) == "semiexp-p"
+    assert puzzle_class(tmp_path / "42.lp", None) == "42"
+
+
+def test_discover_recurses_and_sorts_naturally(suite_dir: Path) -> None:
+    (suite_dir / "easy" / "easy10.lp").write_text(EASY)
+    (suite_dir / "notes.txt").write_text("not a puzzle")
+    names = [(entry.klass, entry.name) for entry in discover([suite_dir])]
+    assert names == [
+        ("easy", "easy1"), ("easy", "easy2"), ("easy", "easy10"),
+        ("medium", "medium1"), ("medium", "medium2"),
+    ]  # fmt: skip
+
+
+def test_flat_kth_folder_groups_by_name() -> None:
+    require_shared()
+    classes = {entry.klass for entry in discover([SHARED / "kth"])}
+    assert classes == {"easy", "medium", "hard"}
+
+
+def test_run_checks_every_answer_and_summarises(suite_dir: Path) -> None:
+    records = run_suite(discover([suite_dir]), ["reach", "thesis"], repeat=2)
+    assert len(records) == 8
+    assert all(r.status == "solved" and r.checked == "ok" and r.unique for r in records)
+    summaries = {(s.klass, s.encoding): s for s in summarise(records)}
+    assert summaries["easy", "thesis"].count == 2
+    # Classes of smaller puzzles come first: here "medium" (3x2) before "easy" (6x6).
+    assert list(summaries)[0] == ("medium", "reach")
+
+
+def test_suite_table_and_class_summary(suite_dir: Path) -> None:
+    result = run("suite", suite_dir)
+    assert result.exit_code == 0, result.output
+    header = result.stdout.splitlines()[0].split()
+    assert header[:4] == ["puzzle", "class", "size", "rooms"]
+    assert "atoms" in header and "conflicts" in header and "checked" in header
+    assert "median s" in result.stdout and "max s" in result.stdout
+    assert result.stdout.count(" ok") == 4
+
+
+def test_several_encodings_side_by_side_with_ratios(suite_dir: Path) -> None:
+    result = run("suite", suite_dir, "--encoding", "reach", "--encoding", "thesis")
+    assert result.exit_code == 0, result.output
+    first_line = result.stdout.splitlines()[0]
+    assert "reach s" in first_line and "thesis s" in first_line and "x first" in first_line
+    assert "median x first" in result.stdout
+
+
+def test_wrong_answers_are_loud_and_fail(suite_dir: Path, tmp_path: Path) -> None:
+    # An encoding without rule 1 (and without the others) happily shades
+    # adjacent cells: the checker must catch it.
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    shading = (encodings_dir() / "rules" / "shading.lp").read_text()
+    (broken / "shading.lp").write_text(shading + ":- not black(1, 0).\n")
+    result = run("suite", suite_dir, "--encoding", broken)
+    assert result.exit_code == 1
+    assert "WRONG ANSWER" in result.stderr
+    assert "WRONG!" in result.stdout
+
+
+def test_unsolved_puzzle_fails_the_suite(tmp_path: Path) -> None:
+    (tmp_path / "bad1.lp").write_text(UNSAT)
+    (tmp_path / "broken1.lp").write_text("width(2).")
+    result = run("suite", tmp_path)
+    assert result.exit_code == 1
+    assert "UNSATISFIABLE" in result.stdout and "ERROR" in result.stdout
+    assert "broken1.lp: missing height/1 fact" in result.stderr
+
+
+def test_csv_and_json_outputs(suite_dir: Path, tmp_path: Path) -> None:
+    out_csv, out_json = tmp_path / "r.csv", tmp_path / "r.json"
+    result = run("suite", suite_dir, "--jobs", "2", "--csv", out_csv, "--json", out_json)
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(out_csv.open()))
+    assert len(rows) == 4 and {row["class"] for row in rows} == {"easy", "medium"}
+    assert all(row["checked"] == "ok" and float(row["total_seconds"]) > 0 for row in rows)
+    assert json.loads(out_json.read_text())[0]["encoding"] == "reach"
+
+
+def test_plot_or_a_clear_message(suite_dir: Path, tmp_path: Path) -> None:
+    target = tmp_path / "times.svg"
+    result = run("suite", suite_dir, "--plot", target)
+    if importlib.util.find_spec("matplotlib") is None:
+        assert result.exit_code == 2
+        assert "pip install 'heyawake-asp[plot]'" in result.stderr
+    else:
+        assert result.exit_code == 0, result.output
+        assert target.read_text().lstrip().startswith("<?xml")
+
+
+def test_bad_arguments(tmp_path: Path) -> None:
+    assert run("suite", tmp_path / "missing").exit_code == 2
+    assert "no puzzle files" in run("suite", tmp_path).stderr
+    assert run("suite", tmp_path, "--encoding", "nope").exit_code == 2
+    assert run("suite", tmp_path, "--plot", tmp_path / "x.pdf").exit_code == 2
