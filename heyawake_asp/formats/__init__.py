@@ -1,18 +1,48 @@
-"""Puzzle file formats: one module per format, each with ``read`` and ``write``."""
+r"""Puzzle file formats: one module per format, each with ``read`` and ``write``.
+
+:func:`read_puzzle` takes what a user types for a PUZZLE: a file path, a
+puzz.link URL or ``-`` for standard input. A file's format comes from its
+extension (``.lp`` KTH, ``.json`` JSON, ``.url`` URL); otherwise the text is
+sniffed (JSON, URL or the text format), falling back to KTH, or to the text
+format for ``.txt``.
+
+>>> sniff("heyawake 3x1\naab\n"), sniff("https://puzz.link/p?heyawake/1/1/0"), sniff("width(1).")
+('text', 'url', 'kth')
+"""
 
 from __future__ import annotations
 
+import re
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from heyawake_asp.errors import PuzzleFormatError
-from heyawake_asp.formats import kth
+from heyawake_asp.formats import json_format, kth, text, url
 from heyawake_asp.puzzle import Puzzle
 
-__all__ = ["kth", "read_puzzle"]
+__all__ = ["FORMATS", "json_format", "kth", "read_puzzle", "sniff", "text", "url", "write_puzzle"]
+
+FORMATS: dict[str, Callable[[Puzzle], str]] = {
+    "url": url.write,
+    "text": text.write,
+    "json": json_format.write,
+    "kth": kth.write,
+}
+"""The writer of each format, by the name ``heyawake convert --to`` takes."""
+
+_READERS: dict[str, Callable[[str, str], Puzzle]] = {
+    "url": url.read,
+    "text": text.read,
+    "json": json_format.read,
+    "kth": kth.read,
+}
+_EXTENSIONS = {".lp": "kth", ".json": "json", ".url": "url"}
+_TEXT_HEADER = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*heyawake\s+\d")
 
 
 def read_puzzle(path: str | Path) -> Puzzle:
-    """Read a puzzle file, naming ``path`` as given in any error.
+    """Read a puzzle file, URL or standard input (``-``), naming ``path`` in errors.
 
     Raises
     ------
@@ -20,11 +50,42 @@ def read_puzzle(path: str | Path) -> Puzzle:
         When the file cannot be read or holds no valid puzzle.
     """
     source = str(path)
+    if source == "-":
+        content = sys.stdin.read()
+        return _READERS[sniff(content)](content, source)
+    if url.PATTERN.match(source.strip()) and not Path(path).exists():
+        return url.read(source, source)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        content = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise PuzzleFormatError(source, _reason(error)) from None
-    return kth.read(text, source)
+    suffix = Path(path).suffix.lower()
+    fmt = _EXTENSIONS.get(suffix) or sniff(content, "text" if suffix == ".txt" else "kth")
+    return _READERS[fmt](content, source)
+
+
+def sniff(content: str, default: str = "kth") -> str:
+    """The format ``content`` looks like: ``json``, ``url``, ``text`` or ``default``."""
+    start = content.lstrip()
+    if start.startswith("{"):
+        return "json"
+    if url.PATTERN.match(start):
+        return "url"
+    if _TEXT_HEADER.match(content):
+        return "text"
+    return default
+
+
+def write_puzzle(puzzle: Puzzle, fmt: str) -> str:
+    """The puzzle in format ``fmt`` (a key of :data:`FORMATS`), ending with a newline.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        When the format cannot express the puzzle (e.g. irregular rooms in KTH).
+    """
+    written = FORMATS[fmt](puzzle)
+    return written if written.endswith("\n") else written + "\n"
 
 
 def _reason(error: Exception) -> str:

@@ -1,0 +1,263 @@
+"""puzz.link (pzprjs) URLs: ``https://puzz.link/p?heyawake/COLS/ROWS/BODY``.
+
+Also read: ``http://pzv.jp/p.html?heyawake/...``, ``pzprxs.vercel.app/p?...``
+and a bare ``heyawake/COLS/ROWS/BODY``. BODY is pzprjs's encoding:
+
+- the room borders, 5 bits per base-32 character (``0-9a-v``), most
+  significant bit first, zero-padded: first the borders between
+  horizontally adjacent cells, row by row (``COLS - 1`` per row), then
+  those between vertically adjacent cells (``ROWS - 1`` rows of ``COLS``);
+- the room numbers, rooms ordered by their first cell in row-major order:
+  one hex digit, ``-`` and two hex digits, ``+`` and three, ``g`` to ``z``
+  to skip 1 to 20 rooms without a number, and ``.`` for "a number that is
+  not given", which this package reads as no number (with a warning).
+
+>>> puzzle = read("https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k", "url")
+>>> len(puzzle.rooms), puzzle.rooms[1].clue
+(11, 2)
+>>> write(puzzle)
+'https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k'
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+
+from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError, PuzzleWarning
+from heyawake_asp.formats.regions import regions
+from heyawake_asp.puzzle import Cell, Puzzle, Room
+
+__all__ = ["PATTERN", "read", "write"]
+
+PATTERN = re.compile(r"(?:https?://)?(?:[^\s?/]+(?:/[^\s?]*)?\?)?heyawake/")
+"""Where a heyawake URL's ``COLS/ROWS/BODY`` starts (matched at the start of the text)."""
+
+_SIZE = re.compile(r"(\d+)/(\d+)/")
+_BASE32 = "0123456789abcdefghijklmnopqrstuv"
+_HEX = "0123456789abcdef"
+_WIDE = {"-": 2, "+": 3}
+_SKIP_FIRST = ord("g")
+_MAX_SKIP = 20
+_PREFIX = "https://puzz.link/p?heyawake"
+
+
+def read(text: str, source: str) -> Puzzle:
+    """Decode a heyawake URL into a :class:`Puzzle`.
+
+    Raises
+    ------
+    PuzzleFormatError
+        On a malformed or truncated URL, naming the column (line 1) of the
+        first offending character, and on a puzzle the URL does not
+        describe validly.
+    """
+    url = text.strip()
+    start = PATTERN.match(url)
+    if start is None:
+        raise PuzzleFormatError(source, "not a heyawake URL: expected .../p?heyawake/C/R/...", 1, 1)
+    size = _SIZE.match(url, start.end())
+    if size is None:
+        raise PuzzleFormatError(source, "expected COLS/ROWS/ after 'heyawake/'", 1, start.end() + 1)
+    cols, rows = int(size.group(1)), int(size.group(2))
+    if cols < 1 or rows < 1:
+        raise PuzzleFormatError(source, f"grid must be at least 1x1, got {cols}x{rows}", 1, 1)
+    body = size.end()
+    walls, numbers = _read_borders(url, body, cols, rows, source)
+    cells = regions(cols, rows, lambda a, b: frozenset((a, b)) not in walls)
+    _warn_inner_walls(walls, cells, source)
+    clues = _read_numbers(url, numbers, len(cells), source)
+    return _puzzle(cols, rows, cells, clues, source)
+
+
+def write(puzzle: Puzzle) -> str:
+    """The puzz.link URL of ``puzzle``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        When a clue is 4096 or more: the URL form used here cannot hold it.
+    """
+    width, height = puzzle.width, puzzle.height
+    vertical = [_wall(puzzle, (x, y), (x + 1, y)) for y in range(height) for x in range(width - 1)]
+    horizontal = [
+        _wall(puzzle, (x, y), (x, y + 1)) for y in range(height - 1) for x in range(width)
+    ]
+    rooms = sorted(puzzle.rooms, key=lambda room: room.first_cell[::-1])
+    body = _pack(vertical) + _pack(horizontal) + _numbers([room.clue for room in rooms])
+    return f"{_PREFIX}/{width}/{height}/{body}"
+
+
+def _wall(puzzle: Puzzle, a: Cell, b: Cell) -> bool:
+    """Whether neighbours ``a`` and ``b`` lie in different rooms."""
+    return puzzle.room_index(a) != puzzle.room_index(b)
+
+
+def _pack(bits: list[bool]) -> str:
+    """Bits as base-32 characters, 5 per character, most significant first."""
+    chars = []
+    for start in range(0, len(bits), 5):
+        chunk = bits[start : start + 5]
+        value = sum(1 << (4 - i) for i, bit in enumerate(chunk) if bit)
+        chars.append(_BASE32[value])
+    return "".join(chars)
+
+
+def _numbers(clues: list[int | None]) -> str:
+    """Room numbers in pzprjs's encoding, runs of unnumbered rooms as skips."""
+    parts: list[str] = []
+    skipped = 0
+    for number, clue in enumerate(clues, 1):
+        if clue is None:
+            skipped += 1
+            if skipped == _MAX_SKIP or number == len(clues):
+                parts.append(chr(_SKIP_FIRST + skipped - 1))
+                skipped = 0
+            continue
+        if skipped:
+            parts.append(chr(_SKIP_FIRST + skipped - 1))
+            skipped = 0
+        parts.append(_number(clue, number))
+    return "".join(parts)
+
+
+def _number(clue: int, room: int) -> str:
+    """One clue: a hex digit, or ``-`` and two, or ``+`` and three."""
+    if clue < 16:
+        return f"{clue:x}"
+    if clue < 256:
+        return f"-{clue:x}"
+    if clue < 4096:
+        return f"+{clue:x}"
+    raise InvalidPuzzleError(
+        f"room {room} has clue {clue}: puzz.link URLs hold clues up to 4095", room=room - 1
+    )
+
+
+def _read_borders(
+    url: str, body: int, cols: int, rows: int, source: str
+) -> tuple[set[frozenset[Cell]], int]:
+    """The walls between neighbours, and where the room numbers start."""
+    needed = _border_length(cols, rows)
+    if len(url) - body < needed:
+        raise PuzzleFormatError(
+            source,
+            f"truncated URL: the borders of a {cols}x{rows} grid take {needed} characters, "
+            f"found {len(url) - body}",
+            1,
+            len(url) + 1,
+        )
+    vertical = [((x, y), (x + 1, y)) for y in range(rows) for x in range(cols - 1)]
+    horizontal = [((x, y), (x, y + 1)) for y in range(rows - 1) for x in range(cols)]
+    walls: set[frozenset[Cell]] = set()
+    position = body
+    for pairs in (vertical, horizontal):
+        length = -(-len(pairs) // 5)
+        bits = _unpack(url, position, length, len(pairs), source)
+        walls.update(frozenset(pair) for pair, bit in zip(pairs, bits, strict=True) if bit)
+        position += length
+    return walls, position
+
+
+def _border_length(cols: int, rows: int) -> int:
+    """How many characters the borders of a ``cols`` by ``rows`` grid take."""
+    return -(-(cols - 1) * rows // 5) + -(-cols * (rows - 1) // 5)
+
+
+def _unpack(url: str, position: int, length: int, count: int, source: str) -> list[bool]:
+    """``count`` bits from ``length`` base-32 characters at ``position``."""
+    bits: list[bool] = []
+    for offset in range(length):
+        char = url[position + offset]
+        if char not in _BASE32:
+            raise PuzzleFormatError(
+                source,
+                f"unexpected {char!r} in the room borders (expected 0-9 or a-v)",
+                1,
+                position + offset + 1,
+            )
+        value = _BASE32.index(char)
+        bits.extend(bool(value >> (4 - i) & 1) for i in range(5))
+    if any(bits[count:]):
+        raise PuzzleFormatError(
+            source, "padding bits after the last border are not zero", 1, position + length
+        )
+    return bits[:count]
+
+
+def _warn_inner_walls(walls: set[frozenset[Cell]], cells: list[list[Cell]], source: str) -> None:
+    """Warn about border lines that separate no two rooms (they are dropped)."""
+    region = {cell: index for index, room in enumerate(cells) for cell in room}
+    inner = [sorted(wall) for wall in walls if len({region[cell] for cell in wall}) == 1]
+    if inner:
+        a, b = min(inner)
+        warnings.warn(
+            f"{source}: {len(inner)} border line(s) inside a room ignored, "
+            f"first between {a} and {b}",
+            PuzzleWarning,
+            stacklevel=3,
+        )
+
+
+def _read_numbers(url: str, position: int, count: int, source: str) -> list[tuple[int | None, int]]:
+    """Each room's clue and the column it was read from."""
+    clues: list[tuple[int | None, int]] = []
+    while position < len(url):
+        column = position + 1
+        char = url[position]
+        if len(clues) >= count:
+            raise PuzzleFormatError(
+                source,
+                f"unexpected {url[position:][:10]!r} after the numbers of all {count} rooms",
+                1,
+                column,
+            )
+        if "g" <= char <= "z":
+            clues.extend([(None, column)] * (ord(char) - _SKIP_FIRST + 1))
+            position += 1
+        elif char == ".":
+            warnings.warn(
+                f"{source}:1:{column}: room {len(clues) + 1}'s number is not given ('.'), "
+                "read as no number",
+                PuzzleWarning,
+                stacklevel=3,
+            )
+            clues.append((None, column))
+            position += 1
+        else:
+            digits = _WIDE.get(char, 0)
+            start = position + (1 if digits else 0)
+            hex_text = url[start : start + max(digits, 1)]
+            if len(hex_text) < max(digits, 1) or any(c not in _HEX for c in hex_text):
+                raise PuzzleFormatError(source, _number_problem(char, hex_text, digits), 1, column)
+            clues.append((int(hex_text, 16), column))
+            position = start + len(hex_text)
+    if len(clues) != count:
+        raise PuzzleFormatError(
+            source,
+            f"truncated URL: numbers given for {len(clues)} of {count} rooms",
+            1,
+            len(url) + 1,
+        )
+    return clues
+
+
+def _number_problem(char: str, digits: str, wanted: int) -> str:
+    """Why a room number could not be read."""
+    if not wanted:
+        return f"unexpected {char!r} in the room numbers (expected 0-9, a-z, '.', '-' or '+')"
+    if len(digits) < wanted:
+        return f"truncated URL: {char!r} needs {wanted} hex digits, found {len(digits)}"
+    return f"{char!r} needs {wanted} hex digits, got {digits!r}"
+
+
+def _puzzle(
+    cols: int, rows: int, cells: list[list[Cell]], clues: list[tuple[int | None, int]], source: str
+) -> Puzzle:
+    """The puzzle, with a model error located at the clue's column."""
+    rooms = tuple(Room(frozenset(room), clue) for room, (clue, _) in zip(cells, clues, strict=True))
+    try:
+        return Puzzle(cols, rows, rooms)
+    except InvalidPuzzleError as error:
+        column = clues[error.room][1] if error.room is not None else None
+        raise PuzzleFormatError(source, str(error), 1, column) from None

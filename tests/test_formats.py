@@ -1,0 +1,381 @@
+"""puzz.link URLs, the text format, JSON and the PUZZLE dispatch: round trips and errors."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from conftest import REPO, params, shared_puzzles
+
+from heyawake_asp import InvalidPuzzleError, Puzzle, PuzzleFormatError, PuzzleWarning, Room, solve
+from heyawake_asp.formats import (
+    FORMATS,
+    json_format,
+    kth,
+    read_puzzle,
+    sniff,
+    text,
+    url,
+    write_puzzle,
+)
+
+EASY1 = REPO / "instances" / "easy" / "easy1.lp"
+URL = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k"
+URL_SOLUTION = ("#.#..#", "...#..", ".#..#.", "#.#...", "...#.#", ".#....")
+URL_AS_TEXT = """\
+heyawake 6x6
+aabbcc
+ddbbee
+fffgee
+fffghh
+iijjkk
+iijjkk
+b=2 f=3
+"""
+SCHEMA = json.loads(json_format.SCHEMA.read_text(encoding="utf-8"))
+
+
+def same(a: Puzzle, b: Puzzle) -> bool:
+    """Equal up to the order of the rooms (formats differ in how they order them)."""
+    return (a.width, a.height, set(a.rooms)) == (b.width, b.height, set(b.rooms))
+
+
+def l_shaped() -> Puzzle:
+    """A 2x2 grid: an L-shaped room with clue 1 and a one-cell room."""
+    return Puzzle(2, 2, (Room(frozenset({(0, 0), (0, 1), (1, 1)}), 1), Room(frozenset({(1, 0)}))))
+
+
+# --- puzz.link URLs -----------------------------------------------------------------
+
+
+def test_real_url_solves_to_the_published_solution() -> None:
+    puzzle = url.read(URL, "u")
+    assert (puzzle.width, puzzle.height, len(puzzle.rooms)) == (6, 6, 11)
+    result = solve(puzzle)
+    assert result.solutions == (URL_SOLUTION,) and result.unique is True
+
+
+def test_writing_a_read_url_gives_it_back() -> None:
+    assert url.write(url.read(URL, "u")) == URL
+
+
+@pytest.mark.parametrize(
+    "prefix",
+    [
+        "https://puzz.link/p?",
+        "http://pzv.jp/p.html?",
+        "https://pzprxs.vercel.app/p?",
+        "pzprxs.vercel.app/p?",
+        "",
+        "  ",
+    ],
+)
+def test_url_hosts_and_bare_form(prefix: str) -> None:
+    puzzle = url.read(prefix + "heyawake/6/6/aa66aapv0fu0g2i3k\n", "u")
+    assert url.write(puzzle) == URL
+
+
+def test_url_numbers_wide_and_skips() -> None:
+    # Clues of 16..255 take '-' and two hex digits, 256..4095 '+' and three;
+    # runs of unnumbered rooms are cut into skips of at most 20.
+    big = Puzzle(40, 20, (Room.rectangle(0, 0, 39, 19, 300),))
+    assert url.write(big).endswith("0+12c")
+    assert url.read(url.write(big), "u") == big
+    middle = Puzzle(20, 1, (Room.rectangle(0, 0, 19, 0, 17),))
+    assert url.write(middle).endswith("0-11")
+    strip = Puzzle(22, 1, tuple(Room.rectangle(x, 0, x, 0) for x in range(22)))
+    assert url.write(strip).endswith("zh")  # 20 rooms skipped, then 2
+    assert url.read(url.write(strip), "u") == strip
+
+
+def test_url_question_mark_clue_reads_as_no_number() -> None:
+    with pytest.warns(PuzzleWarning, match=r"u:1:35: room 1's number is not given"):
+        puzzle = url.read("https://puzz.link/p?heyawake/2/1/g.g", "u")
+    assert [room.clue for room in puzzle.rooms] == [None, None]
+
+
+def test_url_border_inside_a_room_is_ignored_with_a_warning() -> None:
+    # 2x2: a border between (0,0) and (1,0) only; the cells still form one room.
+    with pytest.warns(PuzzleWarning, match="1 border line.* inside a room ignored"):
+        puzzle = url.read("heyawake/2/2/g0g", "u")
+    assert len(puzzle.rooms) == 1
+
+
+def test_url_writer_refuses_clues_above_4095() -> None:
+    huge = Puzzle(100, 100, (Room.rectangle(0, 0, 99, 99, 5000),))
+    with pytest.raises(InvalidPuzzleError, match="up to 4095"):
+        url.write(huge)
+
+
+@pytest.mark.parametrize(
+    ("link", "message"),
+    [
+        ("https://example.com/p?sudoku/6/6/1", "u:1:1: not a heyawake URL"),
+        ("heyawake/6", "u:1:10: expected COLS/ROWS/"),
+        ("heyawake/0/6/", "u:1:1: grid must be at least 1x1"),
+        ("heyawake/6/6/aa66", "u:1:18: truncated URL: the borders of a 6x6 grid take 12"),
+        ("heyawake/6/6/aa66aapv0fu0g2i3", "u:1:30: truncated URL: numbers given for 6 of 11"),
+        ("heyawake/6/6/aa66aapv0fu0g2i3kk", "u:1:31: unexpected 'k' after the numbers"),
+        ("heyawake/6/6/aa66aapv0fu0g2-1", "u:1:28: truncated URL: '-' needs 2 hex digits"),
+        ("heyawake/6/6/aa66aapv0fu0g2+1xy", "u:1:28: '+' needs 3 hex digits, got '1xy'"),
+        ("heyawake/6/6/aa66aapw0fu0g2i3k", "u:1:21: unexpected 'w' in the room borders"),
+        ("heyawake/2/2/h0g", "u:1:14: padding bits after the last border"),
+        ("heyawake/6/6/aa66aapv0fu0g2i!k", "u:1:29: unexpected '!' in the room numbers"),
+        ("heyawake/6/6/aa66aapv0fu0g9i3k", "u:1:27: room 2 has clue 9 but only 4 cells"),
+    ],
+)
+def test_url_errors_name_column_and_problem(link: str, message: str) -> None:
+    with pytest.raises(PuzzleFormatError) as caught:
+        url.read(link, "u")
+    assert str(caught.value).startswith(message), str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+# --- the text format ----------------------------------------------------------------
+
+
+def test_text_of_the_real_url() -> None:
+    puzzle = url.read(URL, "u")
+    assert text.write(puzzle) == URL_AS_TEXT
+    assert text.read(URL_AS_TEXT, "p.txt") == puzzle
+
+
+def test_text_comments_blank_lines_indent_and_case() -> None:
+    typed = """
+    # an L and its notch
+    heyawake 2x2   # width x height
+
+      Ab   # 'A' and 'a' are different rooms
+      AA
+    A=1
+    """
+    assert text.read(typed, "p.txt") == l_shaped()
+
+
+def test_text_writer_names_many_rooms() -> None:
+    strip = Puzzle(300, 1, tuple(Room.rectangle(x, 0, x, 0, x % 2) for x in range(300)))
+    written = text.write(strip)
+    assert written.splitlines()[1][:63] == text.NAMES[:63]
+    assert text.read(written, "p.txt") == strip
+    assert all(len(line) <= 79 for line in written.splitlines()[2:])
+
+
+def test_text_writer_refuses_more_rooms_than_names() -> None:
+    cells = len(text.NAMES) + 1
+    strip = Puzzle(cells, 1, tuple(Room.rectangle(x, 0, x, 0) for x in range(cells)))
+    with pytest.raises(InvalidPuzzleError, match="at most 969 rooms"):
+        text.write(strip)
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("", "t: empty puzzle"),
+        ("# nothing\n\n", "t: empty puzzle"),
+        ("heyawake\naab\n", "t:1:1: expected the header 'heyawake WxH'"),
+        ("  heyawake 3 by 1\naab\n", "t:1:3: expected the header"),
+        ("heyawake 0x1\n", "t:1:1: grid must be at least 1x1"),
+        ("heyawake 3x1\naab\nz=1\n", "t:3:1: no room named 'z'"),
+        ("heyawake 3x1\naba\n", "t:2:3: room 'a' is in two separate pieces"),
+        ("heyawake 3x1\naab\na=3\n", "t:3:1: room 'a' has clue 3 but only 2 cells"),
+        ("heyawake 3x1\naab\na=1 a=0\n", "t:3:5: room 'a' has a number twice"),
+        ("heyawake 3x2\naab\na=1\n", "t:3:1: expected 2 rows, found 1"),
+        ("heyawake 3x2\naab\n", "t: expected 2 rows, found 1"),
+        ("heyawake 3x1\na.b\n", "t:2:2: unexpected '.' in a row"),
+        ("heyawake 3x1\n aabb\n", "t:2:5: row has 4 cells, expected 3"),
+        ("heyawake 3x1\naa\n", "t:2:3: row has 2 cells, expected 3"),
+        ("heyawake 3x1\naab\na:1\n", "t:3:1: expected ROOM=NUMBER, got 'a:1'"),
+        ("heyawake 3x1\naab\na=-1\n", "t:3:1: expected ROOM=NUMBER, got 'a=-1'"),
+    ],
+)
+def test_text_errors_name_line_column_and_problem(typed: str, message: str) -> None:
+    with pytest.raises(PuzzleFormatError) as caught:
+        text.read(typed, "t")
+    assert str(caught.value).startswith(message), str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_readme_text_example_reads_and_solves() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    start = readme.index("```text\nheyawake ") + len("```text\n")
+    example = readme[start : readme.index("```", start)]
+    result = solve(text.read(example, "README.md"))
+    assert result.status == "solved" and result.unique is True
+
+
+# --- JSON ---------------------------------------------------------------------------
+
+
+def test_json_round_trip_with_solution_and_schema() -> None:
+    puzzle = url.read(URL, "u")
+    written = json_format.write(puzzle, URL_SOLUTION)
+    jsonschema.validate(json.loads(written), SCHEMA)
+    jsonschema.validate(json.loads(json_format.write(l_shaped())), SCHEMA)
+    assert json_format.read(written, "p.json") == puzzle
+    assert json_format.read_solution(written, "p.json") == URL_SOLUTION
+    assert json_format.read_solution(json_format.write(puzzle), "p.json") is None
+
+
+def test_schema_is_shipped_inside_the_package() -> None:
+    assert json_format.SCHEMA.is_file()
+    assert SCHEMA["required"] == ["width", "height", "rooms"]
+
+
+GOOD = {"width": 2, "height": 1, "rooms": [{"cells": [[0, 0], [1, 0]], "clue": 1}]}
+
+
+def changed(**changes: object) -> dict[str, object]:
+    """The good document with some top-level keys replaced (None removes)."""
+    document = dict(GOOD)
+    for key, value in changes.items():
+        if value is None:
+            document.pop(key)
+        else:
+            document[key] = value
+    return document
+
+
+def room(cells: list[list[int]], clue: object = None) -> dict[str, object]:
+    return {"cells": cells, "clue": clue}
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        ([], "p.json: expected a JSON object"),
+        (changed(height=None), "p.json: the puzzle: missing key 'height'"),
+        (changed(size=3), "p.json: the puzzle: unknown key 'size'"),
+        (changed(width="2"), 'p.json: width: expected an integer, got "2"'),
+        (changed(width=True), "p.json: width: expected an integer, got true"),
+        (changed(height=0), "p.json: height: must be at least 1, got 0"),
+        (changed(rooms=[]), "p.json: rooms: expected a non-empty list"),
+        (changed(rooms=[[0, 0]]), "p.json: rooms[0]: expected an object"),
+        (changed(rooms=[{"cells": [[0, 0], [1, 0]]}]), "p.json: rooms[0]: missing key 'clue'"),
+        (changed(rooms=[room([])]), "p.json: rooms[0].cells: expected a non-empty list"),
+        (changed(rooms=[room([[0, 0, 0]])]), "p.json: rooms[0].cells[0]: expected [x, y]"),
+        (changed(rooms=[room([[0, -1]])]), "p.json: rooms[0].cells[0][1]: must be at least 0"),
+        (changed(rooms=[room([[2, 0]])]), "p.json: rooms[0].cells[0]: cell [2, 0] is outside"),
+        (
+            changed(rooms=[room([[0, 0], [0, 0]])]),
+            "p.json: rooms[0].cells[1]: cell [0, 0] listed twice",
+        ),
+        (
+            changed(rooms=[room([[0, 0], [1, 0]]), room([[1, 0]])]),
+            "p.json: rooms[1].cells[0]: cell [1, 0] also in rooms[0]",
+        ),
+        (changed(rooms=[room([[0, 0]])]), "p.json: rooms: cell [1, 0] is in no room"),
+        (changed(rooms=[room([[0, 0], [1, 0]], -1)]), "p.json: rooms[0].clue: must be at least 0"),
+        (changed(rooms=[room([[0, 0], [1, 0]], 3)]), "p.json: rooms[0]: room 1 has clue 3"),
+        (
+            changed(width=3, rooms=[room([[0, 0], [2, 0]]), room([[1, 0]])]),
+            "p.json: rooms[0]: room 1 is not orthogonally connected",
+        ),
+        (changed(solution="#."), "p.json: solution: expected a list of 1 rows"),
+        (changed(solution=["#"]), "p.json: solution[0]: expected a string of 2 cells"),
+        (changed(solution=["#x"]), "p.json: solution[0][1]: unexpected 'x'"),
+    ],
+)
+def test_json_errors_name_the_path_and_problem(document: object, message: str) -> None:
+    with pytest.raises(PuzzleFormatError) as caught:
+        json_format.read(json.dumps(document), "p.json")
+    assert str(caught.value).startswith(message), str(caught.value)
+    # The schema rejects what the reader rejects, except what it cannot see
+    # (grid bounds, overlaps, holes, connectivity, clue sizes).
+    if "rooms" not in message and "solution[0]" not in message:
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(document, SCHEMA)
+
+
+def test_json_syntax_error_has_line_and_column() -> None:
+    with pytest.raises(PuzzleFormatError, match=r"^p\.json:3:12: invalid JSON"):
+        json_format.read('{\n  "width": 2,\n  "height" 1}', "p.json")
+
+
+# --- every format, and the PUZZLE argument ------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_every_format_round_trips(fmt: str) -> None:
+    for puzzle in (read_puzzle(EASY1), url.read(URL, "u")):
+        written = write_puzzle(puzzle, fmt)
+        assert written.endswith("\n")
+        assert same(read_puzzle_text(written, f"p.{fmt}"), puzzle)
+
+
+def read_puzzle_text(content: str, source: str) -> Puzzle:
+    """Read written text by sniffing its format, as for a file without extension."""
+    return {
+        "url": url.read,
+        "text": text.read,
+        "json": json_format.read,
+        "kth": kth.read,
+    }[sniff(content)](content, source)
+
+
+def test_through_every_format_and_back_is_unchanged() -> None:
+    puzzle = read_puzzle(EASY1)
+    current = puzzle
+    for fmt in ["url", "text", "json", "kth", "json", "text", "url", "kth"]:
+        current = read_puzzle_text(write_puzzle(current, fmt), "p")
+        assert same(current, puzzle), fmt
+
+
+@pytest.mark.parametrize("path", params(shared_puzzles("kth", "public")))
+@pytest.mark.filterwarnings("ignore", category=PuzzleWarning)
+def test_real_puzzles_through_every_format(path: Path) -> None:
+    puzzle = read_puzzle(path)
+    for fmt in FORMATS:
+        assert same(read_puzzle_text(write_puzzle(puzzle, fmt), "p"), puzzle), fmt
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("p.lp", "width(2). height(1). room(1,0,0,1,0,1)."),
+        ("p", "% comment\nwidth(2). height(1). room(1,0,0,1,0,1)."),
+        ("p.txt", "heyawake 2x1\naa\na=1\n"),
+        ("p.hw", "# a comment first\n\nheyawake 2x1\naa\na=1\n"),
+        ("p.json", json.dumps(GOOD)),
+        ("p.data", "  " + json.dumps(GOOD)),
+        ("p.url", "heyawake/2/1/01\n"),
+        ("p.txt", "https://puzz.link/p?heyawake/2/1/01\n"),
+    ],
+)
+def test_file_format_from_extension_or_content(tmp_path: Path, name: str, content: str) -> None:
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    assert read_puzzle(path) == Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0, 1),))
+
+
+def test_extension_wins_and_errors_name_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    path.write_text("heyawake 2x1\naa\n", encoding="utf-8")
+    with pytest.raises(PuzzleFormatError, match=r"p\.json:1:1: invalid JSON"):
+        read_puzzle(path)
+    other = tmp_path / "p.puzzle"
+    other.write_text("hello\n", encoding="utf-8")
+    with pytest.raises(PuzzleFormatError, match=r"p\.puzzle:1:1: unexpected 'hello'"):
+        read_puzzle(other)
+
+
+def test_url_argument_and_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzle = url.read(URL, "u")
+    assert read_puzzle(URL) == puzzle
+    assert read_puzzle("heyawake/6/6/aa66aapv0fu0g2i3k") == puzzle
+    monkeypatch.setattr("sys.stdin", io.StringIO(URL_AS_TEXT))
+    assert read_puzzle("-") == puzzle
+    monkeypatch.setattr("sys.stdin", io.StringIO("heyawake 2x1\nab\nc=1\n"))
+    with pytest.raises(PuzzleFormatError, match=r"^-:3:1: no room named 'c'"):
+        read_puzzle("-")
+    with pytest.raises(PuzzleFormatError, match=r"^https://puzz\.link/p\?heyawake/6/6/aa:1:"):
+        read_puzzle("https://puzz.link/p?heyawake/6/6/aa")
+
+
+def test_kth_refuses_irregular_rooms_for_every_other_format() -> None:
+    for fmt in ("url", "text", "json"):
+        assert same(read_puzzle_text(write_puzzle(l_shaped(), fmt), "p"), l_shaped())
+    with pytest.raises(InvalidPuzzleError, match="room 1 is not a rectangle"):
+        write_puzzle(l_shaped(), "kth")
