@@ -11,6 +11,7 @@ from heyawake_asp.checker import verify
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
 from heyawake_asp.cli.common import read_text as _read_text
+from heyawake_asp.cli.pictures import save_svg
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, list_encodings, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.grid import read_grid
@@ -62,6 +63,12 @@ __all__ = ["check_command", "encodings_command", "solve_command"]
     help="Parallel clingo solver threads.",
 )
 @click.option("--stats", is_flag=True, help="Show ground size, times, choices and conflicts.")
+@click.option(
+    "--svg",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="Draw the solution as an SVG picture in FILE (one PUZZLE only).",
+)
 def solve_command(
     puzzles: tuple[str, ...],
     as_json: bool,
@@ -72,12 +79,15 @@ def solve_command(
     extra: tuple[str, ...],
     threads: int,
     stats: bool,
+    svg: str | None,
 ) -> None:
     """Solve each PUZZLE file and print its grid, or JSON with --json.
 
     Exit status: 0 when every puzzle was solved, 1 when some puzzle was
     unsatisfiable, timed out or unreadable, 2 on a usage error.
     """
+    if svg and len(puzzles) > 1:
+        raise click.UsageError("--svg draws one puzzle: give a single PUZZLE")
     encodings = _encoding_option(encoding, extra)
     all_solved = True
     for source in puzzles:
@@ -98,6 +108,8 @@ def solve_command(
             _report_error(source, str(error), puzzle, as_json)
             continue
         all_solved = all_solved and result.status == "solved"
+        if svg and result.solutions:
+            save_svg(svg, puzzle, result.solutions[0])
         if as_json:
             click.echo(result_line(source, puzzle, result))
         else:

@@ -1,0 +1,112 @@
+"""Irregular rooms end to end: L-, U- and ring-shaped rooms, read, solved, checked and drawn.
+
+Rule 5 counts a white line that leaves a room and re-enters it as passing
+through three rooms. Every encoding set that accepts irregular rooms must find
+exactly the shadings a brute-force search with the independent checker finds.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator
+
+import pytest
+from click.testing import CliRunner
+from test_cli import parse_text_grid
+
+from heyawake_asp import Puzzle, list_encodings, solve
+from heyawake_asp.checker import is_valid
+from heyawake_asp.cli import main
+from heyawake_asp.formats import text
+
+# name: (puzzle in the text format, its unique solution)
+PUZZLES = {
+    "l-shapes": (
+        "heyawake 4x4\naabb\nacbb\naccd\neeed\na=1 b=2 d=1\n",
+        ("#..#", "..#.", ".#..", "...#"),
+    ),
+    "u-shape": (
+        "heyawake 4x4\nabba\nabba\naaaa\ncccd\na=3 b=1 c=1\n",
+        ("#..#", ".#..", "..#.", "#..."),
+    ),
+    "ring": (
+        "heyawake 4x5\naaaa\nabca\nadda\naeea\naaaa\na=3 b=1 e=0\n",
+        ("...#", ".#..", "..#.", "...#", ".#.."),
+    ),
+}
+IRREGULAR_SETS = [e.name for e in list_encodings() if not e.requires_rectangles]
+
+
+def shadings(width: int, height: int) -> Iterator[tuple[str, ...]]:
+    """Every grid without two side-by-side black cells (rule 1), row by row."""
+    rows = ["".join(r) for r in itertools.product(".#", repeat=width) if "##" not in "".join(r)]
+
+    def extend(done: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
+        if len(done) == height:
+            yield done
+            return
+        for row in rows:
+            if not done or all(not (a == b == "#") for a, b in zip(done[-1], row, strict=True)):
+                yield from extend((*done, row))
+
+    return extend(())
+
+
+@functools.cache
+def brute_force(puzzle: Puzzle) -> set[tuple[str, ...]]:
+    """Every solution, by checking every shading with the independent checker."""
+    return {grid for grid in shadings(puzzle.width, puzzle.height) if is_valid(puzzle, grid)}
+
+
+def without_clues(puzzle: Puzzle) -> Puzzle:
+    return Puzzle(puzzle.width, puzzle.height, tuple(type(r)(r.cells) for r in puzzle.rooms))
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_rooms_have_the_intended_shapes(name: str) -> None:
+    puzzle = text.read(PUZZLES[name][0], name)
+    assert not puzzle.is_rectangular
+    assert puzzle.rooms[0].first_cell == (0, 0)
+
+
+@pytest.mark.parametrize("encoding", IRREGULAR_SETS)
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_every_encoding_finds_exactly_the_brute_force_solutions(name: str, encoding: str) -> None:
+    puzzle = text.read(PUZZLES[name][0], name)
+    for variant in (puzzle, without_clues(puzzle)):
+        result = solve(variant, encoding, max_solutions=0)
+        assert set(result.solutions) == brute_force(variant), (name, encoding)
+        assert len(result.solutions) == len(set(result.solutions))
+    assert solve(puzzle, encoding).solutions == (PUZZLES[name][1],)
+
+
+def test_reentering_a_room_counts_as_a_third_room() -> None:
+    # Every middle row and column runs ring, inner rooms, ring: left white it
+    # would leave the ring and re-enter it, so each holds a black cell, while
+    # the ring's own outer rows may stay white.
+    solutions = brute_force(without_clues(text.read(PUZZLES["ring"][0], "ring")))
+    for grid in solutions:
+        assert all("#" in grid[y] for y in (1, 2, 3))
+        assert all("#" in "".join(row[x] for row in grid) for x in (1, 2))
+    assert any(grid[0] == "...." for grid in solutions)
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_solve_command_draws_and_solves_irregular_rooms(name: str) -> None:
+    source, solution = PUZZLES[name]
+    result = CliRunner().invoke(main, ["solve", "-"], input=source, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[-1].startswith("solved, unique, ")
+    assert parse_text_grid(lines[:-1], text.read(source, name)) == solution
+
+
+def test_thesis_encoding_refuses_irregular_rooms() -> None:
+    source = PUZZLES["u-shape"][0]
+    args = ["solve", "--encoding", "thesis", "-"]
+    result = CliRunner().invoke(main, args, input=source, catch_exceptions=False)
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        "error: -: encoding 'thesis' handles rectangular rooms only, and room 1 is not a rectangle"
+    )

@@ -1,0 +1,219 @@
+"""SVG pictures and the ``render``, ``convert`` and ``solve --svg`` commands."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from conftest import REPO, SHARED
+
+from heyawake_asp import Puzzle, PuzzleWarning, Room, read_puzzle, solve
+from heyawake_asp.cli import main
+from heyawake_asp.formats import json_format, kth, text, url
+from heyawake_asp.render.svg import CELL, border_segments, render_svg
+
+EASY1 = REPO / "instances" / "easy" / "easy1.lp"
+URL = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k"
+URL_SOLUTION = ("#.#..#", "...#..", ".#..#.", "#.#...", "...#.#", ".#....")
+SVG = "{http://www.w3.org/2000/svg}"
+RING = "heyawake 5x5\naaaaa\nabbca\nabdca\naeeea\naaaaa\na=0 b=1 e=2\n"
+
+
+def run(*args: object, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(main, [str(arg) for arg in args], input=stdin, catch_exceptions=False)
+
+
+def parse(svg: str) -> ET.Element:
+    """The root of an SVG document, which must be well-formed XML."""
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    return root
+
+
+def black_rects(root: ET.Element) -> set[tuple[int, int]]:
+    """The cells of the filled black squares, checking there is one per cell."""
+    rects = [r for r in root.iter(f"{SVG}rect") if r.get("class") == "black"]
+    cells = {(int(r.get("x", "")), int(r.get("y", ""))) for r in rects}
+    assert len(cells) == len(rects)
+    return {((x - CELL // 2) // CELL, (y - CELL // 2) // CELL) for x, y in cells}
+
+
+def unit_border_edges(root: ET.Element) -> set[tuple[int, int, int, int]]:
+    """Every cell-side drawn as a thick room border, in grid coordinates."""
+    group = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "borders")
+    edges = set()
+    for line in group.iter(f"{SVG}line"):
+        x1, y1, x2, y2 = (
+            (int(line.get(k, "")) - CELL // 2) // CELL for k in ("x1", "y1", "x2", "y2")
+        )
+        assert x1 == x2 or y1 == y2
+        for step in range(max(x2 - x1, y2 - y1)):
+            if y1 == y2:
+                edges.add((x1 + step, y1, x1 + step + 1, y1))
+            else:
+                edges.add((x1, y1 + step, x1, y1 + step + 1))
+    return edges
+
+
+def expected_edges(puzzle: Puzzle) -> set[tuple[int, int, int, int]]:
+    """The cell sides inside the grid where two rooms meet."""
+    edges = set()
+    for x, y in puzzle.cells():
+        if x > 0 and puzzle.room_index((x - 1, y)) != puzzle.room_index((x, y)):
+            edges.add((x, y, x, y + 1))
+        if y > 0 and puzzle.room_index((x, y - 1)) != puzzle.room_index((x, y)):
+            edges.add((x, y, x + 1, y))
+    return edges
+
+
+def check_picture(svg: str, puzzle: Puzzle, grid: tuple[str, ...] | None) -> ET.Element:
+    root = parse(svg)
+    black = {(x, y) for y, row in enumerate(grid or ()) for x, c in enumerate(row) if c == "#"}
+    assert black_rects(root) == black
+    assert unit_border_edges(root) == expected_edges(puzzle)
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert sorted(texts, key=str) == sorted(
+        (str(r.clue) for r in puzzle.rooms if r.clue is not None), key=str
+    )
+    assert root.get("viewBox") == f"0 0 {(puzzle.width + 1) * CELL} {(puzzle.height + 1) * CELL}"
+    return root
+
+
+def test_picture_of_the_url_puzzle_solved_with_dots() -> None:
+    puzzle = url.read(URL, "u")
+    root = check_picture(render_svg(puzzle, URL_SOLUTION, dots=True), puzzle, URL_SOLUTION)
+    whites = sum(row.count(".") for row in URL_SOLUTION)
+    clued_whites = 1  # the clue cell (0,2) is white and carries no dot
+    assert len(list(root.iter(f"{SVG}circle"))) == whites - clued_whites
+
+
+def test_unsolved_picture_has_no_black_cells_and_no_dots() -> None:
+    puzzle = read_puzzle(EASY1)
+    root = check_picture(render_svg(puzzle), puzzle, None)
+    assert not list(root.iter(f"{SVG}circle"))
+
+
+def test_irregular_rooms_are_drawn() -> None:
+    puzzle = text.read(RING, "ring.txt")
+    check_picture(render_svg(puzzle), puzzle, None)
+    assert (1, 1, 4, 1) in border_segments(puzzle)  # the ring's inner top edge, merged
+
+
+def test_clue_on_a_black_cell_is_white() -> None:
+    puzzle = Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0, 1),))
+    root = parse(render_svg(puzzle, ("#.",)))
+    (clue,) = root.iter(f"{SVG}text")
+    assert clue.get("fill") == "white" and clue.text == "1"
+
+
+def test_large_puzzle_picture(tmp_path: Path) -> None:
+    puzzle = Puzzle(45, 31, (Room.rectangle(0, 0, 44, 30),))
+    grid = tuple("#." * 22 + "#" if y % 2 == 0 else "." * 45 for y in range(31))
+    root = check_picture(render_svg(puzzle, grid), puzzle, grid)
+    assert root.get("width") == str(46 * CELL)
+
+
+# --- the commands -------------------------------------------------------------------
+
+
+def test_render_solve_writes_the_picture(tmp_path: Path) -> None:
+    out = tmp_path / "p.svg"
+    result = run("render", URL, "--solve", "--dots", "-o", out)
+    assert result.exit_code == 0, result.output
+    check_picture(out.read_text(encoding="utf-8"), url.read(URL, "u"), URL_SOLUTION)
+
+
+def test_render_to_stdout_from_stdin() -> None:
+    result = run("render", "-", stdin=RING)
+    assert result.exit_code == 0, result.output
+    check_picture(result.stdout, text.read(RING, "ring"), None)
+
+
+def test_render_unsatisfiable_is_a_one_line_error(tmp_path: Path) -> None:
+    unsat = tmp_path / "unsat.lp"
+    unsat.write_text("width(2). height(1). room(1,0,0,1,0,2).\n", encoding="utf-8")
+    result = run("render", unsat, "--solve", "-o", tmp_path / "x.svg")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == f"Error: {unsat}: unsatisfiable, no solution to draw"
+    assert not (tmp_path / "x.svg").exists()
+
+
+def test_render_unwritable_output(tmp_path: Path) -> None:
+    result = run("render", URL, "-o", tmp_path / "missing" / "p.svg")
+    assert result.exit_code == 1 and "cannot write" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_solve_svg(tmp_path: Path) -> None:
+    out = tmp_path / "solved.svg"
+    result = run("solve", URL, "--svg", out)
+    assert result.exit_code == 0, result.output
+    check_picture(out.read_text(encoding="utf-8"), url.read(URL, "u"), URL_SOLUTION)
+    usage = run("solve", URL, EASY1, "--svg", out)
+    assert usage.exit_code == 2 and "single PUZZLE" in usage.stderr
+
+
+@pytest.mark.parametrize("fmt", ["url", "text", "json", "kth"])
+def test_convert_through_stdin_and_files(tmp_path: Path, fmt: str) -> None:
+    puzzle = read_puzzle(EASY1)
+    out = tmp_path / f"p.{ {'text': 'txt', 'kth': 'lp'}.get(fmt, fmt) }"
+    assert run("convert", EASY1, "--to", fmt, "-o", out).exit_code == 0
+    again = run("convert", "-", "--to", "kth", stdin=out.read_text(encoding="utf-8"))
+    assert again.exit_code == 0, again.output
+    assert set(kth.read(again.stdout, "p.lp").rooms) == set(puzzle.rooms)
+    assert set(read_puzzle(out).rooms) == set(puzzle.rooms)
+
+
+def test_convert_url_round_trip_and_json_schema_keys() -> None:
+    assert run("convert", URL, "--to", "url").stdout == URL + "\n"
+    as_json = run("convert", URL, "--to", "json").stdout
+    assert json_format.read(as_json, "p.json") == url.read(URL, "u")
+
+
+def test_convert_irregular_to_kth_is_a_one_line_error() -> None:
+    result = run("convert", "-", "--to", "kth", stdin=RING)
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        "Error: -: cannot write kth: room 1 is not a rectangle: "
+        "the KTH format holds rectangles only"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "message"),
+    [
+        (
+            ["convert", "heyawake/6/6/aa66", "--to", "text"],
+            None,
+            "heyawake/6/6/aa66:1:18: truncated URL",
+        ),
+        (["render", "-"], "heyawake 2x1\nab\nc=1\n", "-:3:1: no room named 'c'"),
+        (["solve", "-"], "{]", "-:1:2: invalid JSON"),
+        (["check", "-", "sol.txt"], "heyawake 1x1\n", "-: expected 1 rows, found 0"),
+    ],
+)
+def test_reader_errors_are_one_line(args: list[str], stdin: str | None, message: str) -> None:
+    result = run(*args, stdin=stdin)
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    (line,) = result.stderr.splitlines()
+    assert message in line
+
+
+def test_question_mark_clue_warns_on_stderr() -> None:
+    result = run("convert", "heyawake/2/1/g.g", "--to", "text")
+    assert result.exit_code == 0
+    assert "warning: heyawake/2/1/g.g:1:15: room 1's number is not given" in result.stderr
+    assert result.stdout == "heyawake 2x1\nab\n"
+
+
+@pytest.mark.filterwarnings("ignore", category=PuzzleWarning)
+def test_big_real_puzzle_picture(tmp_path: Path) -> None:
+    path = SHARED / "public" / "cneil-puzzle1.lp"
+    if not path.is_file():
+        pytest.skip("../shared not found: the real puzzle suites are not available")
+    puzzle = read_puzzle(path)
+    grid = solve(puzzle, check_unique=False).solutions[0]
+    check_picture(render_svg(puzzle, grid), puzzle, grid)
