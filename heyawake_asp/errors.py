@@ -4,6 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "EncodingError",
+    "GenerationError",
     "HeyawakeError",
     "InvalidPuzzleError",
     "PuzzleFormatError",
@@ -42,6 +43,10 @@ class PuzzleFormatError(HeyawakeError):
 
 class EncodingError(HeyawakeError):
     """An encoding set that cannot be found, loaded or applied to a puzzle."""
+
+
+class GenerationError(HeyawakeError):
+    """The generator could not make a puzzle with the requested properties."""
 
 
 class PuzzleWarning(UserWarning):

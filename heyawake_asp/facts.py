@@ -9,7 +9,9 @@ The facts, with rooms numbered from 1 in the order of ``Puzzle.rooms``:
 - ``rect(R, X1, Y1, X2, Y2)``: room ``R`` is the rectangle with these
   inclusive corners (only for rectangular rooms).
 
->>> from heyawake_asp.puzzle import Puzzle, Room
+>>> from collections.abc import Iterable, Sequence
+
+from heyawake_asp.puzzle import Cell, Puzzle, Room
 >>> print(puzzle_facts(Puzzle(1, 1, (Room.rectangle(0, 0, 0, 0, 0),))))
 width(1). height(1).
 room(1). in(1,0,0). clue(1,0). rect(1,0,0,0,0).
@@ -17,9 +19,11 @@ room(1). in(1,0,0). clue(1,0). rect(1,0,0,0,0).
 
 from __future__ import annotations
 
-from heyawake_asp.puzzle import Puzzle, Room
+from collections.abc import Iterable, Sequence
 
-__all__ = ["puzzle_facts"]
+from heyawake_asp.puzzle import Cell, Puzzle, Room
+
+__all__ = ["candidate_clue_facts", "fixed_cell_facts", "known_black_facts", "puzzle_facts"]
 
 
 def puzzle_facts(puzzle: Puzzle) -> str:
@@ -40,3 +44,43 @@ def _room_facts(number: int, room: Room) -> str:
         x1, y1, x2, y2 = room.bounds
         facts.append(f"rect({number},{x1},{y1},{x2},{y2}).")
     return " ".join(facts)
+
+
+def candidate_clue_facts(puzzle: Puzzle) -> str:
+    """``candidate_clue(R, N)`` for each numbered room, for clues switched by assumptions.
+
+    >>> from heyawake_asp.puzzle import Puzzle, Room
+    >>> rooms = (Room.rectangle(0, 0, 0, 0, 1), Room.rectangle(1, 0, 1, 0))
+    >>> candidate_clue_facts(Puzzle(2, 1, rooms))
+    'candidate_clue(1,1).'
+    """
+    return " ".join(
+        f"candidate_clue({number},{room.clue})."
+        for number, room in enumerate(puzzle.rooms, 1)
+        if room.clue is not None
+    )
+
+
+def known_black_facts(grid: Sequence[str]) -> str:
+    """``known_black(X, Y)`` for each black cell of a shading, for finding a different one.
+
+    >>> known_black_facts(("#.", ".#"))
+    'known_black(0,0). known_black(1,1).'
+    """
+    return " ".join(
+        f"known_black({x},{y})."
+        for y, row in enumerate(grid)
+        for x, char in enumerate(row)
+        if char == "#"
+    )
+
+
+def fixed_cell_facts(grid: Sequence[str], cells: Iterable[Cell]) -> str:
+    """``fixed_black(X, Y)`` or ``fixed_white(X, Y)`` for ``cells``, as shaded in ``grid``.
+
+    >>> fixed_cell_facts(("#.",), [(0, 0), (1, 0)])
+    'fixed_black(0,0). fixed_white(1,0).'
+    """
+    return " ".join(
+        f"fixed_{'black' if grid[y][x] == '#' else 'white'}({x},{y})." for x, y in cells
+    )

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from heyawake_asp.errors import InvalidPuzzleError
@@ -131,6 +131,13 @@ class Puzzle:
     def is_rectangular(self) -> bool:
         """Whether every room is a rectangle."""
         return all(room.is_rectangle for room in self.rooms)
+
+    def with_clues(self, clues: Sequence[int | None]) -> Puzzle:
+        """The same rooms with new clues, one per room in order (``None`` for no number)."""
+        if len(clues) != len(self.rooms):
+            raise ValueError(f"{len(clues)} clues given for {len(self.rooms)} rooms")
+        rooms = tuple(Room(room.cells, clue) for room, clue in zip(self.rooms, clues, strict=True))
+        return Puzzle(self.width, self.height, rooms)
 
 
 def neighbours(cell: Cell) -> Iterator[Cell]:

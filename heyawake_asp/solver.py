@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -30,6 +30,9 @@ __all__ = [
     "SolveStats",
     "Status",
     "check_encoding",
+    "decode",
+    "grounded_control",
+    "search",
     "solve",
 ]
 
@@ -114,20 +117,57 @@ def solve(
     start = time.perf_counter()
     if not 0 <= max_solutions <= MAX_MODELS or not 1 <= threads <= MAX_THREADS:
         raise ValueError(f"max_solutions must be 0..{MAX_MODELS}, threads 1..{MAX_THREADS}")
-    encodings = _as_encoding_set(encoding)
-    _check_applicable(encodings, puzzle)
     wanted = max_solutions + 1 if check_unique and max_solutions > 0 else max_solutions
-    control = _control(wanted, threads)
-    _load(control, encodings, extra)
-    control.add("base", [], puzzle_facts(puzzle))
-    ground_seconds = _ground(control)
+    control, ground_seconds = grounded_control(
+        puzzle, encoding, models=wanted, threads=threads, extra=extra
+    )
     deadline = None if timeout is None else start + timeout
     models: list[Grid] = []
     solve_start = time.perf_counter()
-    finished, exhausted = _search(control, puzzle, models, deadline)
+    outcome = search(control, lambda model: models.append(decode(model, puzzle)), deadline)
+    finished, exhausted = outcome is not None, outcome is not None and outcome.exhausted
     solve_seconds = time.perf_counter() - solve_start
     stats = _stats(control, ground_seconds, solve_seconds, time.perf_counter() - start)
     return _result(models, finished, exhausted, max_solutions, check_unique, stats)
+
+
+def grounded_control(
+    puzzle: Puzzle,
+    encoding: str | Path | EncodingSet = DEFAULT_ENCODING,
+    *,
+    models: int = 0,
+    threads: int = 1,
+    extra: Sequence[str | Path] = (),
+    facts: str = "",
+    options: Sequence[str] = (),
+) -> tuple[clingo.Control, float]:
+    """A clingo control with the encoding, extra programs and puzzle loaded and grounded.
+
+    Parameters
+    ----------
+    models
+        How many models a solve call computes; 0 computes all.
+    facts
+        More facts added after the puzzle's, e.g. for an analysis program in ``extra``.
+    options
+        More clingo command-line options, e.g. ``--enum-mode=cautious`` or ``--seed=N``.
+
+    Returns
+    -------
+    tuple of clingo.Control and float
+        The control, projecting on ``black/2``, and the seconds grounding took.
+
+    Raises
+    ------
+    EncodingError
+        As for `solve`.
+    """
+    encodings = _as_encoding_set(encoding)
+    _check_applicable(encodings, puzzle)
+    control = _control(models, threads, options)
+    _load(control, encodings, extra)
+    control.add("base", [], "\n".join(filter(None, (puzzle_facts(puzzle), facts))))
+    return control, _ground(control)
 
 
 def check_encoding(encoding: str | Path | EncodingSet, extra: Sequence[str | Path] = ()) -> None:
@@ -175,9 +215,9 @@ class _Messages:
             _LOG.warning("%s", message.strip())
 
 
-def _control(models: int, threads: int) -> clingo.Control:
+def _control(models: int, threads: int, options: Sequence[str] = ()) -> clingo.Control:
     """A fresh clingo control computing up to ``models`` models (0: all)."""
-    arguments = [f"--models={models}", "--project"]
+    arguments = [f"--models={models}", "--project", *options]
     if threads > 1:
         arguments.append(f"--parallel-mode={threads}")
     messages = _Messages()
@@ -218,23 +258,38 @@ class _clingo_errors:  # noqa: N801 - used as a context manager like a function
             raise EncodingError("\n".join(self.messages.errors) or str(error)) from None
 
 
-def _search(
-    control: clingo.Control, puzzle: Puzzle, models: list[Grid], deadline: float | None
-) -> tuple[bool, bool]:
-    """Collect models until clingo finishes or the deadline passes.
+def search(
+    control: clingo.Control,
+    on_model: Callable[[clingo.Model], None] | None = None,
+    deadline: float | None = None,
+    assumptions: Sequence[tuple[clingo.Symbol, bool]] = (),
+    on_core: Callable[[Sequence[int]], None] | None = None,
+) -> clingo.SolveResult | None:
+    """Solve, handing each model to ``on_model``, until clingo finishes or the deadline passes.
 
-    Returns whether the search finished and whether it exhausted the space.
+    ``on_core`` receives the literals of the assumptions that made the
+    problem unsatisfiable, when it is.
+
+    Returns
+    -------
+    clingo.SolveResult or None
+        clingo's result, or None when the deadline passed first.
+
+    Notes
+    -----
+    The search runs in the background and is polled, so Ctrl-C and the
+    deadline are seen within a fraction of a second. ``on_model`` must not
+    keep the model, which is valid only during the call.
     """
-
-    def on_model(model: clingo.Model) -> None:
-        models.append(_decode(model, puzzle))
-
-    with control.solve(on_model=on_model, async_=True) as handle:
+    with control.solve(assumptions=assumptions, on_model=on_model, async_=True) as handle:
         while not handle.wait(_wait_slice(deadline)):
             if deadline is not None and time.perf_counter() >= deadline:
                 handle.cancel()
-                return False, False
-        return True, bool(handle.get().exhausted)
+                return None
+        result: clingo.SolveResult = handle.get()
+        if result.unsatisfiable and on_core is not None:
+            on_core(handle.core())
+        return result
 
 
 def _wait_slice(deadline: float | None) -> float:
@@ -244,7 +299,7 @@ def _wait_slice(deadline: float | None) -> float:
     return max(0.0, min(_POLL_SECONDS, deadline - time.perf_counter()))
 
 
-def _decode(model: clingo.Model, puzzle: Puzzle) -> Grid:
+def decode(model: clingo.Model, puzzle: Puzzle) -> Grid:
     """The grid whose black cells are the model's ``black/2`` atoms."""
     black = [
         (symbol.arguments[0].number, symbol.arguments[1].number)

@@ -14,6 +14,8 @@ each room's first cell and black cells are solid blocks.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle
 
@@ -43,13 +45,19 @@ _JUNCTIONS = {
 }
 
 
-def render_text(puzzle: Puzzle, grid: Grid | None = None) -> str:
-    """The puzzle drawn as text, shaded by ``grid`` when given."""
+def render_text(
+    puzzle: Puzzle, grid: Grid | None = None, marks: Mapping[Cell, str] | None = None
+) -> str:
+    """The puzzle drawn as text, shaded by ``grid`` when given.
+
+    ``marks`` fills the given cells with a character of their own instead
+    (e.g. ``?`` for a cell that varies between solutions).
+    """
     clues = {room.first_cell: room.clue for room in puzzle.rooms if room.clue is not None}
     width = max([_CELL_WIDTH, *(len(str(clue)) + 2 for clue in clues.values())])
     lines = [_border_line(puzzle, 0, width)]
     for y in range(puzzle.height):
-        lines.append(_cell_line(puzzle, y, clues, grid, width))
+        lines.append(_cell_line(puzzle, y, clues, grid, width, marks or {}))
         lines.append(_border_line(puzzle, y + 1, width))
     return "\n".join(lines)
 
@@ -84,7 +92,12 @@ def _corner(puzzle: Puzzle, x: int, y: int) -> str:
 
 
 def _cell_line(
-    puzzle: Puzzle, y: int, clues: dict[Cell, int], grid: Grid | None, width: int
+    puzzle: Puzzle,
+    y: int,
+    clues: dict[Cell, int],
+    grid: Grid | None,
+    width: int,
+    marks: Mapping[Cell, str],
 ) -> str:
     """The line through the cells of row ``y``."""
     parts = []
@@ -92,11 +105,12 @@ def _cell_line(
         parts.append("┃" if _wall(puzzle, (x - 1, y), (x, y)) else " ")
         if x < puzzle.width:
             black = grid is not None and grid[y][x] == BLACK
-            parts.append(_cell(clues.get((x, y)), black, width))
+            fill = marks.get((x, y), _BLOCK if black else " ")
+            parts.append(_cell(clues.get((x, y)), fill, width))
     return "".join(parts)
 
 
-def _cell(clue: int | None, black: bool, width: int) -> str:
-    """One cell's text: its clue centred, on a solid block when black."""
+def _cell(clue: int | None, fill: str, width: int) -> str:
+    """One cell's text: its clue centred on ``fill`` (a solid block when black)."""
     text = "" if clue is None else str(clue)
-    return f"{text:^{width}}".replace(" ", _BLOCK if black else " ")
+    return f"{text:^{width}}".replace(" ", fill)

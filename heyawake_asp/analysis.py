@@ -1,0 +1,240 @@
+"""Questions authors ask about a puzzle: how many solutions, where it is ambiguous, why none.
+
+Every answer is projected on the shading, so one shading counts once.
+
+>>> from heyawake_asp.puzzle import Puzzle, Room
+>>> strip = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
+>>> count_solutions(strip, limit=10)
+SolutionCount(count=4, exact=True)
+>>> sorted(analyze(strip).varying)
+[(0, 0), (4, 0)]
+>>> explain(Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0, 2),))).rooms
+(0,)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeAlias
+
+import clingo
+
+from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir
+from heyawake_asp.facts import candidate_clue_facts, known_black_facts
+from heyawake_asp.grid import BLACK, Grid
+from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.solver import decode, grounded_control, search
+
+__all__ = [
+    "Ambiguity",
+    "ClueSwitch",
+    "Explanation",
+    "SolutionCount",
+    "analysis_program",
+    "analyze",
+    "count_solutions",
+    "explain",
+    "other_solution",
+]
+
+Encoding: TypeAlias = str | Path | EncodingSet
+
+
+def analysis_program(name: str) -> Path:
+    """A helper program shipped in ``encodings/analysis/``."""
+    return encodings_dir() / "analysis" / f"{name}.lp"
+
+
+@dataclass(frozen=True)
+class SolutionCount:
+    """How many shadings solve a puzzle: exactly ``count``, or at least ``count`` if not exact."""
+
+    count: int
+    exact: bool
+
+
+@dataclass(frozen=True)
+class Ambiguity:
+    """Cells by what the solutions agree on; all empty when there is no solution."""
+
+    black: frozenset[Cell]
+    white: frozenset[Cell]
+    varying: frozenset[Cell]
+
+    @property
+    def solvable(self) -> bool:
+        """Whether the puzzle has a solution at all."""
+        return bool(self.black or self.white or self.varying)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a puzzle has no solution.
+
+    Attributes
+    ----------
+    satisfiable : bool
+        The puzzle has a solution after all; nothing to explain.
+    rooms : tuple of int
+        Indices into ``Puzzle.rooms`` of a minimal set of clues that cannot all
+        hold: dropping any one of them makes the rest satisfiable. Empty when
+        the rooms alone, without any clue, admit no shading.
+    """
+
+    satisfiable: bool
+    rooms: tuple[int, ...]
+
+    @property
+    def rooms_alone(self) -> bool:
+        """Whether the room layout is contradictory whatever the clues."""
+        return not self.satisfiable and not self.rooms
+
+
+def count_solutions(
+    puzzle: Puzzle,
+    limit: int = 100,
+    encoding: Encoding = DEFAULT_ENCODING,
+    timeout: float | None = None,
+) -> SolutionCount:
+    """Count the shadings that solve ``puzzle``, stopping once more than ``limit`` are found.
+
+    Returns
+    -------
+    SolutionCount
+        Exact when the search ended below the limit; otherwise the number
+        found, which is ``limit + 1`` when the limit was passed.
+    """
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    control, _ = grounded_control(puzzle, encoding, models=limit + 1)
+    found = 0
+
+    def on_model(_: clingo.Model) -> None:
+        nonlocal found
+        found += 1
+
+    outcome = search(control, on_model, deadline)
+    return SolutionCount(found, outcome is not None and found <= limit)
+
+
+def analyze(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Ambiguity:
+    """The cells black in every solution, white in every one, and those that vary.
+
+    Notes
+    -----
+    Uses clingo's cautious consequences (true in all answer sets) and brave
+    consequences (true in some) of ``black/2``: two solver calls, however
+    many solutions there are.
+    """
+    cells = frozenset(puzzle.cells())
+    always = _consequences(puzzle, encoding, "cautious")
+    sometimes = _consequences(puzzle, encoding, "brave")
+    if always is None or sometimes is None:
+        return Ambiguity(frozenset(), frozenset(), frozenset())
+    return Ambiguity(always, cells - sometimes, sometimes - always)
+
+
+def _consequences(puzzle: Puzzle, encoding: Encoding, mode: str) -> frozenset[Cell] | None:
+    """The black cells among the cautious or brave consequences; None when unsatisfiable."""
+    control, _ = grounded_control(puzzle, encoding, options=[f"--enum-mode={mode}"])
+    last: list[Grid] = []
+
+    def on_model(model: clingo.Model) -> None:
+        last[:] = [decode(model, puzzle)]
+
+    search(control, on_model)
+    return frozenset(_black_cells(last[0])) if last else None
+
+
+def _black_cells(grid: Grid) -> list[Cell]:
+    """The black cells of a grid."""
+    return [(x, y) for y, row in enumerate(grid) for x, char in enumerate(row) if char == BLACK]
+
+
+def other_solution(
+    puzzle: Puzzle, grid: Sequence[str], encoding: Encoding = DEFAULT_ENCODING
+) -> Grid | None:
+    """A solution of ``puzzle`` other than ``grid``, or None when ``grid`` is the only one."""
+    control, _ = grounded_control(
+        puzzle,
+        encoding,
+        models=1,
+        extra=[analysis_program("other_shading")],
+        facts=known_black_facts(grid),
+    )
+    found: list[Grid] = []
+    search(control, lambda model: found.append(decode(model, puzzle)))
+    return found[0] if found else None
+
+
+def explain(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Explanation:
+    """A minimal set of clues that cannot all hold together, when the puzzle has no solution.
+
+    Notes
+    -----
+    Each clue is made conditional on an assumption; clingo's unsatisfiable
+    core names clues that conflict, and the core is then shrunk by deletion:
+    a clue is dropped whenever the others still conflict without it.
+    """
+    switch = ClueSwitch(puzzle, encoding)
+    core = switch.core(switch.clued)
+    if core is None:
+        return Explanation(True, ())
+    for room in sorted(core):
+        if room in core:
+            smaller = switch.core(core - {room})
+            core = core if smaller is None else smaller
+    return Explanation(False, tuple(sorted(core)))
+
+
+class ClueSwitch:
+    """A puzzle grounded once with each clue behind an assumption, to try subsets of clues.
+
+    Parameters
+    ----------
+    puzzle
+        The puzzle; its clues become switchable.
+    encoding
+        The encoding set.
+    known
+        When given, only shadings other than this one are models, so a
+        subset of clues leaves the puzzle unique exactly when it has none.
+    """
+
+    def __init__(
+        self, puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING, known: Grid | None = None
+    ) -> None:
+        programs = [analysis_program("assumable_clues")]
+        facts = [candidate_clue_facts(puzzle)]
+        if known is not None:
+            programs.append(analysis_program("other_shading"))
+            facts.append(known_black_facts(known))
+        blank = puzzle.with_clues([None] * len(puzzle.rooms))
+        self._control, _ = grounded_control(
+            blank, encoding, models=1, extra=programs, facts="\n".join(facts)
+        )
+        self.clued = frozenset(i for i, room in enumerate(puzzle.rooms) if room.clue is not None)
+        self._room_of = {
+            atom.literal: atom.symbol.arguments[0].number - 1
+            for atom in self._control.symbolic_atoms.by_signature("use_clue", 1)
+        }
+
+    def satisfiable(self, rooms: Collection[int]) -> bool:
+        """Whether the puzzle has a model with only the clues of ``rooms`` (indices)."""
+        return self.core(rooms) is None
+
+    def core(self, rooms: Collection[int]) -> frozenset[int] | None:
+        """None when the clues of ``rooms`` admit a model, else rooms whose clues conflict."""
+        assumptions = [(_use_clue(room), room in rooms) for room in sorted(self.clued)]
+        literals: list[int] = []
+        outcome = search(self._control, assumptions=assumptions, on_core=literals.extend)
+        if outcome is None or outcome.satisfiable:
+            return None
+        return frozenset(self._room_of[lit] for lit in literals if lit in self._room_of)
+
+
+def _use_clue(room: int) -> clingo.Symbol:
+    """The assumption atom switching on the clue of room index ``room``."""
+    return clingo.Function("use_clue", [clingo.Number(room + 1)])
