@@ -1,0 +1,49 @@
+"""Every puzzle in instances/ is valid and uniquely solved; generated ones are reproducible."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+
+from heyawake_asp import read_puzzle, solve, verify
+from heyawake_asp.generate import generate, write_generated
+
+INSTANCES = sorted((REPO / "instances").rglob("*.lp"))
+_COMMAND = re.compile(
+    r"heyawake generate --size (\d+)x(\d+) --seed (\d+) --rooms (\w+) --clues (\w+)"
+)
+
+
+@pytest.mark.parametrize("path", INSTANCES, ids=lambda p: str(p.relative_to(REPO / "instances")))
+def test_instance_is_valid_and_unique(path: Path) -> None:
+    puzzle = read_puzzle(path)
+    result = solve(puzzle, max_solutions=1)
+    assert result.status == "solved" and result.unique is True
+    assert verify(puzzle, result.solutions[0]) == []
+
+
+def test_suite_has_every_class() -> None:
+    counts = {
+        folder: len(list((REPO / "instances" / folder).glob("*x*-s*.lp")))
+        for folder in ("easy", "medium", "hard", "large")
+    }
+    assert counts["easy"] == counts["medium"] == counts["hard"] == 10
+    assert counts["large"] >= 4
+    assert (REPO / "instances" / "easy" / "easy1.lp").is_file()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in INSTANCES if p.parent.name in ("easy", "medium") and p.name != "easy1.lp"],
+    ids=lambda p: p.name,
+)
+def test_generated_instance_is_reproduced_from_its_header(path: Path) -> None:
+    text = path.read_text()
+    match = _COMMAND.search(text.splitlines()[0])
+    assert match, "the first line must record the generate command"
+    width, height, seed, rooms, clues = match.groups()
+    made = generate(int(width), int(height), int(seed), rooms=rooms, clues=clues)
+    assert write_generated(made) == text
