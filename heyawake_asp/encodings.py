@@ -4,7 +4,8 @@ A named set is an entry file ``encodings/NAME.lp`` (shipped inside the
 package) made of ``#include`` lines; its first comment line is
 ``% NAME: description``. A directory of ``.lp`` files, or a single ``.lp``
 file, is a set of its own. An entry's header may declare
-``% requires: rectangular rooms``.
+``% requires: rectangular rooms`` and ``% clingo-options: --opt=value ...``
+(options the set was tuned with, passed to clingo before the caller's).
 
 >>> resolve_encoding("reach").name
 'reach'
@@ -23,6 +24,7 @@ __all__ = ["DEFAULT_ENCODING", "EncodingSet", "encodings_dir", "list_encodings",
 DEFAULT_ENCODING = "reach"
 _INCLUDE = re.compile(r'^\s*#include\s+"([^"]+)"\s*\.', re.MULTILINE)
 _REQUIRES_RECTANGLES = re.compile(r"^%\s*requires:\s*rectangular rooms\s*$", re.MULTILINE)
+_OPTIONS = re.compile(r"^%\s*clingo-options:(.*)$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,7 @@ class EncodingSet:
     description: str
     parts: tuple[Path, ...] = ()
     requires_rectangles: bool = False
+    options: tuple[str, ...] = ()
 
 
 def encodings_dir() -> Path:
@@ -78,7 +81,7 @@ def _from_entry(path: Path) -> EncodingSet:
     text = path.read_text(encoding="utf-8")
     parts = tuple(path.parent / include for include in _INCLUDE.findall(text))
     requires = bool(_REQUIRES_RECTANGLES.search(text))
-    return EncodingSet(path.stem, (path,), _description(text), parts, requires)
+    return EncodingSet(path.stem, (path,), _description(text), parts, requires, _options(text))
 
 
 def _from_directory(path: Path) -> EncodingSet:
@@ -86,9 +89,15 @@ def _from_directory(path: Path) -> EncodingSet:
     files = tuple(sorted(path.glob("*.lp")))
     if not files:
         raise EncodingError(f"{path}: no .lp files in this directory")
-    texts = [file.read_text(encoding="utf-8") for file in files]
-    requires = any(_REQUIRES_RECTANGLES.search(text) for text in texts)
-    return EncodingSet(str(path), files, f"user directory of {len(files)} files", files, requires)
+    text = "\n".join(file.read_text(encoding="utf-8") for file in files)
+    requires = bool(_REQUIRES_RECTANGLES.search(text))
+    description = f"user directory of {len(files)} files"
+    return EncodingSet(str(path), files, description, files, requires, _options(text))
+
+
+def _options(text: str) -> tuple[str, ...]:
+    """The clingo options declared on ``% clingo-options:`` lines."""
+    return tuple(option for line in _OPTIONS.findall(text) for option in line.split())
 
 
 def _description(text: str) -> str:

@@ -86,6 +86,7 @@ def solve(
     timeout: float | None = None,
     threads: int = 1,
     extra: Sequence[str | Path] = (),
+    options: Sequence[str] = (),
 ) -> SolveResult:
     """Solve ``puzzle`` with an encoding set plus optional extra programs.
 
@@ -100,6 +101,8 @@ def solve(
         run out (grounding cannot be, but is checked against the limit).
     threads
         Parallel solver threads.
+    options
+        More clingo command-line options, after those the encoding set declares.
 
     Raises
     ------
@@ -119,7 +122,7 @@ def solve(
         raise ValueError(f"max_solutions must be 0..{MAX_MODELS}, threads 1..{MAX_THREADS}")
     wanted = max_solutions + 1 if check_unique and max_solutions > 0 else max_solutions
     control, ground_seconds = grounded_control(
-        puzzle, encoding, models=wanted, threads=threads, extra=extra
+        puzzle, encoding, models=wanted, threads=threads, extra=extra, options=options
     )
     deadline = None if timeout is None else start + timeout
     models: list[Grid] = []
@@ -164,7 +167,7 @@ def grounded_control(
     """
     encodings = _as_encoding_set(encoding)
     _check_applicable(encodings, puzzle)
-    control = _control(models, threads, options)
+    control = _control(models, threads, (*encodings.options, *options))
     _load(control, encodings, extra)
     control.add("base", [], "\n".join(filter(None, (puzzle_facts(puzzle), facts))))
     return control, _ground(control)

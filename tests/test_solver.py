@@ -172,3 +172,26 @@ def test_single_column_grid_root() -> None:
 def test_threads_give_the_same_answer() -> None:
     puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))
     assert solve(puzzle, threads=2).solutions == (("#.#",),)
+
+
+def test_clingo_options_from_the_encoding_header_or_the_caller(tmp_path: Path) -> None:
+    from heyawake_asp.encodings import encodings_dir
+
+    body = (
+        f'#include "{encodings_dir() / "reach.lp"}".\n'
+        "#const forbid = 0.\n"
+        ":- black(0, 0), forbid = 1.\n"
+    )
+    plain = tmp_path / "plain.lp"
+    plain.write_text("% plain: reach, and no black corner when forbid=1\n" + body)
+    tuned = tmp_path / "tuned.lp"
+    tuned.write_text("% tuned: the same\n% clingo-options: -c forbid=1\n" + body)
+    puzzle = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
+    no_corner = {(".....",), ("....#",)}
+    assert len(solved_and_checked(puzzle, encoding=plain, max_solutions=0).solutions) == 4
+    by_header = solved_and_checked(puzzle, encoding=tuned, max_solutions=0)
+    assert set(by_header.solutions) == no_corner and len(by_header.solutions) == 2
+    by_caller = solved_and_checked(
+        puzzle, encoding=plain, max_solutions=0, options=["-c", "forbid=1"]
+    )
+    assert set(by_caller.solutions) == no_corner and len(by_caller.solutions) == 2
