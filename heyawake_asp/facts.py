@@ -9,9 +9,7 @@ The facts, with rooms numbered from 1 in the order of ``Puzzle.rooms``:
 - ``rect(R, X1, Y1, X2, Y2)``: room ``R`` is the rectangle with these
   inclusive corners (only for rectangular rooms).
 
->>> from collections.abc import Iterable, Sequence
-
-from heyawake_asp.puzzle import Cell, Puzzle, Room
+>>> from heyawake_asp.puzzle import Puzzle, Room
 >>> print(puzzle_facts(Puzzle(1, 1, (Room.rectangle(0, 0, 0, 0, 0),))))
 width(1). height(1).
 room(1). in(1,0,0). clue(1,0). rect(1,0,0,0,0).

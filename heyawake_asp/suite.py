@@ -11,13 +11,15 @@ in it or given one by one, the file name without its trailing number
 
 from __future__ import annotations
 
+import multiprocessing
 import re
+import signal
 import statistics
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from heyawake_asp.checker import verify
 from heyawake_asp.errors import HeyawakeError, PuzzleWarning
@@ -48,6 +50,16 @@ class SuiteEntry:
     path: Path
     name: str
     klass: str
+
+
+class _Task(NamedTuple):
+    """One unit of suite work: a puzzle, an encoding and how to run it."""
+
+    entry: SuiteEntry
+    encoding: str
+    repeat: int
+    timeout: float | None
+    options: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -132,6 +144,7 @@ def run_suite(
     repeat: int = 1,
     jobs: int = 1,
     timeout: float | None = None,
+    options: Sequence[str] = (),
     on_record: Callable[[SuiteRecord], None] | None = None,
 ) -> list[SuiteRecord]:
     """Solve every entry with every encoding, checking each solution.
@@ -145,7 +158,11 @@ def run_suite(
     On KeyboardInterrupt the pending work is cancelled and the exception
     propagates; the records already passed to ``on_record`` are complete.
     """
-    tasks = [(entry, encoding, repeat, timeout) for entry in entries for encoding in encodings]
+    tasks = [
+        _Task(entry, encoding, repeat, timeout, tuple(options))
+        for entry in entries
+        for encoding in encodings
+    ]
     records = []
     for record in _map(_run_task, tasks, jobs):
         if on_record is not None:
@@ -205,35 +222,34 @@ def _natural_key(name: str) -> tuple[str, int]:
 
 
 def _map(
-    function: Callable[[tuple[SuiteEntry, str, int, float | None]], SuiteRecord],
-    tasks: list[tuple[SuiteEntry, str, int, float | None]],
-    jobs: int,
+    function: Callable[[_Task], SuiteRecord], tasks: list[_Task], jobs: int
 ) -> Iterator[SuiteRecord]:
     """Apply ``function`` to the tasks in order, in ``jobs`` worker processes."""
     if jobs <= 1:
         yield from map(function, tasks)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(function, task) for task in tasks]
-        try:
-            for future in futures:
-                yield future.result()
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    # Leaving the block terminates the workers, also on Ctrl-C in the parent;
+    # they ignore SIGINT themselves, so only the parent reports it.
+    with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
+        yield from pool.imap(function, tasks)
 
 
-def _run_task(task: tuple[SuiteEntry, str, int, float | None]) -> SuiteRecord:
+def _ignore_interrupts() -> None:
+    """Let a worker process leave Ctrl-C to its parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_task(task: _Task) -> SuiteRecord:
     """Solve one puzzle with one encoding ``repeat`` times; record the medians."""
-    entry, encoding, repeat, timeout = task
+    entry, encoding, repeat, timeout, options = task
     base = {"path": str(entry.path), "name": entry.name, "klass": entry.klass, "encoding": encoding}
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", PuzzleWarning)
             puzzle = read_puzzle(entry.path)
-        runs = [solve(puzzle, encoding, timeout=timeout) for _ in range(max(1, repeat))]
+        runs = [
+            solve(puzzle, encoding, timeout=timeout, options=options) for _ in range(max(1, repeat))
+        ]
     except HeyawakeError as error:
         return _error_record(entry, encoding, str(error))
     first = runs[0]

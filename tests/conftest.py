@@ -10,6 +10,16 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 SUITES = ("kth", "public")
+STATS_KEYS = [
+    "ground_seconds",
+    "solve_seconds",
+    "total_seconds",
+    "atoms",
+    "rules",
+    "choices",
+    "conflicts",
+]
+"""The documented keys of the statistics, in order."""
 
 
 def shared_puzzles(*suites: str) -> list[Path]:

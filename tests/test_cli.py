@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
-from conftest import REPO, require_shared, shared_puzzles
+from conftest import REPO, STATS_KEYS, require_shared, shared_puzzles
 
 from heyawake_asp import (
     Puzzle,
@@ -30,15 +30,6 @@ from heyawake_asp.formats import kth
 EASY1 = REPO / "instances" / "easy" / "easy1.lp"
 EASY1_SOLUTION = ("#.#...", "...#..", ".#...#", "#.#...", "....#.", "#.#..#")
 KEYS = ["puzzle", "width", "height", "status", "solutions", "unique", "stats"]
-STATS_KEYS = [
-    "ground_seconds",
-    "solve_seconds",
-    "total_seconds",
-    "atoms",
-    "rules",
-    "choices",
-    "conflicts",
-]
 # A 5x1 strip of one room without a number: only the ends may be black.
 STRIP = "width(5). height(1). room(1,0,0,4,0,-1).\n"
 STRIP_SOLUTIONS = {(".....",), ("#....",), ("....#",), ("#...#",)}

@@ -13,7 +13,7 @@ import click
 
 from heyawake_asp.analysis import analyze, count_solutions, explain
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import read_puzzle_echoing_warnings
+from heyawake_asp.cli.common import read_puzzle_echoing_warnings, timeout_option
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS
 from heyawake_asp.generate import (
@@ -85,7 +85,7 @@ def generate_command(
 @main.command("count")
 @click.argument("puzzle")
 @click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True)
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="S")
+@timeout_option
 def count_command(puzzle: str, limit: int, timeout: float | None) -> None:
     """Count the solutions of PUZZLE, up to --limit (shadings, each counted once)."""
     problem = _read(puzzle)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import math
 import warnings
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
 from heyawake_asp.formats import read_puzzle
 from heyawake_asp.puzzle import Puzzle
 
-__all__ = ["read_puzzle_echoing_warnings", "read_text"]
+__all__ = ["read_puzzle_echoing_warnings", "read_text", "timeout_option"]
 
 
 def read_puzzle_echoing_warnings(source: str) -> Puzzle:
@@ -29,3 +32,26 @@ def read_text(source: str) -> str:
         return Path(source).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise click.ClickException(f"{source}: cannot read: {error}") from None
+
+
+_Command = TypeVar("_Command", bound=Callable[..., Any])
+
+
+def timeout_option(command: _Command) -> _Command:
+    """The ``--timeout S`` option: positive seconds, NaN refused."""
+    return click.option(
+        "--timeout",
+        type=click.FloatRange(min=0, min_open=True, max=1e9),
+        callback=_finite,
+        metavar="S",
+        help="Give up on a puzzle after S seconds.",
+    )(command)
+
+
+def _finite(
+    _context: click.Context, _parameter: click.Parameter, seconds: float | None
+) -> float | None:
+    """Reject a NaN timeout, which every range check lets through."""
+    if seconds is not None and math.isnan(seconds):
+        raise click.BadParameter("not a number of seconds")
+    return seconds

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import click
@@ -11,6 +10,7 @@ from heyawake_asp.checker import verify
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
 from heyawake_asp.cli.common import read_text as _read_text
+from heyawake_asp.cli.common import timeout_option
 from heyawake_asp.cli.pictures import save_svg
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, list_encodings, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
@@ -34,13 +34,7 @@ __all__ = ["check_command", "encodings_command", "solve_command"]
     help="Show up to N solutions (0 = all).",
 )
 @click.option("--no-unique", is_flag=True, help="Do not check that the solution is unique.")
-@click.option(
-    "--timeout",
-    type=click.FloatRange(min=0, min_open=True, max=1e9),
-    callback=lambda _ctx, _param, value: _finite(value),
-    metavar="S",
-    help="Give up on a puzzle after S seconds.",
-)
+@timeout_option
 @click.option(
     "--encoding",
     default=DEFAULT_ENCODING,
@@ -150,13 +144,6 @@ def encodings_command() -> None:
         click.echo(f"{encoding.name}{marker}: {encoding.description}")
         for part in encoding.parts or encoding.files:
             click.echo(f"    {part.relative_to(encoding.files[0].parent)}")
-
-
-def _finite(seconds: float | None) -> float | None:
-    """Reject a NaN timeout, which every range check lets through."""
-    if seconds is not None and math.isnan(seconds):
-        raise click.BadParameter("not a number of seconds")
-    return seconds
 
 
 def _encoding_option(name: str, extra: Sequence[str]) -> EncodingSet:

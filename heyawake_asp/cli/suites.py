@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from heyawake_asp.cli import main
+from heyawake_asp.cli.common import timeout_option
 from heyawake_asp.encodings import DEFAULT_ENCODING, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.render.report import class_table, puzzle_table, records_csv, records_json
@@ -39,12 +40,7 @@ __all__ = ["suite_command"]
     show_default=True,
     help="Puzzles solved in parallel worker processes.",
 )
-@click.option(
-    "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    metavar="S",
-    help="Give up on a puzzle after S seconds.",
-)
+@timeout_option
 @click.option("--csv", "csv_file", type=click.Path(dir_okay=False), help="Write results as CSV.")
 @click.option("--json", "json_file", type=click.Path(dir_okay=False), help="Write results as JSON.")
 @click.option(
