@@ -12,7 +12,10 @@ from dataclasses import dataclass, field
 
 from heyawake_asp.errors import InvalidPuzzleError
 
-__all__ = ["Cell", "Puzzle", "Room"]
+__all__ = ["MAX_CELLS", "Cell", "Puzzle", "Room"]
+
+MAX_CELLS = 1_000_000
+"""The largest grid accepted, so a typo in a size cannot exhaust memory."""
 
 Cell = tuple[int, int]
 """A cell as ``(x, y)``: ``x`` is the column, ``y`` the row, both from 0."""
@@ -80,6 +83,10 @@ class Puzzle:
         object.__setattr__(self, "rooms", tuple(self.rooms))
         if self.width < 1 or self.height < 1:
             raise InvalidPuzzleError(f"grid must be at least 1x1, got {self.width}x{self.height}")
+        if self.width * self.height > MAX_CELLS:
+            raise InvalidPuzzleError(
+                f"grid {self.width}x{self.height} has more than {MAX_CELLS} cells"
+            )
         object.__setattr__(self, "_room_of", self._index_rooms())
         for index, room in enumerate(self.rooms):
             _check_room(room, index)

@@ -57,6 +57,11 @@ def test_clue_below_minus_one_is_no_number_with_warning() -> None:
         ("width(2).\nheight(1).\nwidth(3).", "p.lp:3: width given twice"),
         ("height(1). room(1,0,0,0,0,0).", "p.lp: missing width/1 fact"),
         ("width(0). height(1).", "p.lp:1:1: width must be at least 1"),
+        ("width(100000). height(100000).", "p.lp: grid 100000x100000 has more than 1000000"),
+        (
+            "width(2). height(1).\nroom(1,0,0,0,0,-1).\nroom(2,1,0,99999999,99999999,-1).",
+            "p.lp:3:1: room (1,0)-(99999999,99999999) is outside the 2x1 grid",
+        ),
         (
             "width(1). height(1).\n#script (python)\nimport os\n#end.",
             "p.lp:2:1: unexpected '#script (python)'",
@@ -80,7 +85,7 @@ def test_clue_below_minus_one_is_no_number_with_warning() -> None:
         ),
         (
             "width(2). height(1).\nroom(1,0,0,2,0,0).",
-            "p.lp:2:1: room 1 has cell (2, 0) outside the 2x1 grid",
+            "p.lp:2:1: room (0,0)-(2,0) is outside the 2x1 grid",
         ),
     ],
 )

@@ -24,6 +24,7 @@ def test_irregular_room_is_accepted() -> None:
     ("width", "height", "rooms", "message"),
     [
         (0, 1, (), "grid must be at least 1x1"),
+        (1001, 1000, (), "grid 1001x1000 has more than 1000000 cells"),
         (2, 1, (Room.rectangle(0, 0, 0, 0),), r"cell \(1, 0\) is not in any room"),
         (
             2,

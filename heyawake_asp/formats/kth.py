@@ -24,7 +24,7 @@ import warnings
 from dataclasses import dataclass
 
 from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError, PuzzleWarning
-from heyawake_asp.puzzle import Puzzle, Room
+from heyawake_asp.puzzle import MAX_CELLS, Puzzle, Room
 
 __all__ = ["read", "write"]
 
@@ -58,8 +58,10 @@ def read(text: str, source: str) -> Puzzle:
     facts = _parse_facts(text, source)
     width = _single(facts, "width", source)
     height = _single(facts, "height", source)
+    if width * height > MAX_CELLS:
+        raise PuzzleFormatError(source, f"grid {width}x{height} has more than {MAX_CELLS} cells")
     room_facts = [fact for fact in facts if fact.name == "room"]
-    rooms = tuple(_room(fact, source) for fact in room_facts)
+    rooms = tuple(_room(fact, source, width, height) for fact in room_facts)
     try:
         return Puzzle(width, height, rooms)
     except InvalidPuzzleError as error:
@@ -160,13 +162,20 @@ def _single(facts: list[_Fact], name: str, source: str) -> int:
     return value
 
 
-def _room(fact: _Fact, source: str) -> Room:
-    """The room a ``room/6`` fact describes."""
+def _room(fact: _Fact, source: str, width: int, height: int) -> Room:
+    """The room a ``room/6`` fact describes, checked against the grid before it is built."""
     _, x1, y1, x2, y2, clue = fact.args
     if x1 > x2 or y1 > y2:
         raise PuzzleFormatError(
             source,
             f"room corners ({x1},{y1}) and ({x2},{y2}) are not top-left and bottom-right",
+            fact.line,
+            fact.column,
+        )
+    if x1 < 0 or y1 < 0 or x2 >= width or y2 >= height:
+        raise PuzzleFormatError(
+            source,
+            f"room ({x1},{y1})-({x2},{y2}) is outside the {width}x{height} grid",
             fact.line,
             fact.column,
         )
