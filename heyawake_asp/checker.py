@@ -185,7 +185,8 @@ def _components(cells: list[Cell]) -> list[tuple[Cell, ...]]:
 def _room_counts(puzzle: Puzzle, black: set[Cell]) -> list[Violation]:
     """Rule 3: one violation per numbered room with the wrong number of black cells.
 
-    Rooms are reported in row-major order of their first cell.
+    Rooms are reported in row-major order of their first cell; a hidden
+    clue (``?``) constrains nothing.
     """
     violations = []
     order = sorted(range(len(puzzle.rooms)), key=lambda i: _row_key(puzzle.rooms[i].first_cell))

@@ -5,7 +5,8 @@ The facts, with rooms numbered from 1 in the order of ``Puzzle.rooms``:
 - ``width(W)``, ``height(H)``: the grid size;
 - ``room(R)``: every room;
 - ``in(R, X, Y)``: cell ``(X, Y)`` (column, row, from 0) lies in room ``R``;
-- ``clue(R, N)``: room ``R`` holds exactly ``N`` black cells;
+- ``clue(R, N)``: room ``R`` holds exactly ``N`` black cells (none for a
+  room without a number or with a hidden one, ``?``);
 - ``rect(R, X1, Y1, X2, Y2)``: room ``R`` is the rectangle with these
   inclusive corners (only for rectangular rooms).
 

@@ -12,10 +12,13 @@ from dataclasses import dataclass, field
 
 from heyawake_asp.errors import InvalidPuzzleError
 
-__all__ = ["MAX_CELLS", "Cell", "Puzzle", "Room"]
+__all__ = ["MAX_CELLS", "UNKNOWN_CLUE", "Cell", "Puzzle", "Room"]
 
 MAX_CELLS = 1_000_000
 """The largest grid accepted, so a typo in a size cannot exhaust memory."""
+
+UNKNOWN_CLUE = "?"
+"""How a room with a number that is not given is written and drawn."""
 
 Cell = tuple[int, int]
 """A cell as ``(x, y)``: ``x`` is the column, ``y`` the row, both from 0."""
@@ -28,10 +31,26 @@ class Room:
     """A room: a set of cells and an optional clue (``None`` for no number).
 
     Rooms may have any shape; rectangles are only the common case.
+    ``hidden_clue`` marks a room that carries a number whose value is not
+    given (drawn ``?``): it constrains nothing, like a room without a
+    number, and is only kept so that it can be written and drawn again.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        When ``hidden_clue`` is set together with a ``clue``.
     """
 
     cells: frozenset[Cell]
     clue: int | None = None
+    hidden_clue: bool = False
+
+    def __post_init__(self) -> None:
+        """Reject a room with both a clue and a hidden clue."""
+        if self.hidden_clue and self.clue is not None:
+            raise InvalidPuzzleError(
+                f"a room with a hidden clue ({UNKNOWN_CLUE!r}) cannot also have clue {self.clue}"
+            )
 
     @classmethod
     def rectangle(cls, x1: int, y1: int, x2: int, y2: int, clue: int | None = None) -> Room:
@@ -51,6 +70,13 @@ class Room:
         """Whether the room fills its bounding box exactly."""
         x1, y1, x2, y2 = self.bounds
         return len(self.cells) == (x2 - x1 + 1) * (y2 - y1 + 1)
+
+    @property
+    def clue_text(self) -> str | None:
+        """The clue as drawn: its digits, ``?`` for a hidden clue, ``None`` for no number."""
+        if self.hidden_clue:
+            return UNKNOWN_CLUE
+        return None if self.clue is None else str(self.clue)
 
     @property
     def first_cell(self) -> Cell:
@@ -140,7 +166,10 @@ class Puzzle:
         return all(room.is_rectangle for room in self.rooms)
 
     def with_clues(self, clues: Sequence[int | None]) -> Puzzle:
-        """The same rooms with new clues, one per room in order (``None`` for no number)."""
+        """The same rooms with new clues, one per room in order (``None`` for no number).
+
+        Hidden clues (``?``) are dropped: the rooms get exactly ``clues``.
+        """
         if len(clues) != len(self.rooms):
             raise ValueError(f"{len(clues)} clues given for {len(self.rooms)} rooms")
         rooms = tuple(Room(room.cells, clue) for room, clue in zip(self.rooms, clues, strict=True))

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import io
 import json
+import warnings
 from pathlib import Path
 
 import jsonschema
 import pytest
 from conftest import REPO, params, shared_puzzles
 
-from heyawake_asp import InvalidPuzzleError, Puzzle, PuzzleFormatError, PuzzleWarning, Room, solve
+from heyawake_asp import (
+    InvalidPuzzleError,
+    Puzzle,
+    PuzzleFormatError,
+    PuzzleWarning,
+    Room,
+    render_text,
+    solve,
+    verify,
+)
+from heyawake_asp.facts import puzzle_facts
 from heyawake_asp.formats import (
     FORMATS,
     json_format,
@@ -25,6 +36,8 @@ from heyawake_asp.formats import (
 EASY1 = REPO / "instances" / "easy" / "easy1.lp"
 URL = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k"
 URL_SOLUTION = ("#.#..#", "...#..", ".#..#.", "#.#...", "...#.#", ".#....")
+HIDDEN_URL = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2.h3k"
+"""URL with room 3 (top right, unnumbered there) given a number that is not shown."""
 URL_AS_TEXT = """\
 heyawake 6x6
 aabbcc
@@ -91,10 +104,33 @@ def test_url_numbers_wide_and_skips() -> None:
     assert url.read(url.write(strip), "u") == strip
 
 
-def test_url_question_mark_clue_reads_as_no_number() -> None:
-    with pytest.warns(PuzzleWarning, match=r"u:1:35: room 1's number is not given"):
-        puzzle = url.read("https://puzz.link/p?heyawake/2/1/g.g", "u")
-    assert [room.clue for room in puzzle.rooms] == [None, None]
+def hidden_puzzle() -> Puzzle:
+    """The puzzle of ``HIDDEN_URL``, read with warnings as errors."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return url.read(HIDDEN_URL, "u")
+
+
+@pytest.mark.parametrize("link", [HIDDEN_URL, "https://puzz.link/p?heyawake/2/1/g.g"])
+def test_url_hidden_clue_is_written_back_unchanged(link: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert url.write(url.read(link, "u")) == link
+
+
+def test_url_hidden_clue_constrains_nothing() -> None:
+    puzzle = hidden_puzzle()
+    hidden = puzzle.rooms[2]
+    assert (hidden.clue, hidden.hidden_clue, hidden.clue_text) == (None, True, "?")
+    assert "clue(3," not in puzzle_facts(puzzle)
+    result = solve(puzzle)
+    assert result.solutions == (URL_SOLUTION,) and result.unique is True
+    assert verify(puzzle, URL_SOLUTION) == []
+
+
+def test_hidden_clue_is_drawn_as_a_question_mark() -> None:
+    drawn = render_text(hidden_puzzle(), URL_SOLUTION).splitlines()
+    assert drawn[1] == "┃███    ┃█2█    ┃ ?  ███┃"
 
 
 def test_url_border_inside_a_room_is_ignored_with_a_warning() -> None:
@@ -189,6 +225,8 @@ def test_text_writer_refuses_more_rooms_than_names() -> None:
         ("heyawake 3x1\naa\n", "t:2:3: row has 2 cells, expected 3"),
         ("heyawake 3x1\naab\na:1\n", "t:3:1: expected ROOM=NUMBER, got 'a:1'"),
         ("heyawake 3x1\naab\na=-1\n", "t:3:1: expected ROOM=NUMBER, got 'a=-1'"),
+        ("heyawake 3x1\naab\na=?1\n", "t:3:1: expected ROOM=NUMBER, got 'a=?1'"),
+        ("heyawake 3x1\naab\na=? a=1\n", "t:3:5: room 'a' has a number twice"),
     ],
 )
 def test_text_errors_name_line_column_and_problem(typed: str, message: str) -> None:
@@ -196,6 +234,14 @@ def test_text_errors_name_line_column_and_problem(typed: str, message: str) -> N
         text.read(typed, "t")
     assert str(caught.value).startswith(message), str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def test_text_hidden_clue_round_trips() -> None:
+    typed = "heyawake 3x1\naab\na=? b=0\n"
+    puzzle = text.read(typed, "t")
+    assert [(room.clue, room.hidden_clue) for room in puzzle.rooms] == [(None, True), (0, False)]
+    assert text.write(puzzle) == typed
+    assert text.read(text.write(hidden_puzzle()), "t") == hidden_puzzle()
 
 
 def test_readme_text_example_reads_and_solves() -> None:
@@ -217,6 +263,21 @@ def test_json_round_trip_with_solution_and_schema() -> None:
     assert json_format.read(written, "p.json") == puzzle
     assert json_format.read_solution(written, "p.json") == URL_SOLUTION
     assert json_format.read_solution(json_format.write(puzzle), "p.json") is None
+
+
+def test_json_hidden_clue_round_trips_and_fits_the_schema() -> None:
+    written = json_format.write(hidden_puzzle())
+    assert '{"cells": [[4, 0], [5, 0]], "clue": "?"}' in written
+    jsonschema.validate(json.loads(written), SCHEMA)
+    assert json_format.read(written, "p.json") == hidden_puzzle()
+
+
+def test_kth_writes_a_hidden_clue_as_no_number_with_a_warning() -> None:
+    puzzle = hidden_puzzle()
+    with pytest.warns(PuzzleWarning, match="KTH cannot hold a hidden clue '\\?'.*first room 3"):
+        written = kth.write(puzzle)
+    assert "room(3,4,0,5,0,-1)." in written
+    assert kth.read(written, "p.lp") == puzzle.with_clues([room.clue for room in puzzle.rooms])
 
 
 def test_schema_is_shipped_inside_the_package() -> None:
@@ -268,6 +329,10 @@ def room(cells: list[list[int]], clue: object = None) -> dict[str, object]:
         ),
         (changed(rooms=[room([[0, 0]])]), "p.json: rooms: cell [1, 0] is in no room"),
         (changed(rooms=[room([[0, 0], [1, 0]], -1)]), "p.json: rooms[0].clue: must be at least 0"),
+        (
+            changed(rooms=[room([[0, 0], [1, 0]], "??")]),
+            'p.json: rooms[0].clue: expected an integer, got "??"',
+        ),
         (changed(rooms=[room([[0, 0], [1, 0]], 3)]), "p.json: rooms[0]: room 1 has clue 3"),
         (
             changed(width=3, rooms=[room([[0, 0], [2, 0]]), room([[1, 0]])]),

@@ -75,7 +75,7 @@ def check_picture(svg: str, puzzle: Puzzle, grid: tuple[str, ...] | None) -> ET.
     assert unit_border_edges(root) == expected_edges(puzzle)
     texts = [t.text for t in root.iter(f"{SVG}text")]
     assert sorted(texts, key=str) == sorted(
-        (str(r.clue) for r in puzzle.rooms if r.clue is not None), key=str
+        (r.clue_text for r in puzzle.rooms if r.clue_text is not None), key=str
     )
     assert root.get("viewBox") == f"0 0 {(puzzle.width + 1) * CELL} {(puzzle.height + 1) * CELL}"
     return root
@@ -202,11 +202,20 @@ def test_reader_errors_are_one_line(args: list[str], stdin: str | None, message:
     assert message in line
 
 
-def test_question_mark_clue_warns_on_stderr() -> None:
+def test_hidden_clue_is_kept_by_convert_and_drawn() -> None:
     result = run("convert", "heyawake/2/1/g.g", "--to", "text")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == "heyawake 2x1\nab\na=?\n"
+    puzzle = url.read("heyawake/2/1/g.g", "u")
+    check_picture(render_svg(puzzle), puzzle, None)
+    assert ">?</text>" in render_svg(puzzle)
+
+
+def test_hidden_clue_to_kth_warns_on_stderr() -> None:
+    result = run("convert", "heyawake/2/1/g.g", "--to", "kth")
     assert result.exit_code == 0
-    assert "warning: heyawake/2/1/g.g:1:15: room 1's number is not given" in result.stderr
-    assert result.stdout == "heyawake 2x1\nab\n"
+    assert result.stderr.startswith("warning: KTH cannot hold a hidden clue '?'")
+    assert "room(1,0,0,0,0,-1)." in result.stdout
 
 
 @pytest.mark.filterwarnings("ignore", category=PuzzleWarning)

@@ -54,3 +54,14 @@ def test_puzzles_are_immutable_and_comparable() -> None:
     assert one == Puzzle(1, 1, (Room.rectangle(0, 0, 0, 0, 0),))
     with pytest.raises(AttributeError):
         one.width = 2  # type: ignore[misc]
+
+
+def test_hidden_clue_with_a_number_is_refused() -> None:
+    with pytest.raises(InvalidPuzzleError, match=r"hidden clue \('\?'\) cannot also have clue 2"):
+        Room(frozenset({(0, 0)}), 2, hidden_clue=True)
+
+
+def test_with_clues_drops_hidden_clues() -> None:
+    puzzle = Puzzle(1, 1, (Room(frozenset({(0, 0)}), hidden_clue=True),))
+    assert puzzle.rooms[0].clue_text == "?"
+    assert puzzle.with_clues([None]).rooms == (Room(frozenset({(0, 0)})),)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -13,17 +14,23 @@ import click
 from heyawake_asp.formats import read_puzzle
 from heyawake_asp.puzzle import Puzzle
 
-__all__ = ["read_puzzle_echoing_warnings", "read_text", "timeout_option"]
+__all__ = ["echoing_warnings", "read_puzzle_echoing_warnings", "read_text", "timeout_option"]
+
+
+@contextmanager
+def echoing_warnings() -> Iterator[None]:
+    """Echo the warnings raised in the block on stderr when it ends without an error."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield
+    for warning in caught:
+        click.echo(f"warning: {warning.message}", err=True)
 
 
 def read_puzzle_echoing_warnings(source: str) -> Puzzle:
     """Read a puzzle, echoing the reader's warnings on stderr."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        puzzle = read_puzzle(source)
-    for warning in caught:
-        click.echo(f"warning: {warning.message}", err=True)
-    return puzzle
+    with echoing_warnings():
+        return read_puzzle(source)
 
 
 def read_text(source: str) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import read_puzzle_echoing_warnings
+from heyawake_asp.cli.common import echoing_warnings, read_puzzle_echoing_warnings
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS, write_puzzle
 from heyawake_asp.grid import Grid
@@ -50,7 +50,8 @@ def convert_command(puzzle: str, fmt: str, output: str) -> None:
     """Write PUZZLE (a file, a puzz.link URL or '-') in another format."""
     problem = _read(puzzle)
     try:
-        converted = write_puzzle(problem, fmt)
+        with echoing_warnings():
+            converted = write_puzzle(problem, fmt)
     except HeyawakeError as error:
         raise click.ClickException(f"{puzzle}: cannot write {fmt}: {error}") from None
     _write(output, converted)

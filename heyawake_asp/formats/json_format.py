@@ -1,5 +1,6 @@
 """JSON: ``{"width", "height", "rooms": [{"cells": [[x, y], ...], "clue": n or null}]}``.
 
+A clue of ``"?"`` marks a number that is not given (``Room.hidden_clue``).
 An optional ``"solution"`` holds the shading as row strings (``#`` black,
 ``.`` white). The JSON Schema ships beside this module as
 ``puzzle.schema.json`` (see :data:`SCHEMA`). Errors name the JSON path of the
@@ -26,7 +27,7 @@ from typing import Any
 
 from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError
 from heyawake_asp.grid import BLACK, WHITE, Grid
-from heyawake_asp.puzzle import Cell, Puzzle, Room
+from heyawake_asp.puzzle import UNKNOWN_CLUE, Cell, Puzzle, Room
 
 __all__ = ["SCHEMA", "read", "read_solution", "write"]
 
@@ -69,7 +70,7 @@ def read_solution(text: str, source: str) -> Grid | None:
 def write(puzzle: Puzzle, solution: Grid | None = None) -> str:
     """The puzzle as JSON, one room per line, with ``solution`` when given."""
     rooms = [
-        json.dumps({"cells": sorted(room.cells, key=lambda c: c[::-1]), "clue": room.clue})
+        json.dumps({"cells": sorted(room.cells, key=lambda c: c[::-1]), "clue": _clue(room)})
         for room in puzzle.rooms
     ]
     lines = [
@@ -83,6 +84,11 @@ def write(puzzle: Puzzle, solution: Grid | None = None) -> str:
     if solution is not None:
         lines.append(f'  "solution": {json.dumps(list(solution))}')
     return "\n".join([*lines, "}"])
+
+
+def _clue(room: Room) -> int | str | None:
+    """A room's ``"clue"`` value: its number, ``"?"`` when hidden, or null."""
+    return UNKNOWN_CLUE if room.hidden_clue else room.clue
 
 
 def _load(text: str, source: str) -> dict[str, Any]:
@@ -165,9 +171,10 @@ def _room(
             raise PuzzleFormatError(source, f"{where}: cell [{x}, {y}] {also}")
         room_of[(x, y)] = index
     clue = value["clue"]
-    if clue is not None:
+    hidden = clue == UNKNOWN_CLUE
+    if clue is not None and not hidden:
         clue = _integer(clue, f"{path}.clue", source, 0)
-    return Room(frozenset(tuple(cell) for cell in cells), clue)
+    return Room(frozenset(tuple(cell) for cell in cells), None if hidden else clue, hidden)
 
 
 def _cell(value: Any, path: str, width: int, height: int, source: str) -> Cell:

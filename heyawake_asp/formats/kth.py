@@ -8,7 +8,8 @@
 Coordinates are zero-indexed, X the column and Y the row. The file is parsed
 as data by a strict reader and never handed to clingo. Each ``room/6`` fact is
 its own room (ids are labels and may repeat); a clue below -1 is read as no
-number, with a :class:`~heyawake_asp.errors.PuzzleWarning`.
+number, with a :class:`~heyawake_asp.errors.PuzzleWarning`. The format has
+no hidden clue (``?``): the writer writes one as -1, with a warning.
 
 >>> puzzle = read("width(2). height(1). room(1,0,0,1,0,1).", "tiny.lp")
 >>> print(write(puzzle), end="")
@@ -74,11 +75,22 @@ def read(text: str, source: str) -> Puzzle:
 def write(puzzle: Puzzle) -> str:
     """The puzzle as KTH facts, rooms numbered from 1 and ``-1`` for no number.
 
+    A hidden clue (``?``) is written as ``-1`` too, with a
+    :class:`~heyawake_asp.errors.PuzzleWarning`: solving is the same.
+
     Raises
     ------
     InvalidPuzzleError
         When a room is not a rectangle: the format cannot express it.
     """
+    hidden = [number for number, room in enumerate(puzzle.rooms, 1) if room.hidden_clue]
+    if hidden:
+        warnings.warn(
+            f"KTH cannot hold a hidden clue '?': written as -1 (no number) for "
+            f"{len(hidden)} room(s), first room {hidden[0]}",
+            PuzzleWarning,
+            stacklevel=2,
+        )
     lines = [f"width({puzzle.width}).", f"height({puzzle.height})."]
     for number, room in enumerate(puzzle.rooms, 1):
         if not room.is_rectangle:

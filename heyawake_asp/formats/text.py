@@ -6,8 +6,9 @@ r"""A plain-text format made for typing puzzles by hand.
     aabb                # one line per row, one letter or digit per cell:
     acdb                # equal characters form one room
     cccb
-    a=2 c=1             # the clues, as ROOM=NUMBER, on any number of lines
+    a=2 c=1 d=?         # the clues, as ROOM=NUMBER, on any number of lines
 
+``ROOM=?`` marks a number that is not given (``Room.hidden_clue``).
 ``#`` starts a comment; blank lines are skipped; letters are case-sensitive.
 A room may have any shape but must be connected. The writer names rooms in
 row-major order of their first cell: ``a-z``, ``A-Z``, ``0-9``, then
@@ -33,7 +34,7 @@ from dataclasses import dataclass
 
 from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError
 from heyawake_asp.formats.regions import regions
-from heyawake_asp.puzzle import Cell, Puzzle, Room
+from heyawake_asp.puzzle import UNKNOWN_CLUE, Cell, Puzzle, Room
 
 __all__ = ["HEADER", "NAMES", "read", "write"]
 
@@ -46,7 +47,9 @@ NAMES += "".join(
 )
 """The room names the writer uses, in order."""
 
-_CLUE = re.compile(r"(\w)=(\d+)")
+_CLUE = re.compile(r"(\w)=(\d+|\?)")
+_Clue = tuple[int | None, int, int]
+"""A clue as read: the number (``None`` for ``?``), its line and column."""
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,8 @@ def write(puzzle: Puzzle) -> str:
     lines = [f"heyawake {puzzle.width}x{puzzle.height}"]
     for y in range(puzzle.height):
         lines.append("".join(name[puzzle.room_index((x, y))] for x in range(puzzle.width)))
-    clues = [f"{name[i]}={puzzle.rooms[i].clue}" for i in order if puzzle.rooms[i].clue is not None]
+    texts = [(name[i], puzzle.rooms[i].clue_text) for i in order]
+    clues = [f"{room}={text}" for room, text in texts if text is not None]
     lines.extend(textwrap.wrap(" ".join(clues), 79))
     return "\n".join(lines) + "\n"
 
@@ -177,11 +181,9 @@ def _room_names(
     return room_of
 
 
-def _clues(
-    lines: list[_Line], room_of: dict[str, int], source: str
-) -> dict[int, tuple[int, int, int]]:
+def _clues(lines: list[_Line], room_of: dict[str, int], source: str) -> dict[int, _Clue]:
     """Each numbered room's clue, with the line and column it was given at."""
-    clues: dict[int, tuple[int, int, int]] = {}
+    clues: dict[int, _Clue] = {}
     for line in lines:
         for token in re.finditer(r"\S+", line.text):
             column = line.indent + token.start() + 1
@@ -190,7 +192,7 @@ def _clues(
                 raise PuzzleFormatError(
                     source, f"expected ROOM=NUMBER, got {token.group()[:20]!r}", line.number, column
                 )
-            name, number = match.group(1), int(match.group(2))
+            name, value = match.group(1), match.group(2)
             if name not in room_of:
                 raise PuzzleFormatError(source, f"no room named {name!r}", line.number, column)
             room = room_of[name]
@@ -201,6 +203,7 @@ def _clues(
                     line.number,
                     column,
                 )
+            number = None if value == UNKNOWN_CLUE else int(value)
             clues[room] = (number, line.number, column)
     return clues
 
@@ -210,12 +213,12 @@ def _puzzle(
     height: int,
     cells: list[list[Cell]],
     names: list[list[str]],
-    clues: dict[int, tuple[int, int, int]],
+    clues: dict[int, _Clue],
     source: str,
 ) -> Puzzle:
     """The puzzle, rejecting a clue larger than its room where it was given."""
     for index, (number, line, column) in clues.items():
-        if number > len(cells[index]):
+        if number is not None and number > len(cells[index]):
             x, y = cells[index][0]
             raise PuzzleFormatError(
                 source,
@@ -224,7 +227,9 @@ def _puzzle(
                 column,
             )
     rooms = tuple(
-        Room(frozenset(room), clues[index][0] if index in clues else None)
+        Room(frozenset(room), clues[index][0], clues[index][0] is None)
+        if index in clues
+        else Room(frozenset(room))
         for index, room in enumerate(cells)
     )
     return Puzzle(width, height, rooms)

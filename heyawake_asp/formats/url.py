@@ -10,13 +10,13 @@ and a bare ``heyawake/COLS/ROWS/BODY``. BODY is pzprjs's encoding:
 - the room numbers, rooms ordered by their first cell in row-major order:
   one hex digit, ``-`` and two hex digits, ``+`` and three, ``g`` to ``z``
   to skip 1 to 20 rooms without a number, and ``.`` for "a number that is
-  not given", which this package reads as no number (with a warning).
+  not given", read as a room with a hidden clue (``Room.hidden_clue``).
 
->>> puzzle = read("https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k", "url")
->>> len(puzzle.rooms), puzzle.rooms[1].clue
-(11, 2)
+>>> puzzle = read("https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2.h3k", "url")
+>>> len(puzzle.rooms), puzzle.rooms[1].clue, puzzle.rooms[2].clue_text
+(11, 2, '?')
 >>> write(puzzle)
-'https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k'
+'https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2.h3k'
 """
 
 from __future__ import annotations
@@ -38,8 +38,11 @@ _BASE32 = "0123456789abcdefghijklmnopqrstuv"
 _HEX = "0123456789abcdef"
 _WIDE = {"-": 2, "+": 3}
 _SKIP_FIRST = ord("g")
+_HIDDEN = "."
 _MAX_SKIP = 20
 _PREFIX = "https://puzz.link/p?heyawake"
+_Number = tuple[int | None, bool, int]
+"""A room's clue as read: the clue, whether it is hidden, and its column."""
 
 
 def read(text: str, source: str) -> Puzzle:
@@ -84,7 +87,7 @@ def write(puzzle: Puzzle) -> str:
         _wall(puzzle, (x, y), (x, y + 1)) for y in range(height - 1) for x in range(width)
     ]
     rooms = sorted(puzzle.rooms, key=lambda room: room.first_cell[::-1])
-    body = _pack(vertical) + _pack(horizontal) + _numbers([room.clue for room in rooms])
+    body = _pack(vertical) + _pack(horizontal) + _numbers(rooms)
     return f"{_PREFIX}/{width}/{height}/{body}"
 
 
@@ -103,21 +106,21 @@ def _pack(bits: list[bool]) -> str:
     return "".join(chars)
 
 
-def _numbers(clues: list[int | None]) -> str:
+def _numbers(rooms: list[Room]) -> str:
     """Room numbers in pzprjs's encoding, runs of unnumbered rooms as skips."""
     parts: list[str] = []
     skipped = 0
-    for number, clue in enumerate(clues, 1):
-        if clue is None:
+    for number, room in enumerate(rooms, 1):
+        if room.clue is None and not room.hidden_clue:
             skipped += 1
-            if skipped == _MAX_SKIP or number == len(clues):
+            if skipped == _MAX_SKIP or number == len(rooms):
                 parts.append(chr(_SKIP_FIRST + skipped - 1))
                 skipped = 0
             continue
         if skipped:
             parts.append(chr(_SKIP_FIRST + skipped - 1))
             skipped = 0
-        parts.append(_number(clue, number))
+        parts.append(_HIDDEN if room.clue is None else _number(room.clue, number))
     return "".join(parts)
 
 
@@ -199,9 +202,9 @@ def _warn_inner_walls(walls: set[frozenset[Cell]], cells: list[list[Cell]], sour
         )
 
 
-def _read_numbers(url: str, position: int, count: int, source: str) -> list[tuple[int | None, int]]:
-    """Each room's clue and the column it was read from."""
-    clues: list[tuple[int | None, int]] = []
+def _read_numbers(url: str, position: int, count: int, source: str) -> list[_Number]:
+    """Each room's clue, whether it is hidden (``.``), and the column it was read from."""
+    clues: list[_Number] = []
     while position < len(url):
         column = position + 1
         char = url[position]
@@ -213,16 +216,10 @@ def _read_numbers(url: str, position: int, count: int, source: str) -> list[tupl
                 column,
             )
         if "g" <= char <= "z":
-            clues.extend([(None, column)] * (ord(char) - _SKIP_FIRST + 1))
+            clues.extend([(None, False, column)] * (ord(char) - _SKIP_FIRST + 1))
             position += 1
-        elif char == ".":
-            warnings.warn(
-                f"{source}:1:{column}: room {len(clues) + 1}'s number is not given ('.'), "
-                "read as no number",
-                PuzzleWarning,
-                stacklevel=3,
-            )
-            clues.append((None, column))
+        elif char == _HIDDEN:
+            clues.append((None, True, column))
             position += 1
         else:
             digits = _WIDE.get(char, 0)
@@ -230,7 +227,7 @@ def _read_numbers(url: str, position: int, count: int, source: str) -> list[tupl
             hex_text = url[start : start + max(digits, 1)]
             if len(hex_text) < max(digits, 1) or any(c not in _HEX for c in hex_text):
                 raise PuzzleFormatError(source, _number_problem(char, hex_text, digits), 1, column)
-            clues.append((int(hex_text, 16), column))
+            clues.append((int(hex_text, 16), False, column))
             position = start + len(hex_text)
     if len(clues) != count:
         raise PuzzleFormatError(
@@ -252,12 +249,15 @@ def _number_problem(char: str, digits: str, wanted: int) -> str:
 
 
 def _puzzle(
-    cols: int, rows: int, cells: list[list[Cell]], clues: list[tuple[int | None, int]], source: str
+    cols: int, rows: int, cells: list[list[Cell]], clues: list[_Number], source: str
 ) -> Puzzle:
     """The puzzle, with a model error located at the clue's column."""
-    rooms = tuple(Room(frozenset(room), clue) for room, (clue, _) in zip(cells, clues, strict=True))
+    rooms = tuple(
+        Room(frozenset(room), clue, hidden)
+        for room, (clue, hidden, _) in zip(cells, clues, strict=True)
+    )
     try:
         return Puzzle(cols, rows, rooms)
     except InvalidPuzzleError as error:
-        column = clues[error.room][1] if error.room is not None else None
+        column = clues[error.room][2] if error.room is not None else None
         raise PuzzleFormatError(source, str(error), 1, column) from None

@@ -1,7 +1,7 @@
 """Draw a puzzle, and optionally its shading, as an SVG picture.
 
 Thin grey grid lines, thick room borders merged into straight runs, each
-room's clue in its first cell and one filled square per black cell; white
+room's clue in its first cell (``?`` for a hidden one) and one filled square per black cell; white
 cells may carry a small dot. Plain SVG 1.1 written with the standard
 library; the ``viewBox`` lets it scale to any size.
 
@@ -56,7 +56,7 @@ def render_svg(puzzle: Puzzle, grid: Grid | None = None, dots: bool = False) -> 
         _grid_lines(puzzle),
     ]
     if grid is not None:
-        clued = {room.first_cell for room in puzzle.rooms if room.clue is not None}
+        clued = {room.first_cell for room in puzzle.rooms if room.clue_text is not None}
         parts.extend(_cells(grid, dots, clued))
     parts.append(_clues(puzzle, grid))
     parts.append(_borders(puzzle))
@@ -107,13 +107,13 @@ def _clues(puzzle: Puzzle, grid: Grid | None) -> str:
     """Each room's clue, centred in its first cell (white on a black cell)."""
     texts = []
     for room in puzzle.rooms:
-        if room.clue is None:
+        if room.clue_text is None:
             continue
         x, y = room.first_cell
         colour = "white" if grid is not None and grid[y][x] == BLACK else "black"
         texts.append(
             f'<text x="{_at(x) + CELL // 2}" y="{_at(y) + CELL // 2}" '
-            f'dy=".35em" fill="{colour}">{escape(str(room.clue))}</text>'
+            f'dy=".35em" fill="{colour}">{escape(room.clue_text)}</text>'
         )
     size = CELL * 3 // 5
     return (

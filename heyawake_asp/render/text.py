@@ -2,7 +2,8 @@
 
 Room borders are heavy lines, cells are three characters wide (wider for a
 clue of three digits or more, so a clue always has a margin), clues sit in
-each room's first cell and black cells are solid blocks.
+each room's first cell (``?`` for a hidden one) and black cells are solid
+blocks.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> puzzle = Puzzle(2, 1, (Room.rectangle(0, 0, 0, 0, 1), Room.rectangle(1, 0, 1, 0)))
@@ -53,8 +54,9 @@ def render_text(
     ``marks`` fills the given cells with a character of their own instead
     (e.g. ``?`` for a cell that varies between solutions).
     """
-    clues = {room.first_cell: room.clue for room in puzzle.rooms if room.clue is not None}
-    width = max([_CELL_WIDTH, *(len(str(clue)) + 2 for clue in clues.values())])
+    texts = {room.first_cell: room.clue_text for room in puzzle.rooms}
+    clues = {cell: text for cell, text in texts.items() if text is not None}
+    width = max([_CELL_WIDTH, *(len(clue) + 2 for clue in clues.values())])
     lines = [_border_line(puzzle, 0, width)]
     for y in range(puzzle.height):
         lines.append(_cell_line(puzzle, y, clues, grid, width, marks or {}))
@@ -94,7 +96,7 @@ def _corner(puzzle: Puzzle, x: int, y: int) -> str:
 def _cell_line(
     puzzle: Puzzle,
     y: int,
-    clues: dict[Cell, int],
+    clues: dict[Cell, str],
     grid: Grid | None,
     width: int,
     marks: Mapping[Cell, str],
@@ -110,7 +112,6 @@ def _cell_line(
     return "".join(parts)
 
 
-def _cell(clue: int | None, fill: str, width: int) -> str:
+def _cell(clue: str | None, fill: str, width: int) -> str:
     """One cell's text: its clue centred on ``fill`` (a solid block when black)."""
-    text = "" if clue is None else str(clue)
-    return f"{text:^{width}}".replace(" ", fill)
+    return f"{clue or '':^{width}}".replace(" ", fill)
