@@ -85,7 +85,7 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="the shared data")
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "benchmarks.md")
     parser.add_argument("--repeat", type=int, default=5, help="runs per puzzle (median)")
-    parser.add_argument("--cpsat-limit", type=float, default=60.0, help="CP-SAT seconds cap")
+    parser.add_argument("--cpsat-limit", type=float, default=30.0, help="CP-SAT seconds cap")
     parser.add_argument("--quick", action="store_true", help="repeat 1, scale up to 50x50")
     args = parser.parse_args(argv)
     args.sizes = [10, 20, 35, 50] if args.quick else [10, 20, 35, 50, 70, 100]
@@ -130,7 +130,7 @@ def _version(name: str) -> str:
 
 def _encodings_section(kth: list[SuiteEntry], public: list[SuiteEntry], repeat: int) -> str:
     """Every encoding set per class; the thesis port on easy and medium only."""
-    records = run_suite(kth + public, ENCODINGS, repeat=repeat, timeout=60)
+    records = run_suite(kth + public, ENCODINGS, repeat=repeat, timeout=10)
     easy_medium = [e for e in kth if e.klass in ("easy", "medium")]
     records += run_suite(easy_medium, ["thesis"], repeat=1, timeout=120)
     names = [*ENCODINGS, "thesis"]
@@ -211,7 +211,7 @@ def _options_section(kth: list[SuiteEntry], public: list[SuiteEntry], repeat: in
     entries = [e for e in kth if e.klass == "hard"] + public
     rows = []
     for options in CONFIGURATIONS:
-        records = run_suite(entries, ["reach"], repeat=repeat, options=options, timeout=60)
+        records = run_suite(entries, ["reach"], repeat=repeat, options=options, timeout=10)
         totals = [r.total_seconds for r in records]
         conflicts = [r.conflicts for r in records]
         rows.append([
