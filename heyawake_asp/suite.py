@@ -150,8 +150,9 @@ def run_suite(
     """Solve every entry with every encoding, checking each solution.
 
     Records come back in entry order, encodings in the order given;
-    ``on_record`` sees each as it finishes (for progress). With ``jobs > 1``
-    puzzles run in worker processes; each puzzle is still timed on its own.
+    ``on_record`` sees each as it finishes (for progress). Every puzzle and
+    encoding is solved in a fresh worker process, ``jobs`` at a time, and
+    timed on its own.
 
     Notes
     -----
@@ -225,12 +226,11 @@ def _map(
     function: Callable[[_Task], SuiteRecord], tasks: list[_Task], jobs: int
 ) -> Iterator[SuiteRecord]:
     """Apply ``function`` to the tasks in order, in ``jobs`` worker processes."""
-    if jobs <= 1:
-        yield from map(function, tasks)
-        return
+    # Each task gets a fresh worker: a process that has ground a large program
+    # stays slower afterwards, which would skew the comparison of later runs.
     # Leaving the block terminates the workers, also on Ctrl-C in the parent;
     # they ignore SIGINT themselves, so only the parent reports it.
-    with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
+    with multiprocessing.Pool(jobs, _ignore_interrupts, maxtasksperchild=1) as pool:
         yield from pool.imap(function, tasks)
 
 
