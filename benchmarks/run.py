@@ -184,7 +184,8 @@ def _median_total(records: Sequence[SuiteRecord], klass: str, encoding: str) -> 
 def _class_row(klass: str, name: str, group: list[SuiteRecord], base: float) -> list[str]:
     """One summary row of a class under one encoding."""
     median = statistics.median(r.total_seconds for r in group)
-    checked = all(r.checked == "ok" and r.status == "solved" for r in group)
+    checked = all(r.checked == "ok" and r.status == "solved" and r.unique is not None
+                  for r in group)  # fmt: skip
     return [
         klass,
         name,
