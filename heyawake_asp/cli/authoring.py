@@ -13,7 +13,8 @@ import click
 
 from heyawake_asp.analysis import analyze, count_solutions, explain
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import read_puzzle_echoing_warnings, timeout_option
+from heyawake_asp.cli.common import encoding_option, read_puzzle_echoing_warnings, timeout_option
+from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS
 from heyawake_asp.generate import (
@@ -86,10 +87,11 @@ def generate_command(
 @click.argument("puzzle")
 @click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True)
 @timeout_option
-def count_command(puzzle: str, limit: int, timeout: float | None) -> None:
+@encoding_option
+def count_command(puzzle: str, limit: int, timeout: float | None, encoding: EncodingSet) -> None:
     """Count the solutions of PUZZLE, up to --limit (shadings, each counted once)."""
     problem = _read(puzzle)
-    counted = _guard(lambda: count_solutions(problem, limit, timeout=timeout))
+    counted = _guard(lambda: count_solutions(problem, limit, encoding, timeout=timeout))
     noun = "solution" if counted.count == 1 else "solutions"
     if counted.exact:
         click.echo(f"{counted.count} {noun}")
@@ -102,13 +104,14 @@ def count_command(puzzle: str, limit: int, timeout: float | None) -> None:
 @main.command("analyze")
 @click.argument("puzzle")
 @click.option("--svg", "svg_path", metavar="FILE", help="Also draw the analysis as SVG.")
-def analyze_command(puzzle: str, svg_path: str | None) -> None:
+@encoding_option
+def analyze_command(puzzle: str, svg_path: str | None, encoding: EncodingSet) -> None:
     """Show which cells all solutions agree on and which vary ('?').
 
     Exit status 1 when the puzzle has no solution.
     """
     problem = _read(puzzle)
-    ambiguity = _guard(lambda: analyze(problem))
+    ambiguity = _guard(lambda: analyze(problem, encoding))
     if not ambiguity.solvable:
         raise click.ClickException(f"{puzzle}: no solution (try 'heyawake explain')")
     click.echo(ambiguity_text(problem, ambiguity))
@@ -125,10 +128,11 @@ def analyze_command(puzzle: str, svg_path: str | None) -> None:
 
 @main.command("explain")
 @click.argument("puzzle")
-def explain_command(puzzle: str) -> None:
+@encoding_option
+def explain_command(puzzle: str, encoding: EncodingSet) -> None:
     """Name a minimal set of clues of PUZZLE that cannot all hold together."""
     problem = _read(puzzle)
-    explanation = _guard(lambda: explain(problem))
+    explanation = _guard(lambda: explain(problem, encoding))
     if explanation.satisfiable:
         click.echo("the puzzle has a solution: nothing to explain")
         return

@@ -11,10 +11,19 @@ from typing import Any, TypeVar
 
 import click
 
+from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
+from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import read_puzzle
 from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.solver import check_encoding
 
-__all__ = ["echoing_warnings", "read_puzzle_echoing_warnings", "read_text", "timeout_option"]
+__all__ = [
+    "echoing_warnings",
+    "encoding_option",
+    "read_puzzle_echoing_warnings",
+    "read_text",
+    "timeout_option",
+]
 
 
 @contextmanager
@@ -62,3 +71,25 @@ def _finite(
     if seconds is not None and math.isnan(seconds):
         raise click.BadParameter("not a number of seconds")
     return seconds
+
+
+def encoding_option(command: _Command) -> _Command:
+    """The ``--encoding NAME|DIR`` option, resolved and checked before any puzzle."""
+    return click.option(
+        "--encoding",
+        default=DEFAULT_ENCODING,
+        show_default=True,
+        metavar="NAME|DIR",
+        callback=_encoding_set,
+        help="Encoding set: a name from 'heyawake encodings', a directory of .lp files or a file.",
+    )(command)
+
+
+def _encoding_set(_context: click.Context, _parameter: click.Parameter, name: str) -> EncodingSet:
+    """Resolve an encoding name and ground it once on a tiny puzzle, as a usage check."""
+    try:
+        encodings = resolve_encoding(name)
+        check_encoding(encodings)
+    except HeyawakeError as error:
+        raise click.BadParameter(str(error)) from None
+    return encodings

@@ -8,11 +8,11 @@ import click
 
 from heyawake_asp.checker import verify
 from heyawake_asp.cli import main
+from heyawake_asp.cli.common import encoding_option, timeout_option
 from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
 from heyawake_asp.cli.common import read_text as _read_text
-from heyawake_asp.cli.common import timeout_option
 from heyawake_asp.cli.pictures import save_svg
-from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, list_encodings, resolve_encoding
+from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, list_encodings
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.grid import read_grid
 from heyawake_asp.puzzle import Puzzle
@@ -35,13 +35,7 @@ __all__ = ["check_command", "encodings_command", "solve_command"]
 )
 @click.option("--no-unique", is_flag=True, help="Do not check that the solution is unique.")
 @timeout_option
-@click.option(
-    "--encoding",
-    default=DEFAULT_ENCODING,
-    show_default=True,
-    metavar="NAME|DIR",
-    help="Encoding set: a name from 'heyawake encodings', a directory of .lp files or a file.",
-)
+@encoding_option
 @click.option(
     "--extra",
     multiple=True,
@@ -69,7 +63,7 @@ def solve_command(
     count: int,
     no_unique: bool,
     timeout: float | None,
-    encoding: str,
+    encoding: EncodingSet,
     extra: tuple[str, ...],
     threads: int,
     stats: bool,
@@ -82,7 +76,7 @@ def solve_command(
     """
     if svg and len(puzzles) > 1:
         raise click.UsageError("--svg draws one puzzle: give a single PUZZLE")
-    encodings = _encoding_option(encoding, extra)
+    _check_extra(encoding, extra)
     all_solved = True
     for source in puzzles:
         puzzle = None
@@ -90,7 +84,7 @@ def solve_command(
             puzzle = _read(source)
             result = solve(
                 puzzle,
-                encodings,
+                encoding,
                 max_solutions=count,
                 check_unique=not no_unique,
                 timeout=timeout,
@@ -146,14 +140,14 @@ def encodings_command() -> None:
             click.echo(f"    {part.relative_to(encoding.files[0].parent)}")
 
 
-def _encoding_option(name: str, extra: Sequence[str]) -> EncodingSet:
-    """Resolve and parse the chosen encoding once, before any puzzle."""
+def _check_extra(encoding: EncodingSet, extra: Sequence[str]) -> None:
+    """Ground the extra programs with the encoding once, before any puzzle."""
+    if not extra:
+        return
     try:
-        encodings = resolve_encoding(name)
-        check_encoding(encodings, extra)
+        check_encoding(encoding, extra)
     except HeyawakeError as error:
-        raise click.BadParameter(str(error), param_hint="'--encoding' / '--extra'") from None
-    return encodings
+        raise click.BadParameter(str(error), param_hint="'--extra'") from None
 
 
 def _report_error(source: str, message: str, puzzle: Puzzle | None, as_json: bool) -> None:
