@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import clingo
 
@@ -167,10 +168,18 @@ def grounded_control(
     """
     encodings = _as_encoding_set(encoding)
     _check_applicable(encodings, puzzle)
-    control = _control(models, threads, (*encodings.options, *options))
-    _load(control, encodings, extra)
-    control.add("base", [], "\n".join(filter(None, (puzzle_facts(puzzle), facts))))
-    return control, _ground(control)
+    messages = _Messages()
+    arguments = _arguments(models, threads, (*encodings.options, *options))
+    control = clingo.Control(arguments, logger=messages, message_limit=50)
+    with _clingo_errors(messages):
+        for path in (*encodings.files, *map(Path, extra)):
+            if not path.is_file():
+                raise EncodingError(f"{path}: no such encoding file")
+            control.load(str(path))
+        control.add("base", [], "\n".join(filter(None, (puzzle_facts(puzzle), facts))))
+        start = time.perf_counter()
+        control.ground([("base", [])])
+    return control, time.perf_counter() - start
 
 
 def check_encoding(encoding: str | Path | EncodingSet, extra: Sequence[str | Path] = ()) -> None:
@@ -181,10 +190,7 @@ def check_encoding(encoding: str | Path | EncodingSet, extra: Sequence[str | Pat
     EncodingError
         When a program cannot be found, parsed or grounded.
     """
-    control = _control(1, 1)
-    _load(control, _as_encoding_set(encoding), extra)
-    control.add("base", [], puzzle_facts(_PROBE))
-    _ground(control)
+    grounded_control(_PROBE, encoding, models=1, extra=extra)
 
 
 def _as_encoding_set(encoding: str | Path | EncodingSet) -> EncodingSet:
@@ -218,47 +224,21 @@ class _Messages:
             _LOG.warning("%s", message.strip())
 
 
-def _control(models: int, threads: int, options: Sequence[str] = ()) -> clingo.Control:
-    """A fresh clingo control computing up to ``models`` models (0: all)."""
+def _arguments(models: int, threads: int, options: Sequence[str]) -> list[str]:
+    """The command line for clingo: up to ``models`` models (0: all), projected on shown atoms."""
     arguments = [f"--models={models}", "--project", *options]
     if threads > 1:
         arguments.append(f"--parallel-mode={threads}")
-    messages = _Messages()
-    control = clingo.Control(arguments, logger=messages, message_limit=50)
-    control.messages = messages  # type: ignore[attr-defined]
-    return control
+    return arguments
 
 
-def _load(control: clingo.Control, encodings: EncodingSet, extra: Sequence[str | Path]) -> None:
-    """Load the encoding files and the user's extra programs."""
-    for path in (*encodings.files, *map(Path, extra)):
-        if not path.is_file():
-            raise EncodingError(f"{path}: no such encoding file")
-        with _clingo_errors(control):
-            control.load(str(path))
-
-
-def _ground(control: clingo.Control) -> float:
-    """Ground the base program; the seconds it took."""
-    start = time.perf_counter()
-    with _clingo_errors(control):
-        control.ground([("base", [])])
-    return time.perf_counter() - start
-
-
-class _clingo_errors:  # noqa: N801 - used as a context manager like a function
+@contextmanager
+def _clingo_errors(messages: _Messages) -> Iterator[None]:
     """Turn clingo's RuntimeError into an EncodingError carrying its messages."""
-
-    def __init__(self, control: clingo.Control) -> None:
-        self.messages: _Messages = control.messages  # type: ignore[attr-defined]
-
-    def __enter__(self) -> None:
-        """Enter the guarded block."""
-
-    def __exit__(self, kind: type[BaseException] | None, error: Any, trace: Any) -> None:
-        """Re-raise clingo failures as an EncodingError."""
-        if kind is RuntimeError:
-            raise EncodingError("\n".join(self.messages.errors) or str(error)) from None
+    try:
+        yield
+    except RuntimeError as error:
+        raise EncodingError("\n".join(messages.errors) or str(error)) from None
 
 
 def search(
@@ -344,6 +324,8 @@ def _result(
         return SolveResult(status, (), None, stats)
     solutions = tuple(models if max_solutions == 0 else models[:max_solutions])
     unique: bool | None = None
-    if check_unique:
-        unique = len(models) == 1 if len(models) > 1 or exhausted else None
+    if check_unique and len(models) > 1:
+        unique = False
+    elif check_unique and exhausted:
+        unique = True
     return SolveResult("solved", solutions, unique, stats)

@@ -39,7 +39,8 @@ __all__ = [
 ]
 
 PUZZLE_SUFFIXES = (".lp",)
-"""File endings that a directory search picks up as puzzles."""
+"""File endings that a directory search picks up as puzzles. Only KTH files:
+data folders also hold JSON solutions; puzzles in other formats are given as files."""
 _TRAILING_NUMBER = re.compile(r"[-_]?\d+$")
 
 
