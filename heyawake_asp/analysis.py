@@ -109,14 +109,9 @@ def count_solutions(
     """
     deadline = None if timeout is None else time.perf_counter() + timeout
     control, _ = grounded_control(puzzle, encoding, models=limit + 1)
-    found = 0
-
-    def on_model(_: clingo.Model) -> None:
-        nonlocal found
-        found += 1
-
-    outcome = search(control, on_model, deadline)
-    return SolutionCount(found, outcome is not None and found <= limit)
+    outcome = search(control, lambda _: None, deadline)
+    found = len(outcome.values)
+    return SolutionCount(found, outcome.result is not None and found <= limit)
 
 
 def analyze(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Ambiguity:
@@ -139,13 +134,8 @@ def analyze(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Ambiguity:
 def _consequences(puzzle: Puzzle, encoding: Encoding, mode: str) -> frozenset[Cell] | None:
     """The black cells among the cautious or brave consequences; None when unsatisfiable."""
     control, _ = grounded_control(puzzle, encoding, options=[f"--enum-mode={mode}"])
-    last: list[Grid] = []
-
-    def on_model(model: clingo.Model) -> None:
-        last[:] = [decode(model, puzzle)]
-
-    search(control, on_model)
-    return frozenset(_black_cells(last[0])) if last else None
+    found = search(control, lambda model: decode(model, puzzle)).values
+    return frozenset(_black_cells(found[-1])) if found else None
 
 
 def _black_cells(grid: Grid) -> list[Cell]:
@@ -164,8 +154,7 @@ def other_solution(
         extra=[analysis_program("other_shading")],
         facts=known_black_facts(grid),
     )
-    found: list[Grid] = []
-    search(control, lambda model: found.append(decode(model, puzzle)))
+    found = search(control, lambda model: decode(model, puzzle)).values
     return found[0] if found else None
 
 
@@ -228,11 +217,10 @@ class ClueSwitch:
     def core(self, rooms: Collection[int]) -> frozenset[int] | None:
         """None when the clues of ``rooms`` admit a model, else rooms whose clues conflict."""
         assumptions = [(_use_clue(room), room in rooms) for room in sorted(self.clued)]
-        literals: list[int] = []
-        outcome = search(self._control, assumptions=assumptions, on_core=literals.extend)
-        if outcome is None or outcome.satisfiable:
+        outcome = search(self._control, lambda _: None, assumptions=assumptions)
+        if outcome.result is None or outcome.result.satisfiable:
             return None
-        return frozenset(self._room_of[lit] for lit in literals if lit in self._room_of)
+        return frozenset(self._room_of[lit] for lit in outcome.core if lit in self._room_of)
 
 
 def _use_clue(room: int) -> clingo.Symbol:

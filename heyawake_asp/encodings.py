@@ -13,6 +13,7 @@ file, is a set of its own. An entry's header may declare
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +44,7 @@ class EncodingSet:
     options: tuple[str, ...] = ()
 
 
+@functools.cache
 def encodings_dir() -> Path:
     """The folder of named sets: inside the installed package, else the checkout's."""
     packaged = Path(__file__).resolve().parent / "encodings"
@@ -78,6 +80,13 @@ def resolve_encoding(spec: str | Path) -> EncodingSet:
 
 def _from_entry(path: Path) -> EncodingSet:
     """A set defined by one entry file and the files it includes."""
+    status = path.stat()
+    return _read_entry(path, (status.st_mtime_ns, status.st_size))
+
+
+@functools.lru_cache(maxsize=64)
+def _read_entry(path: Path, version: tuple[int, int]) -> EncodingSet:
+    """The set an entry file defines; ``version`` (time and size) only keys the cache."""
     text = path.read_text(encoding="utf-8")
     parts = tuple(path.parent / include for include in _INCLUDE.findall(text))
     requires = bool(_REQUIRES_RECTANGLES.search(text))

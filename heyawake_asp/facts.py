@@ -4,25 +4,47 @@ The facts, with rooms numbered from 1 in the order of ``Puzzle.rooms``:
 
 - ``width(W)``, ``height(H)``: the grid size;
 - ``room(R)``: every room;
-- ``in(R, X, Y)``: cell ``(X, Y)`` (column, row, from 0) lies in room ``R``;
-- ``clue(R, N)``: room ``R`` holds exactly ``N`` black cells (none for a
-  room without a number or with a hidden one, ``?``);
 - ``rect(R, X1, Y1, X2, Y2)``: room ``R`` is the rectangle with these
-  inclusive corners (only for rectangular rooms).
+  inclusive corners (only for rectangular rooms);
+- ``in(R, X, Y)``: cell ``(X, Y)`` (column, row, from 0) lies in room ``R``,
+  written for the cells of other rooms only: the program `rooms_program`,
+  loaded with every encoding, derives it for the cells of rectangles;
+- ``clue(R, N)``: room ``R`` holds exactly ``N`` black cells (none for a
+  room without a number or with a hidden one, ``?``).
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
->>> print(puzzle_facts(Puzzle(1, 1, (Room.rectangle(0, 0, 0, 0, 0),))))
-width(1). height(1).
-room(1). in(1,0,0). clue(1,0). rect(1,0,0,0,0).
+>>> rooms = (Room.rectangle(0, 0, 1, 0, 1), Room(frozenset({(0, 1), (1, 1)})))
+>>> print(puzzle_facts(Puzzle(2, 2, rooms)))
+width(2). height(2).
+room(1). rect(1,0,0,1,0). clue(1,1).
+room(2). rect(2,0,1,1,1).
+>>> corner = Room(frozenset({(0, 0), (1, 0), (1, 1)}))
+>>> print(puzzle_facts(Puzzle(2, 2, (corner, Room(frozenset({(0, 1)}))))))
+width(2). height(2).
+room(1). in(1,0,0). in(1,1,0). in(1,1,1).
+room(2). rect(2,0,1,0,1).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
+from heyawake_asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle, Room
 
-__all__ = ["candidate_clue_facts", "fixed_cell_facts", "known_black_facts", "puzzle_facts"]
+__all__ = [
+    "candidate_clue_facts",
+    "fixed_cell_facts",
+    "known_black_facts",
+    "puzzle_facts",
+    "rooms_program",
+]
+
+
+def rooms_program() -> Path:
+    """The rule giving the cells of rectangular rooms as ``in/3``, loaded with every encoding."""
+    return encodings_dir() / "input" / "rooms.lp"
 
 
 def puzzle_facts(puzzle: Puzzle) -> str:
@@ -33,15 +55,16 @@ def puzzle_facts(puzzle: Puzzle) -> str:
 
 
 def _room_facts(number: int, room: Room) -> str:
-    """The facts describing one room."""
-    cells = sorted(room.cells, key=lambda cell: (cell[1], cell[0]))
+    """The facts describing one room: its box when it is a rectangle, else its cells."""
     facts = [f"room({number})."]
-    facts.extend(f"in({number},{x},{y})." for x, y in cells)
-    if room.clue is not None:
-        facts.append(f"clue({number},{room.clue}).")
     if room.is_rectangle:
         x1, y1, x2, y2 = room.bounds
         facts.append(f"rect({number},{x1},{y1},{x2},{y2}).")
+    else:
+        cells = sorted(room.cells, key=lambda cell: (cell[1], cell[0]))
+        facts.extend(f"in({number},{x},{y})." for x, y in cells)
+    if room.clue is not None:
+        facts.append(f"clue({number},{room.clue}).")
     return " ".join(facts)
 
 

@@ -205,8 +205,7 @@ def random_shading(puzzle: Puzzle, seed: int, encoding: Encoding = DEFAULT_ENCOD
     control, _ = grounded_control(
         puzzle, encoding, models=1, options=[f"--seed={seed}", *_SHADING_OPTIONS]
     )
-    found: list[Grid] = []
-    search(control, lambda model: found.append(decode(model, puzzle)))
+    found = search(control, lambda model: decode(model, puzzle)).values
     return found[0] if found else None
 
 
@@ -289,8 +288,7 @@ def _reshade(
         facts=f"{fixed_cell_facts(grid, fixed)}\n{known_black_facts(grid)}",
         options=[f"--seed={rng.randrange(2**31)}", *_SHADING_OPTIONS],
     )
-    found: list[Grid] = []
-    search(control, lambda model: found.append(decode(model, puzzle)))
+    found = search(control, lambda model: decode(model, puzzle)).values
     return found[0] if found else None
 
 

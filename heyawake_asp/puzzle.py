@@ -192,7 +192,7 @@ def _check_room(room: Room, index: int) -> None:
             f"room {index + 1} has clue {room.clue} but only {len(room.cells)} cells",
             room=index,
         )
-    if len(_reachable(room.first_cell, room.cells)) != len(room.cells):
+    if not room.is_rectangle and len(_reachable(room.first_cell, room.cells)) != len(room.cells):
         raise InvalidPuzzleError(f"room {index + 1} is not orthogonally connected", room=index)
 
 

@@ -8,25 +8,30 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Generic, Literal, TypeVar, cast
 
 import clingo
+import clingo.ast
+from clingo.statistics import StatisticsMap
 
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
 from heyawake_asp.errors import EncodingError
-from heyawake_asp.facts import puzzle_facts
+from heyawake_asp.facts import puzzle_facts, rooms_program
 from heyawake_asp.grid import Grid, grid_from_black
 from heyawake_asp.puzzle import Puzzle, Room
 
 __all__ = [
     "MAX_MODELS",
     "MAX_THREADS",
+    "QUICK_CONFLICTS",
+    "Search",
     "SolveResult",
     "SolveStats",
     "Status",
@@ -37,9 +42,15 @@ __all__ = [
     "solve",
 ]
 
+T = TypeVar("T")
 Status = Literal["solved", "unsatisfiable", "timeout"]
 _LOG = logging.getLogger("heyawake_asp.clingo")
 _POLL_SECONDS = 0.05
+QUICK_CONFLICTS = 1000
+"""Conflicts a search may take in the calling thread before it moves to the background."""
+QUICK_SECONDS = 0.1
+"""Seconds of enumerating models in the calling thread before the search moves to the background."""
+_NO_SOLVE_LIMIT = "umax,umax"
 MAX_THREADS = 64
 """clingo's limit on parallel solver threads."""
 MAX_MODELS = 2**31 - 2
@@ -68,8 +79,10 @@ class SolveStats:
 class SolveResult:
     """The outcome of one solve call.
 
-    ``unique`` is ``None`` when uniqueness was not checked or the time ran
-    out before it was settled.
+    ``status`` is ``"timeout"`` when the search stopped, without a solution,
+    before it settled whether there is one: the time ran out, or a
+    ``--solve-limit`` given in the options was reached. ``unique`` is
+    ``None`` when uniqueness was not checked or was not settled.
     """
 
     status: Status
@@ -126,13 +139,14 @@ def solve(
         puzzle, encoding, models=wanted, threads=threads, extra=extra, options=options
     )
     deadline = None if timeout is None else start + timeout
-    models: list[Grid] = []
     solve_start = time.perf_counter()
-    outcome = search(control, lambda model: models.append(decode(model, puzzle)), deadline)
-    finished, exhausted = outcome is not None, outcome is not None and outcome.exhausted
+    found = search(control, lambda model: decode(model, puzzle), deadline)
+    models, outcome = found.values, found.result
+    unsatisfiable = outcome is not None and bool(outcome.unsatisfiable)
+    exhausted = outcome is not None and outcome.exhausted
     solve_seconds = time.perf_counter() - solve_start
     stats = _stats(control, ground_seconds, solve_seconds, time.perf_counter() - start)
-    return _result(models, finished, exhausted, max_solutions, check_unique, stats)
+    return _result(models, unsatisfiable, exhausted, max_solutions, check_unique, stats)
 
 
 def grounded_control(
@@ -172,14 +186,54 @@ def grounded_control(
     arguments = _arguments(models, threads, (*encodings.options, *options))
     control = clingo.Control(arguments, logger=messages, message_limit=50)
     with _clingo_errors(messages):
-        for path in (*encodings.files, *map(Path, extra)):
-            if not path.is_file():
-                raise EncodingError(f"{path}: no such encoding file")
-            control.load(str(path))
+        with clingo.ast.ProgramBuilder(control) as builder:
+            for statement in _parsed(encodings, tuple(map(Path, extra)), messages):
+                builder.add(statement)
         control.add("base", [], "\n".join(filter(None, (puzzle_facts(puzzle), facts))))
         start = time.perf_counter()
         control.ground([("base", [])])
     return control, time.perf_counter() - start
+
+
+_PARSED: dict[tuple[tuple[str, int, int], ...], list[clingo.ast.AST]] = {}
+_PARSED_LIMIT = 32
+
+
+def _parsed(
+    encodings: EncodingSet, extra: tuple[Path, ...], messages: _Messages
+) -> list[clingo.ast.AST]:
+    """The statements of the rooms program, the encoding's and the extra ones, parsed once.
+
+    Parsing costs about as much as grounding a small puzzle, so the parse is
+    kept, keyed by each file's modification time and size (the entry files,
+    the files they include, and the extra ones): an edited file is read again.
+    """
+    files = (rooms_program(), *encodings.files, *extra)
+    key = tuple((str(path), *_version(path)) for path in (*files, *encodings.parts))
+    if key not in _PARSED:
+        statements: list[clingo.ast.AST] = []
+        clingo.ast.parse_files(
+            [str(path) for path in files], statements.append, logger=messages, message_limit=50
+        )
+        if len(_PARSED) >= _PARSED_LIMIT:
+            _PARSED.clear()
+        _PARSED[key] = statements
+    return _PARSED[key]
+
+
+def _version(path: Path) -> tuple[int, int]:
+    """A file's modification time and size.
+
+    Raises
+    ------
+    EncodingError
+        When the file does not exist.
+    """
+    try:
+        status = path.stat()
+    except OSError:
+        raise EncodingError(f"{path}: no such encoding file") from None
+    return status.st_mtime_ns, status.st_size
 
 
 def check_encoding(encoding: str | Path | EncodingSet, extra: Sequence[str | Path] = ()) -> None:
@@ -241,38 +295,100 @@ def _clingo_errors(messages: _Messages) -> Iterator[None]:
         raise EncodingError("\n".join(messages.errors) or str(error)) from None
 
 
+@dataclass(frozen=True)
+class Search(Generic[T]):
+    """What one search found.
+
+    ``values`` holds each model as converted during the search, in order;
+    ``result`` is clingo's, or None when the deadline passed first; ``core``
+    holds the literals of the assumptions that made the problem
+    unsatisfiable, when it is.
+    """
+
+    values: list[T]
+    result: clingo.SolveResult | None
+    core: tuple[int, ...] = ()
+
+
 def search(
     control: clingo.Control,
-    on_model: Callable[[clingo.Model], None] | None = None,
+    convert: Callable[[clingo.Model], T],
     deadline: float | None = None,
     assumptions: Sequence[tuple[clingo.Symbol, bool]] = (),
-    on_core: Callable[[Sequence[int]], None] | None = None,
-) -> clingo.SolveResult | None:
-    """Solve, handing each model to ``on_model``, until clingo finishes or the deadline passes.
-
-    ``on_core`` receives the literals of the assumptions that made the
-    problem unsatisfiable, when it is.
-
-    Returns
-    -------
-    clingo.SolveResult or None
-        clingo's result, or None when the deadline passed first.
+) -> Search[T]:
+    """Solve until clingo finishes or the deadline passes, converting each model found.
 
     Notes
     -----
-    The search runs in the background and is polled, so Ctrl-C and the
-    deadline are seen within a fraction of a second. ``on_model`` must not
-    keep the model, which is valid only during the call.
+    A model is valid only while ``convert`` runs, so ``convert`` must not
+    keep it. The search first runs in this thread with a small budget, which
+    settles most puzzles without the cost of starting a thread; if that is
+    not enough, it starts again in the background, polled, so that Ctrl-C
+    and the deadline are seen within a fraction of a second.
     """
+    quick = _quick_search(control, convert, deadline, assumptions)
+    if quick is not None:
+        return quick
+    if deadline is not None and time.perf_counter() >= deadline:
+        return Search([], None)
+    return _polled_search(control, convert, deadline, assumptions)
+
+
+def _quick_search(
+    control: clingo.Control,
+    convert: Callable[[clingo.Model], T],
+    deadline: float | None,
+    assumptions: Sequence[tuple[clingo.Symbol, bool]],
+) -> Search[T] | None:
+    """Search in this thread, briefly; None when it did not finish.
+
+    The search stops after `QUICK_CONFLICTS` conflicts, or at the first model
+    found after `QUICK_SECONDS` (or the deadline). It is skipped (None) when
+    the caller's options already set a solve limit.
+    """
+    settings = cast(clingo.Configuration, control.configuration.solve)
+    if str(settings.solve_limit) != _NO_SOLVE_LIMIT:
+        return None
+    values: list[T] = []
+    core: list[int] = []
+    stop = time.perf_counter() + QUICK_SECONDS
+    if deadline is not None:
+        stop = min(stop, deadline)
+
+    def on_model(model: clingo.Model) -> bool:
+        values.append(convert(model))
+        return time.perf_counter() < stop
+
+    settings.solve_limit = str(QUICK_CONFLICTS)
+    try:
+        result = control.solve(assumptions, on_model=on_model, on_core=core.extend)
+    finally:
+        settings.solve_limit = _NO_SOLVE_LIMIT
+    wanted = int(str(settings.models))
+    if result.exhausted or 0 < wanted <= len(values):
+        return Search(values, result, tuple(core))
+    return None
+
+
+def _polled_search(
+    control: clingo.Control,
+    convert: Callable[[clingo.Model], T],
+    deadline: float | None,
+    assumptions: Sequence[tuple[clingo.Symbol, bool]],
+) -> Search[T]:
+    """Search in the background, polling for the deadline and Ctrl-C."""
+    values: list[T] = []
+
+    def on_model(model: clingo.Model) -> None:
+        values.append(convert(model))
+
     with control.solve(assumptions=assumptions, on_model=on_model, async_=True) as handle:
         while not handle.wait(_wait_slice(deadline)):
             if deadline is not None and time.perf_counter() >= deadline:
                 handle.cancel()
-                return None
+                return Search(values, None)
         result: clingo.SolveResult = handle.get()
-        if result.unsatisfiable and on_core is not None:
-            on_core(handle.core())
-        return result
+        return Search(values, result, tuple(handle.core()) if result.unsatisfiable else ())
 
 
 def _wait_slice(deadline: float | None) -> float:
@@ -296,9 +412,9 @@ def _stats(
     control: clingo.Control, ground_seconds: float, solve_seconds: float, total: float
 ) -> SolveStats:
     """Collect the statistics clingo kept for the last solve."""
-    statistics = control.statistics
-    program = statistics.get("problem", {}).get("lp", {})
-    solvers = statistics.get("solving", {}).get("solvers", {})
+    statistics = _statistics_tree(control)
+    program = statistics["problem"]["lp"] if "problem" in statistics else {}
+    solvers = statistics["solving"]["solvers"] if "solving" in statistics else {}
     return SolveStats(
         ground_seconds=ground_seconds,
         solve_seconds=solve_seconds,
@@ -310,9 +426,28 @@ def _stats(
     )
 
 
+def _statistics_tree(control: clingo.Control) -> Mapping[str, Any]:
+    """The statistics tree of clingo's last solve, read lazily where clingo allows it.
+
+    ``Control.statistics`` converts the whole tree (about a hundred entries)
+    to dicts, which costs as much as solving a small puzzle. clingo's own
+    lazy `StatisticsMap` reads only the entries asked for, but clingo hands
+    it out for user statistics only; reaching the control's tree takes two of
+    clingo's private names. Should they change, the full conversion is used.
+    """
+    try:
+        internal = importlib.import_module("clingo._internal")
+        call, library = internal._c_call, internal._lib
+        statistics = call("clingo_statistics_t*", library.clingo_control_statistics, control._rep)
+        root = call("uint64_t", library.clingo_statistics_root, statistics)
+    except (ImportError, AttributeError, TypeError):
+        return control.statistics
+    return StatisticsMap(statistics, root)  # type: ignore[no-untyped-call]
+
+
 def _result(
     models: list[Grid],
-    finished: bool,
+    unsatisfiable: bool,
     exhausted: bool,
     max_solutions: int,
     check_unique: bool,
@@ -320,7 +455,7 @@ def _result(
 ) -> SolveResult:
     """Interpret the collected models as a status, solutions and uniqueness."""
     if not models:
-        status: Status = "unsatisfiable" if finished else "timeout"
+        status: Status = "unsatisfiable" if unsatisfiable else "timeout"
         return SolveResult(status, (), None, stats)
     solutions = tuple(models if max_solutions == 0 else models[:max_solutions])
     unique: bool | None = None

@@ -189,3 +189,30 @@ def test_clingo_options_from_the_encoding_header_or_the_caller(tmp_path: Path) -
         puzzle, encoding=plain, max_solutions=0, options=["-c", "forbid=1"]
     )
     assert set(by_caller.solutions) == no_corner and len(by_caller.solutions) == 2
+
+
+@pytest.mark.parametrize("budget", ["conflicts", "seconds"])
+def test_search_that_outgrows_its_quick_start_loses_and_repeats_no_solution(
+    budget: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With no quick budget the search must start again in the background;
+    # the models found before that must neither be lost nor counted twice.
+    from test_irregular import brute_force
+
+    from heyawake_asp import solver
+
+    monkeypatch.setattr(solver, "QUICK_CONFLICTS" if budget == "conflicts" else "QUICK_SECONDS", 0)
+    puzzle = Puzzle(4, 3, (Room.rectangle(0, 0, 3, 2),))
+    result = solve(puzzle, max_solutions=0)
+    assert len(result.solutions) == len(set(result.solutions))
+    assert set(result.solutions) == brute_force(puzzle)
+
+
+def test_solve_limit_given_by_the_caller_is_kept() -> None:
+    # A caller's own --solve-limit must not be replaced by the quick start's:
+    # a limit of 0 stops the search at once, unsettled, where an unlimited
+    # one would enumerate shadings until the timeout.
+    puzzle = Puzzle(30, 30, (Room.rectangle(0, 0, 29, 29),))
+    options = ["--solve-limit=0"]
+    result = solve(puzzle, max_solutions=0, check_unique=False, timeout=5, options=options)
+    assert (result.status, result.solutions) == ("timeout", ())
