@@ -39,7 +39,15 @@ from heyawake_asp.suite import SuiteEntry, SuiteRecord, discover, run_suite
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_SHARED = REPO.parent / "shared"
-ENCODINGS = ["reach", "reach_redundant", "tree", "forest", "reach_rooms3"]
+ENCODINGS = [
+    "reach",
+    "reach_segments",
+    "reach_crossed",
+    "reach_redundant",
+    "tree",
+    "forest",
+    "reach_rooms3",
+]
 CONFIGURATIONS = [
     [],
     ["--configuration=tweety"],

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -58,14 +59,14 @@ class Room:
         cells = frozenset((x, y) for x in range(x1, x2 + 1) for y in range(y1, y2 + 1))
         return cls(cells, clue)
 
-    @property
+    @functools.cached_property
     def bounds(self) -> tuple[int, int, int, int]:
         """The bounding box ``(x1, y1, x2, y2)``, corners inclusive."""
         xs = [x for x, _ in self.cells]
         ys = [y for _, y in self.cells]
         return min(xs), min(ys), max(xs), max(ys)
 
-    @property
+    @functools.cached_property
     def is_rectangle(self) -> bool:
         """Whether the room fills its bounding box exactly."""
         x1, y1, x2, y2 = self.bounds

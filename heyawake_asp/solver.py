@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import re
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -46,6 +47,7 @@ T = TypeVar("T")
 Status = Literal["solved", "unsatisfiable", "timeout"]
 _LOG = logging.getLogger("heyawake_asp.clingo")
 _POLL_SECONDS = 0.05
+_BLACK_ATOM = re.compile(r"black\((\d+),(\d+)\)")
 QUICK_CONFLICTS = 1000
 """Conflicts a search may take in the calling thread before it moves to the background."""
 QUICK_SECONDS = 0.1
@@ -327,10 +329,8 @@ def search(
     and the deadline are seen within a fraction of a second.
     """
     quick = _quick_search(control, convert, deadline, assumptions)
-    if quick is not None:
+    if quick.result is not None or (deadline is not None and time.perf_counter() >= deadline):
         return quick
-    if deadline is not None and time.perf_counter() >= deadline:
-        return Search([], None)
     return _polled_search(control, convert, deadline, assumptions)
 
 
@@ -339,16 +339,16 @@ def _quick_search(
     convert: Callable[[clingo.Model], T],
     deadline: float | None,
     assumptions: Sequence[tuple[clingo.Symbol, bool]],
-) -> Search[T] | None:
-    """Search in this thread, briefly; None when it did not finish.
+) -> Search[T]:
+    """Search in this thread, briefly; the result is None when that did not settle it.
 
     The search stops after `QUICK_CONFLICTS` conflicts, or at the first model
-    found after `QUICK_SECONDS` (or the deadline). It is skipped (None) when
-    the caller's options already set a solve limit.
+    found after `QUICK_SECONDS` (or the deadline). It is skipped when the
+    caller's options already set a solve limit.
     """
     settings = cast(clingo.Configuration, control.configuration.solve)
     if str(settings.solve_limit) != _NO_SOLVE_LIMIT:
-        return None
+        return Search([], None)
     values: list[T] = []
     core: list[int] = []
     stop = time.perf_counter() + QUICK_SECONDS
@@ -365,9 +365,8 @@ def _quick_search(
     finally:
         settings.solve_limit = _NO_SOLVE_LIMIT
     wanted = int(str(settings.models))
-    if result.exhausted or 0 < wanted <= len(values):
-        return Search(values, result, tuple(core))
-    return None
+    settled = result.exhausted or 0 < wanted <= len(values)
+    return Search(values, result if settled else None, tuple(core))
 
 
 def _polled_search(
@@ -399,12 +398,13 @@ def _wait_slice(deadline: float | None) -> float:
 
 
 def decode(model: clingo.Model, puzzle: Puzzle) -> Grid:
-    """The grid whose black cells are the model's ``black/2`` atoms."""
-    black = [
-        (symbol.arguments[0].number, symbol.arguments[1].number)
-        for symbol in model.symbols(shown=True)
-        if symbol.match("black", 2)
-    ]
+    """The grid whose black cells are the model's ``black/2`` atoms.
+
+    Atoms are read from their text: one call into clingo per atom rather
+    than one per argument.
+    """
+    matches = map(_BLACK_ATOM.fullmatch, map(str, model.symbols(shown=True)))
+    black = [(int(match[1]), int(match[2])) for match in matches if match]
     return grid_from_black(puzzle.width, puzzle.height, black)
 
 

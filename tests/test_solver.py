@@ -216,3 +216,40 @@ def test_solve_limit_given_by_the_caller_is_kept() -> None:
     options = ["--solve-limit=0"]
     result = solve(puzzle, max_solutions=0, check_unique=False, timeout=5, options=options)
     assert (result.status, result.solutions) == ("timeout", ())
+
+
+def test_edited_extra_program_is_read_again(tmp_path: Path) -> None:
+    # Parsed programs are kept between calls; an edit must still be seen.
+    import os
+
+    extra = tmp_path / "corner.lp"
+    extra.write_text(":- black(0, 0).\n")
+    puzzle = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
+    assert ("#...#",) not in solve(puzzle, max_solutions=0, extra=[extra]).solutions
+    extra.write_text(":- black(4, 0).\n")
+    os.utime(extra, ns=(0, 10**9))  # same size: only the new time tells the edit
+    assert ("#....",) in solve(puzzle, max_solutions=0, extra=[extra]).solutions
+
+
+def test_statistics_read_lazily_agree_with_clingos_full_tree() -> None:
+    from clingo.statistics import StatisticsMap
+
+    from heyawake_asp.solver import _statistics_tree, grounded_control
+
+    control, _ = grounded_control(Puzzle(4, 4, (Room.rectangle(0, 0, 3, 3, 2),)), models=2)
+    control.solve()
+    lazy, full = _statistics_tree(control), control.statistics
+    assert isinstance(lazy, StatisticsMap), "the lazy path no longer works with this clingo"
+    for section, group, key in [("problem", "lp", "atoms"), ("problem", "lp", "rules")]:
+        assert lazy[section][group][key] == full[section][group][key] > 0
+    for key in ("choices", "conflicts"):
+        assert lazy["solving"]["solvers"][key] == full["solving"]["solvers"][key]
+
+
+def test_solutions_found_before_a_short_timeout_are_kept() -> None:
+    # The timeout passes while the search is still in its quick start.
+    from heyawake_asp.solver import QUICK_SECONDS
+
+    puzzle = Puzzle(30, 30, (Room.rectangle(0, 0, 29, 29),))
+    result = solve(puzzle, max_solutions=0, check_unique=False, timeout=QUICK_SECONDS / 2)
+    assert result.status == "solved" and result.solutions and result.unique is None

@@ -34,6 +34,7 @@ _SPACE = re.compile(r"\s*")
 _FACT = re.compile(r"([a-z_]\w*)\s*\(([^()]*)\)")
 _PERIOD = re.compile(r"\s*\.")
 _INTEGER = re.compile(r"-?\d+")
+_INTEGERS = re.compile(r"\s*-?\d+\s*(?:,\s*-?\d+\s*)*")
 _ARITY = {"width": 1, "height": 1, "room": 6}
 
 
@@ -137,7 +138,10 @@ def _parse_facts(text: str, source: str) -> list[_Fact]:
 def _fact(match: re.Match[str], source: str, line: int, column: int) -> _Fact:
     """Check one matched fact's arity and integer arguments."""
     name = match.group(1)
-    parts = [part.strip() for part in match.group(2).split(",")]
+    parts = match.group(2).split(",")
+    if _INTEGERS.fullmatch(match.group(2)) and len(parts) == _ARITY[name]:
+        return _Fact(name, tuple(map(int, parts)), line, column)
+    parts = [part.strip() for part in parts]
     if len(parts) != _ARITY[name]:
         raise PuzzleFormatError(
             source, f"{name} takes {_ARITY[name]} arguments, got {len(parts)}", line, column
