@@ -147,9 +147,10 @@ def _adjacent_blacks(black: set[Cell]) -> list[Violation]:
 
 def _white_groups(puzzle: Puzzle, black: set[Cell]) -> list[Violation]:
     """Rule 2: one violation naming every white group when there is more than one."""
-    groups = _components([cell for cell in puzzle.cells() if cell not in black])
-    if len(groups) < 2:
+    found = _components([cell for cell in puzzle.cells() if cell not in black])
+    if len(found) < 2:
         return []
+    groups = [_row_major(group) for group in found]
     main = max(groups, key=len)  # max keeps the first of equal sizes
     stray = _row_major(cell for group in groups if group is not main for cell in group)
     sizes = ", ".join(f"{_show(*group[0])} {_plural(len(group), 'cell')}" for group in groups)
@@ -160,14 +161,14 @@ def _white_groups(puzzle: Puzzle, black: set[Cell]) -> list[Violation]:
     return [Violation(2, stray, message)]
 
 
-def _components(cells: list[Cell]) -> list[tuple[Cell, ...]]:
-    """Split ``cells`` into orthogonally connected groups, ordered by first cell.
+def _components(cells: list[Cell]) -> list[list[Cell]]:
+    """Split ``cells``, given in row-major order, into orthogonally connected groups.
 
-    Each group is returned sorted row-major.
+    Groups come in the order of their first cell, each starting with it.
     """
     remaining = set(cells)
     groups = []
-    for start in _row_major(cells):
+    for start in cells:
         if start not in remaining:
             continue
         remaining.discard(start)
@@ -178,7 +179,7 @@ def _components(cells: list[Cell]) -> list[tuple[Cell, ...]]:
                     remaining.discard(nxt)
                     group.append(nxt)
                     stack.append(nxt)
-        groups.append(_row_major(group))
+        groups.append(group)
     return groups
 
 
@@ -192,14 +193,14 @@ def _room_counts(puzzle: Puzzle, black: set[Cell]) -> list[Violation]:
     order = sorted(range(len(puzzle.rooms)), key=lambda i: _row_key(puzzle.rooms[i].first_cell))
     for index in order:
         room = puzzle.rooms[index]
-        shaded = _row_major(room.cells & black)
+        shaded = room.cells & black
         if room.clue is None or len(shaded) == room.clue:
             continue
         message = (
             f"rule 3: room {index + 1} has {_plural(len(shaded), 'black cell')}, "
             f"its clue is {room.clue}"
         )
-        violations.append(Violation(3, shaded, message))
+        violations.append(Violation(3, _row_major(shaded), message))
     return violations
 
 

@@ -79,7 +79,7 @@ class Room:
             return UNKNOWN_CLUE
         return None if self.clue is None else str(self.clue)
 
-    @property
+    @functools.cached_property
     def first_cell(self) -> Cell:
         """The room's first cell in row-major order (where its clue is drawn)."""
         return min(self.cells, key=lambda cell: (cell[1], cell[0]))
