@@ -32,6 +32,7 @@ __all__ = [
     "MAX_MODELS",
     "MAX_THREADS",
     "QUICK_CONFLICTS",
+    "QUICK_SECONDS",
     "Search",
     "SolveResult",
     "SolveStats",
