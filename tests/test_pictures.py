@@ -125,6 +125,20 @@ def test_render_solve_writes_the_picture(tmp_path: Path) -> None:
     check_picture(out.read_text(encoding="utf-8"), url.read(URL, "u"), URL_SOLUTION)
 
 
+def test_render_solve_takes_an_encoding_and_a_timeout(tmp_path: Path) -> None:
+    out = tmp_path / "p.svg"
+    result = run("render", URL, "--solve", "--encoding", "forest", "--timeout", 30, "-o", out)
+    assert result.exit_code == 0, result.output
+    check_picture(out.read_text(encoding="utf-8"), url.read(URL, "u"), URL_SOLUTION)
+    # A set with no solution for any grid shows that --encoding reaches the solver.
+    impossible = tmp_path / "impossible"
+    impossible.mkdir()
+    (impossible / "shading.lp").write_text("{ black(X, Y) } :- in(_, X, Y).\n#show black/2.\n")
+    (impossible / "never.lp").write_text(":- in(_, 0, 0).\n")
+    refused = run("render", URL, "--solve", "--encoding", impossible)
+    assert refused.exit_code == 1 and "unsatisfiable, no solution to draw" in refused.stderr
+
+
 def test_render_to_stdout_from_stdin() -> None:
     result = run("render", "-", stdin=RING)
     assert result.exit_code == 0, result.output

@@ -7,7 +7,13 @@ from pathlib import Path
 import click
 
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import echoing_warnings, read_puzzle_echoing_warnings
+from heyawake_asp.cli.common import (
+    echoing_warnings,
+    encoding_option,
+    read_puzzle_echoing_warnings,
+    timeout_option,
+)
+from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS, write_puzzle
 from heyawake_asp.grid import Grid
@@ -31,14 +37,24 @@ _OUTPUT = click.option(
 @click.argument("puzzle")
 @click.option("--solve", "solved", is_flag=True, help="Solve the puzzle and draw its solution.")
 @click.option("--dots", is_flag=True, help="With --solve, mark white cells with a dot.")
+@encoding_option
+@timeout_option
 @_OUTPUT
-def render_command(puzzle: str, solved: bool, dots: bool, output: str) -> None:
+def render_command(
+    puzzle: str,
+    solved: bool,
+    dots: bool,
+    encoding: EncodingSet,
+    timeout: float | None,
+    output: str,
+) -> None:
     """Draw PUZZLE (a file, a puzz.link URL or '-') as an SVG picture.
 
+    With --solve, --encoding and --timeout work as for 'heyawake solve'.
     Exit status 1 when the puzzle cannot be read, or with --solve has no solution.
     """
     problem = _read(puzzle)
-    grid = _first_solution(puzzle, problem) if solved else None
+    grid = _first_solution(puzzle, problem, encoding, timeout) if solved else None
     _write(output, render_svg(problem, grid, dots))
 
 
@@ -70,10 +86,12 @@ def _read(source: str) -> Puzzle:
         raise click.ClickException(str(error)) from None
 
 
-def _first_solution(source: str, puzzle: Puzzle) -> Grid:
+def _first_solution(
+    source: str, puzzle: Puzzle, encoding: EncodingSet, timeout: float | None
+) -> Grid:
     """A solution of the puzzle, or a one-line error when there is none."""
     try:
-        result = solve(puzzle, check_unique=False)
+        result = solve(puzzle, encoding, check_unique=False, timeout=timeout)
     except HeyawakeError as error:
         raise click.ClickException(f"{source}: {error}") from None
     if not result.solutions:
