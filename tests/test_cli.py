@@ -492,6 +492,20 @@ def test_check_correct_solution(tmp_path: Path) -> None:
     assert "ok" in result.stdout
 
 
+def test_check_reads_the_solution_or_the_puzzle_from_stdin(tmp_path: Path) -> None:
+    runner = CliRunner()
+    rows = "\n".join(EASY1_SOLUTION) + "\n"
+    piped = runner.invoke(main, ["check", str(EASY1), "-"], input=rows)
+    assert piped.exit_code == 0 and "ok" in piped.stdout, piped.output
+    wrong = runner.invoke(main, ["check", str(EASY1), "-"], input="......\n" * 6)
+    assert wrong.exit_code == 1 and "rule 3" in wrong.stdout
+    solution = write(tmp_path, "easy1.txt", rows)
+    puzzle_piped = runner.invoke(main, ["check", "-", str(solution)], input=EASY1.read_text())
+    assert puzzle_piped.exit_code == 0 and "ok" in puzzle_piped.stdout
+    both = runner.invoke(main, ["check", "-", "-"], input=rows)
+    assert both.exit_code == 2 and "cannot both be '-'" in both.output
+
+
 def test_check_accepts_x_and_1_and_spaces(tmp_path: Path) -> None:
     rows = [row.replace("#", "x") for row in EASY1_SOLUTION[:3]]
     rows += [row.replace("#", "1").replace(".", "0") for row in EASY1_SOLUTION[3:]]

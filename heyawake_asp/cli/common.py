@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -43,7 +44,9 @@ def read_puzzle_echoing_warnings(source: str) -> Puzzle:
 
 
 def read_text(source: str) -> str:
-    """The text of a file, as a one-line error when it cannot be read."""
+    """The text of a file, or of standard input for ``-``; a one-line error when unreadable."""
+    if source == "-":
+        return sys.stdin.read()
     try:
         return Path(source).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:

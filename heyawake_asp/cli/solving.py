@@ -112,8 +112,11 @@ def solve_command(
 def check_command(puzzle: str, solution: str) -> None:
     """Check a SOLUTION file (rows of '#' black and '.' white) against PUZZLE.
 
-    Prints every broken rule; exit status 1 when there is any.
+    Either may be '-' for standard input. Prints every broken rule; exit
+    status 1 when there is any.
     """
+    if puzzle == solution == "-":
+        raise click.UsageError("PUZZLE and SOLUTION cannot both be '-' (standard input)")
     try:
         problem = _read(puzzle)
         grid = read_grid(_read_text(solution), solution)
