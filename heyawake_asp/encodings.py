@@ -15,12 +15,20 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from heyawake_asp.errors import EncodingError
 
-__all__ = ["DEFAULT_ENCODING", "EncodingSet", "encodings_dir", "list_encodings", "resolve_encoding"]
+__all__ = [
+    "DEFAULT_ENCODING",
+    "EncodingSet",
+    "encodings_dir",
+    "list_encodings",
+    "program_files",
+    "resolve_encoding",
+]
 
 DEFAULT_ENCODING = "reach"
 _INCLUDE = re.compile(r'^\s*#include\s+"([^"]+)"\s*\.', re.MULTILINE)
@@ -91,6 +99,32 @@ def _read_entry(path: Path, version: tuple[int, int]) -> EncodingSet:
     parts = tuple(path.parent / include for include in _INCLUDE.findall(text))
     requires = bool(_REQUIRES_RECTANGLES.search(text))
     return EncodingSet(path.stem, (path,), _description(text), parts, requires, _options(text))
+
+
+def program_files(paths: Iterable[Path]) -> list[Path]:
+    """``paths`` and every existing file they ``#include``, directly or not, each once.
+
+    Includes that do not exist are left out, for clingo to report where they are named.
+    """
+    found = dict.fromkeys(paths)
+    pending = list(found)
+    while pending:
+        path = pending.pop()
+        if not path.is_file():
+            continue
+        status = path.stat()
+        for include in _includes(path, (status.st_mtime_ns, status.st_size)):
+            if include not in found and include.is_file():
+                found[include] = None
+                pending.append(include)
+    return list(found)
+
+
+@functools.lru_cache(maxsize=256)
+def _includes(path: Path, version: tuple[int, int]) -> tuple[Path, ...]:
+    """The files ``path`` includes; ``version`` (time and size) only keys the cache."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return tuple(path.parent / include for include in _INCLUDE.findall(text))
 
 
 def _from_directory(path: Path) -> EncodingSet:

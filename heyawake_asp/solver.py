@@ -14,7 +14,7 @@ import re
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar, cast
 
@@ -22,7 +22,12 @@ import clingo
 import clingo.ast
 from clingo.statistics import StatisticsMap
 
-from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
+from heyawake_asp.encodings import (
+    DEFAULT_ENCODING,
+    EncodingSet,
+    program_files,
+    resolve_encoding,
+)
 from heyawake_asp.errors import EncodingError
 from heyawake_asp.facts import puzzle_facts, rooms_program
 from heyawake_asp.grid import Grid, grid_from_black
@@ -148,7 +153,7 @@ def solve(
     unsatisfiable = outcome is not None and bool(outcome.unsatisfiable)
     exhausted = outcome is not None and outcome.exhausted
     solve_seconds = time.perf_counter() - solve_start
-    stats = _stats(control, ground_seconds, solve_seconds, time.perf_counter() - start)
+    stats = _stats(control, ground_seconds, solve_seconds, time.perf_counter() - start, found.spent)
     return _result(models, unsatisfiable, exhausted, max_solutions, check_unique, stats)
 
 
@@ -208,11 +213,11 @@ def _parsed(
     """The statements of the rooms program, the encoding's and the extra ones, parsed once.
 
     Parsing costs about as much as grounding a small puzzle, so the parse is
-    kept, keyed by each file's modification time and size (the entry files,
-    the files they include, and the extra ones): an edited file is read again.
+    kept, keyed by the modification time and size of every file read (the
+    given ones and all they include): an edited file is read again.
     """
     files = (rooms_program(), *encodings.files, *extra)
-    key = tuple((str(path), *_version(path)) for path in (*files, *encodings.parts))
+    key = tuple((str(path), *_version(path)) for path in program_files(files))
     if key not in _PARSED:
         statements: list[clingo.ast.AST] = []
         clingo.ast.parse_files(
@@ -305,12 +310,15 @@ class Search(Generic[T]):
     ``values`` holds each model as converted during the search, in order;
     ``result`` is clingo's, or None when the deadline passed first; ``core``
     holds the literals of the assumptions that made the problem
-    unsatisfiable, when it is.
+    unsatisfiable, when it is. ``spent`` counts the choices and conflicts of
+    a quick start that was abandoned (clingo's statistics cover the last
+    solve call only).
     """
 
     values: list[T]
     result: clingo.SolveResult | None
     core: tuple[int, ...] = ()
+    spent: tuple[int, int] = (0, 0)
 
 
 def search(
@@ -324,28 +332,31 @@ def search(
     Notes
     -----
     A model is valid only while ``convert`` runs, so ``convert`` must not
-    keep it. The search first runs in this thread with a small budget, which
-    settles most puzzles without the cost of starting a thread; if that is
-    not enough, it starts again in the background, polled, so that Ctrl-C
-    and the deadline are seen within a fraction of a second.
+    keep it. Without a deadline the search first runs in this thread with a
+    small budget, which settles most puzzles without the cost of starting a
+    thread (Ctrl-C waits for that budget, well under a second). Otherwise,
+    or if that is not enough, the search runs in the background, polled, so
+    that Ctrl-C and the deadline are seen within a fraction of a second.
     """
-    quick = _quick_search(control, convert, deadline, assumptions)
-    if quick.result is not None or (deadline is not None and time.perf_counter() >= deadline):
-        return quick
-    return _polled_search(control, convert, deadline, assumptions)
+    spent = (0, 0)
+    if deadline is None:
+        quick = _quick_search(control, convert, assumptions)
+        if quick.result is not None:
+            return quick
+        spent = quick.spent
+    return replace(_polled_search(control, convert, deadline, assumptions), spent=spent)
 
 
 def _quick_search(
     control: clingo.Control,
     convert: Callable[[clingo.Model], T],
-    deadline: float | None,
     assumptions: Sequence[tuple[clingo.Symbol, bool]],
 ) -> Search[T]:
     """Search in this thread, briefly; the result is None when that did not settle it.
 
     The search stops after `QUICK_CONFLICTS` conflicts, or at the first model
-    found after `QUICK_SECONDS` (or the deadline). It is skipped when the
-    caller's options already set a solve limit.
+    found after `QUICK_SECONDS`. It is skipped when the caller's options
+    already set a solve limit.
     """
     settings = cast(clingo.Configuration, control.configuration.solve)
     if str(settings.solve_limit) != _NO_SOLVE_LIMIT:
@@ -353,8 +364,6 @@ def _quick_search(
     values: list[T] = []
     core: list[int] = []
     stop = time.perf_counter() + QUICK_SECONDS
-    if deadline is not None:
-        stop = min(stop, deadline)
 
     def on_model(model: clingo.Model) -> bool:
         values.append(convert(model))
@@ -366,8 +375,10 @@ def _quick_search(
     finally:
         settings.solve_limit = _NO_SOLVE_LIMIT
     wanted = int(str(settings.models))
-    settled = result.exhausted or 0 < wanted <= len(values)
-    return Search(values, result if settled else None, tuple(core))
+    if result.exhausted or 0 < wanted <= len(values):
+        return Search(values, result, tuple(core))
+    solvers = _statistics_tree(control)["solving"]["solvers"]
+    return Search(values, None, spent=(int(solvers["choices"]), int(solvers["conflicts"])))
 
 
 def _polled_search(
@@ -410,9 +421,13 @@ def decode(model: clingo.Model, puzzle: Puzzle) -> Grid:
 
 
 def _stats(
-    control: clingo.Control, ground_seconds: float, solve_seconds: float, total: float
+    control: clingo.Control,
+    ground_seconds: float,
+    solve_seconds: float,
+    total: float,
+    spent: tuple[int, int],
 ) -> SolveStats:
-    """Collect the statistics clingo kept for the last solve."""
+    """The statistics of the last solve call, plus the choices and conflicts ``spent`` before it."""
     statistics = _statistics_tree(control)
     program = statistics["problem"]["lp"] if "problem" in statistics else {}
     solvers = statistics["solving"]["solvers"] if "solving" in statistics else {}
@@ -422,8 +437,8 @@ def _stats(
         total_seconds=total,
         atoms=int(program.get("atoms", 0)),
         rules=int(program.get("rules", 0)),
-        choices=int(solvers.get("choices", 0)),
-        conflicts=int(solvers.get("conflicts", 0)),
+        choices=spent[0] + int(solvers.get("choices", 0)),
+        conflicts=spent[1] + int(solvers.get("conflicts", 0)),
     )
 
 

@@ -246,10 +246,34 @@ def test_statistics_read_lazily_agree_with_clingos_full_tree() -> None:
         assert lazy["solving"]["solvers"][key] == full["solving"]["solvers"][key]
 
 
-def test_solutions_found_before_a_short_timeout_are_kept() -> None:
-    # The timeout passes while the search is still in its quick start.
-    from heyawake_asp.solver import QUICK_SECONDS
+def test_search_with_a_deadline_is_always_polled(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The quick start cannot see a deadline before its budget is spent, so a
+    # timed search must skip it.
+    from heyawake_asp import solver
 
-    puzzle = Puzzle(30, 30, (Room.rectangle(0, 0, 29, 29),))
-    result = solve(puzzle, max_solutions=0, check_unique=False, timeout=QUICK_SECONDS / 2)
-    assert result.status == "solved" and result.solutions and result.unique is None
+    def refuse(*_: object) -> None:
+        raise AssertionError("quick start used despite a deadline")
+
+    monkeypatch.setattr(solver, "_quick_search", refuse)
+    assert solve(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)), timeout=10).status == "solved"
+
+
+def test_edited_file_included_two_levels_down_is_read_again(tmp_path: Path) -> None:
+    import os
+
+    from heyawake_asp.encodings import encodings_dir
+
+    rules = encodings_dir() / "rules"
+    (tmp_path / "entry.lp").write_text('#include "middle.lp".\n')
+    (tmp_path / "middle.lp").write_text(
+        f'#include "{rules / "shading.lp"}".\n#include "{rules / "adjacent.lp"}".\n'
+        '#include "deep.lp".\n'
+    )
+    deep = tmp_path / "deep.lp"
+    deep.write_text(":- black(0, 0).\n")
+    puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0),))
+    entry = tmp_path / "entry.lp"
+    assert ("#..",) not in solve(puzzle, entry, max_solutions=0).solutions
+    deep.write_text(":- black(2, 0).\n")
+    os.utime(deep, ns=(0, 10**9))  # same size: only the new time tells the edit
+    assert ("#..",) in solve(puzzle, entry, max_solutions=0).solutions
