@@ -26,7 +26,7 @@ __all__ = [
     "EncodingSet",
     "encodings_dir",
     "list_encodings",
-    "program_files",
+    "program_versions",
     "resolve_encoding",
 ]
 
@@ -88,8 +88,7 @@ def resolve_encoding(spec: str | Path) -> EncodingSet:
 
 def _from_entry(path: Path) -> EncodingSet:
     """A set defined by one entry file and the files it includes."""
-    status = path.stat()
-    return _read_entry(path, (status.st_mtime_ns, status.st_size))
+    return _read_entry(path, _file_version(path))
 
 
 @functools.lru_cache(maxsize=64)
@@ -101,23 +100,46 @@ def _read_entry(path: Path, version: tuple[int, int]) -> EncodingSet:
     return EncodingSet(path.stem, (path,), _description(text), parts, requires, _options(text))
 
 
-def program_files(paths: Iterable[Path]) -> list[Path]:
-    """``paths`` and every existing file they ``#include``, directly or not, each once.
+def program_versions(paths: Iterable[Path]) -> tuple[tuple[str, int, int], ...]:
+    """Path, modification time and size of ``paths`` and of every file they include.
 
-    Includes that do not exist are left out, for clingo to report where they are named.
+    Includes are followed through any depth, each file listed once; includes
+    that do not exist are left out, for clingo to report where they are named.
+
+    Raises
+    ------
+    EncodingError
+        When one of ``paths`` does not exist.
     """
-    found = dict.fromkeys(paths)
-    pending = list(found)
+    versions: dict[Path, tuple[int, int]] = {}
+    pending = list(paths)
+    for path in pending:
+        if path not in versions:
+            versions[path] = _file_version(path)
     while pending:
         path = pending.pop()
         if not path.is_file():
             continue
-        status = path.stat()
-        for include in _includes(path, (status.st_mtime_ns, status.st_size)):
-            if include not in found and include.is_file():
-                found[include] = None
+        for include in _includes(path, versions[path]):
+            if include not in versions and include.is_file():
+                versions[include] = _file_version(include)
                 pending.append(include)
-    return list(found)
+    return tuple((str(path), *version) for path, version in versions.items())
+
+
+def _file_version(path: Path) -> tuple[int, int]:
+    """A file's modification time and size, which key the caches of what was read from it.
+
+    Raises
+    ------
+    EncodingError
+        When the file does not exist.
+    """
+    try:
+        status = path.stat()
+    except OSError:
+        raise EncodingError(f"{path}: no such encoding file") from None
+    return status.st_mtime_ns, status.st_size
 
 
 @functools.lru_cache(maxsize=256)

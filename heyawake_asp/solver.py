@@ -25,7 +25,7 @@ from clingo.statistics import StatisticsMap
 from heyawake_asp.encodings import (
     DEFAULT_ENCODING,
     EncodingSet,
-    program_files,
+    program_versions,
     resolve_encoding,
 )
 from heyawake_asp.errors import EncodingError
@@ -217,7 +217,7 @@ def _parsed(
     given ones and all they include): an edited file is read again.
     """
     files = (rooms_program(), *encodings.files, *extra)
-    key = tuple((str(path), *_version(path)) for path in program_files(files))
+    key = program_versions(files)
     if key not in _PARSED:
         statements: list[clingo.ast.AST] = []
         clingo.ast.parse_files(
@@ -227,21 +227,6 @@ def _parsed(
             _PARSED.clear()
         _PARSED[key] = statements
     return _PARSED[key]
-
-
-def _version(path: Path) -> tuple[int, int]:
-    """A file's modification time and size.
-
-    Raises
-    ------
-    EncodingError
-        When the file does not exist.
-    """
-    try:
-        status = path.stat()
-    except OSError:
-        raise EncodingError(f"{path}: no such encoding file") from None
-    return status.st_mtime_ns, status.st_size
 
 
 def check_encoding(encoding: str | Path | EncodingSet, extra: Sequence[str | Path] = ()) -> None:
