@@ -17,7 +17,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import functools
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from heyawake_asp.puzzle import Cell, Puzzle
@@ -78,7 +80,7 @@ def verify(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
         *_adjacent_blacks(black),
         *_white_groups(puzzle, black),
         *_room_counts(puzzle, black),
-        *_long_runs(puzzle, black),
+        *_long_runs(puzzle, grid),
     ]
 
 
@@ -106,12 +108,6 @@ def _check_shape(puzzle: Puzzle, grid: Sequence[str]) -> None:
 def _black_cells(grid: Sequence[str]) -> set[Cell]:
     """Collect the black cells of ``grid`` as ``(x, y)`` pairs."""
     return {(x, y) for y, row in enumerate(grid) for x, char in enumerate(row) if char == _BLACK}
-
-
-def _neighbours(cell: Cell) -> Iterator[Cell]:
-    """Yield the four orthogonal neighbours of ``cell`` (some may lie off the grid)."""
-    x, y = cell
-    yield from ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
 
 
 def _row_key(cell: Cell) -> tuple[int, int]:
@@ -174,7 +170,8 @@ def _components(cells: list[Cell]) -> list[list[Cell]]:
         remaining.discard(start)
         group, stack = [start], [start]
         while stack:
-            for nxt in _neighbours(stack.pop()):
+            x, y = stack.pop()
+            for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
                 if nxt in remaining:
                     remaining.discard(nxt)
                     group.append(nxt)
@@ -204,48 +201,47 @@ def _room_counts(puzzle: Puzzle, black: set[Cell]) -> list[Violation]:
     return violations
 
 
-def _long_runs(puzzle: Puzzle, black: set[Cell]) -> list[Violation]:
+def _long_runs(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
     """Rule 5: one violation per maximal white run crossing two or more room borders."""
     found: list[tuple[Cell, int, Violation]] = []
-    for axis, line in _lines(puzzle):
-        for run in _white_runs(line, black):
-            rooms = _rooms_passed(puzzle, run)
+    for axis, cell_at, shades in _lines(puzzle, grid):
+        for start, end in _white_runs(shades):
+            run = [cell_at(i) for i in range(start, end)]
+            rooms = _rooms_passed([puzzle.room_index(cell) for cell in run])
             if len(rooms) >= 3:
                 found.append((_row_key(run[0]), axis, _run_violation(run, rooms)))
     found.sort(key=lambda item: (item[0], item[1]))
     return [violation for _, _, violation in found]
 
 
-def _lines(puzzle: Puzzle) -> Iterator[tuple[int, list[Cell]]]:
-    """Every row (axis 0) and column (axis 1) of the grid as a list of cells."""
-    for y in range(puzzle.height):
-        yield 0, [(x, y) for x in range(puzzle.width)]
+def _lines(puzzle: Puzzle, grid: Sequence[str]) -> Iterator[tuple[int, Callable[[int], Cell], str]]:
+    """Every row (axis 0) and column (axis 1): the cell at each position, and the shades."""
+    for y, row in enumerate(grid):
+        yield 0, functools.partial(_cell, y=y), row
     for x in range(puzzle.width):
-        yield 1, [(x, y) for y in range(puzzle.height)]
+        yield 1, functools.partial(_cell, x), "".join(row[x] for row in grid)
 
 
-def _white_runs(line: list[Cell], black: set[Cell]) -> Iterator[list[Cell]]:
-    """Yield the maximal runs of consecutive white cells along ``line``."""
-    run: list[Cell] = []
-    for cell in line:
-        if cell in black:
-            if run:
-                yield run
-            run = []
-        else:
-            run.append(cell)
-    if run:
-        yield run
+def _cell(x: int, y: int) -> Cell:
+    """The cell ``(x, y)``."""
+    return x, y
 
 
-def _rooms_passed(puzzle: Puzzle, run: list[Cell]) -> list[int]:
-    """List the room indices met along ``run``, one entry per stretch between borders."""
-    rooms: list[int] = []
-    for cell in run:
-        room = puzzle.room_index(cell)
-        if not rooms or rooms[-1] != room:
-            rooms.append(room)
-    return rooms
+def _white_runs(shades: str) -> Iterator[tuple[int, int]]:
+    """The start and end (exclusive) of each maximal run of white cells in ``shades``.
+
+    A run of fewer than three cells cannot pass through three rooms and is skipped.
+    """
+    start = 0
+    for piece in shades.split(_BLACK):
+        if len(piece) >= 3:
+            yield start, start + len(piece)
+        start += len(piece) + 1
+
+
+def _rooms_passed(rooms: list[int]) -> list[int]:
+    """The room indices met along a run, one entry per stretch between borders."""
+    return [rooms[0], *(room for before, room in itertools.pairwise(rooms) if room != before)]
 
 
 def _run_violation(run: list[Cell], rooms: list[int]) -> Violation:

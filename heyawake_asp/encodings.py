@@ -14,7 +14,9 @@ file, is a set of its own. An entry's header may declare
 from __future__ import annotations
 
 import functools
+import os
 import re
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,13 +77,13 @@ def resolve_encoding(spec: str | Path) -> EncodingSet:
         When nothing of that name exists or a directory holds no ``.lp`` file.
     """
     path = Path(spec)
-    if path.is_dir():
+    status = _status(path)
+    if status is not None and stat.S_ISDIR(status.st_mode):
         return _from_directory(path)
-    if path.is_file():
-        return _from_entry(path)
     named = encodings_dir() / f"{spec}.lp"
-    if named.is_file():
-        return _from_entry(named)
+    for entry, version in ((path, _version(status)), (named, _existing_file_version(named))):
+        if version is not None:
+            return _read_entry(entry, version)
     known = ", ".join(encoding.name for encoding in list_encodings())
     raise EncodingError(f"no encoding set {str(spec)!r} (known: {known}; or give a directory)")
 
@@ -118,12 +120,12 @@ def program_versions(paths: Iterable[Path]) -> tuple[tuple[str, int, int], ...]:
             versions[path] = _file_version(path)
     while pending:
         path = pending.pop()
-        if not path.is_file():
-            continue
         for include in _includes(path, versions[path]):
-            if include not in versions and include.is_file():
-                versions[include] = _file_version(include)
-                pending.append(include)
+            if include not in versions:
+                version = _existing_file_version(include)
+                if version is not None:
+                    versions[include] = version
+                    pending.append(include)
     return tuple((str(path), *version) for path, version in versions.items())
 
 
@@ -135,10 +137,29 @@ def _file_version(path: Path) -> tuple[int, int]:
     EncodingError
         When the file does not exist.
     """
+    version = _existing_file_version(path)
+    if version is None:
+        raise EncodingError(f"{path}: no such encoding file")
+    return version
+
+
+def _existing_file_version(path: Path) -> tuple[int, int] | None:
+    """A regular file's modification time and size; None when there is no such file."""
+    return _version(_status(path))
+
+
+def _status(path: Path) -> os.stat_result | None:
+    """What ``stat`` says of ``path``, or None when it cannot be read."""
     try:
-        status = path.stat()
+        return os.stat(path)
     except OSError:
-        raise EncodingError(f"{path}: no such encoding file") from None
+        return None
+
+
+def _version(status: os.stat_result | None) -> tuple[int, int] | None:
+    """Modification time and size from a regular file's status; None for anything else."""
+    if status is None or not stat.S_ISREG(status.st_mode):
+        return None
     return status.st_mtime_ns, status.st_size
 
 

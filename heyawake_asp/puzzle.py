@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -56,8 +57,11 @@ class Room:
     @classmethod
     def rectangle(cls, x1: int, y1: int, x2: int, y2: int, clue: int | None = None) -> Room:
         """Build the rectangular room with inclusive corners ``(x1, y1)`` and ``(x2, y2)``."""
-        cells = frozenset((x, y) for x in range(x1, x2 + 1) for y in range(y1, y2 + 1))
-        return cls(cells, clue)
+        cells = frozenset(itertools.product(range(x1, x2 + 1), range(y1, y2 + 1)))
+        room = cls(cells, clue)
+        if cells:
+            room.__dict__.update(bounds=(x1, y1, x2, y2), is_rectangle=True)  # known: no scan
+        return room
 
     @functools.cached_property
     def bounds(self) -> tuple[int, int, int, int]:
@@ -120,6 +124,23 @@ class Puzzle:
 
     def _index_rooms(self) -> dict[Cell, int]:
         """Map every cell to its room index, rejecting overlaps, strays and holes."""
+        room_of: dict[Cell, int] = {}
+        for index, room in enumerate(self.rooms):
+            room_of.update(dict.fromkeys(room.cells, index))
+        sizes = sum(len(room.cells) for room in self.rooms)
+        if sizes == len(room_of) == self.cell_count and all(map(self._holds, self.rooms)):
+            return room_of
+        return self._index_rooms_strictly()
+
+    def _holds(self, room: Room) -> bool:
+        """Whether the grid holds all of a non-empty room."""
+        if not room.cells:
+            return True
+        x1, y1, x2, y2 = room.bounds
+        return 0 <= x1 and 0 <= y1 and x2 < self.width and y2 < self.height
+
+    def _index_rooms_strictly(self) -> dict[Cell, int]:
+        """As `_index_rooms`, cell by cell in a fixed order, to name the first fault found."""
         room_of: dict[Cell, int] = {}
         for index, room in enumerate(self.rooms):
             for cell in sorted(room.cells, key=lambda c: (c[1], c[0])):

@@ -199,8 +199,15 @@ def grounded_control(
                 builder.add(statement)
         control.add("base", [], "\n".join(filter(None, (puzzle_facts(puzzle), facts))))
         start = time.perf_counter()
-        control.ground([("base", [])])
+        control.ground(_program_parts(puzzle))
     return control, time.perf_counter() - start
+
+
+def _program_parts(puzzle: Puzzle) -> list[tuple[str, list[clingo.Symbol]]]:
+    """The program parts to ground: ``base``, and ``irregular`` when a room is not a rectangle."""
+    if puzzle.is_rectangular:
+        return [("base", [])]
+    return [("base", []), ("irregular", [])]
 
 
 _PARSED: dict[tuple[tuple[str, int, int], ...], list[clingo.ast.AST]] = {}
@@ -225,8 +232,27 @@ def _parsed(
         )
         if len(_PARSED) >= _PARSED_LIMIT:
             _PARSED.clear()
-        _PARSED[key] = statements
+        _PARSED[key] = _without_comments(statements)
     return _PARSED[key]
+
+
+def _without_comments(statements: list[clingo.ast.AST]) -> list[clingo.ast.AST]:
+    """The statements less comments and ``#program`` lines that repeat the current part.
+
+    A set's comments outnumber its rules, and each statement handed to
+    clingo costs a call; what remains grounds exactly as the whole.
+    """
+    kept: list[clingo.ast.AST] = []
+    part = ""
+    for statement in statements:
+        if statement.ast_type == clingo.ast.ASTType.Comment:
+            continue
+        if statement.ast_type == clingo.ast.ASTType.Program:
+            if str(statement) == part:
+                continue
+            part = str(statement)
+        kept.append(statement)
+    return kept
 
 
 def check_encoding(encoding: str | Path | EncodingSet, extra: Sequence[str | Path] = ()) -> None:
@@ -272,8 +298,14 @@ class _Messages:
 
 
 def _arguments(models: int, threads: int, options: Sequence[str]) -> list[str]:
-    """The command line for clingo: up to ``models`` models (0: all), projected on shown atoms."""
-    arguments = [f"--models={models}", "--project", *options]
+    """The command line for clingo: up to ``models`` models (0: all), projected on shown atoms.
+
+    Projection is on unless ``options`` (the set's or the caller's) choose a
+    ``--project`` mode of their own, e.g. ``--project=no`` for a set whose
+    shading fixes every other atom.
+    """
+    projection = [] if any(option.startswith("--project") for option in options) else ["--project"]
+    arguments = [f"--models={models}", *projection, *options]
     if threads > 1:
         arguments.append(f"--parallel-mode={threads}")
     return arguments

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import re
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import NoReturn
 
 from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError, PuzzleWarning
 from heyawake_asp.puzzle import MAX_CELLS, Puzzle, Room
@@ -32,7 +33,7 @@ __all__ = ["read", "write"]
 _COMMENT = re.compile(r"%[^\n]*")
 _SPACE = re.compile(r"\s*")
 _FACT = re.compile(r"([a-z_]\w*)\s*\(([^()]*)\)")
-_PERIOD = re.compile(r"\s*\.")
+_STATEMENT = re.compile(r"([a-z_]\w*)\s*\(([^()]*)\)\s*\.\s*")
 _INTEGER = re.compile(r"-?\d+")
 _INTEGERS = re.compile(r"\s*-?\d+\s*(?:,\s*-?\d+\s*)*")
 _ARITY = {"width": 1, "height": 1, "room": 6}
@@ -40,12 +41,22 @@ _ARITY = {"width": 1, "height": 1, "room": 6}
 
 @dataclass(frozen=True)
 class _Fact:
-    """One parsed fact with its position in the source."""
+    """One parsed fact with its position in the source (located only when reported)."""
 
     name: str
     args: tuple[int, ...]
-    line: int
-    column: int
+    code: str = field(repr=False)
+    position: int
+
+    @property
+    def line(self) -> int:
+        """The 1-based line the fact starts on."""
+        return _locate(self.code, self.position)[0]
+
+    @property
+    def column(self) -> int:
+        """The 1-based column the fact starts at."""
+        return _locate(self.code, self.position)[1]
 
 
 def read(text: str, source: str) -> Puzzle:
@@ -107,40 +118,44 @@ def write(puzzle: Puzzle) -> str:
 
 def _parse_facts(text: str, source: str) -> list[_Fact]:
     """Scan the whole text into facts, rejecting anything else."""
-    code = _COMMENT.sub(lambda match: " " * len(match.group()), text)
+    code = _COMMENT.sub(lambda match: " " * len(match.group()), text) if "%" in text else text
     facts = []
     position = _SPACE.match(code, 0).end()  # type: ignore[union-attr]
     while position < len(code):
-        line, column = _locate(code, position)
-        match = _FACT.match(code, position)
-        if match is None or match.group(1) not in _ARITY:
-            snippet = code[position:].split("\n", 1)[0].strip()[:30]
-            raise PuzzleFormatError(
-                source,
-                f"unexpected {snippet!r}: expected width/1, height/1 or room/6 facts",
-                line,
-                column,
-            )
-        facts.append(_fact(match, source, line, column))
-        period = _PERIOD.match(code, match.end())
-        if period is None:
-            raise PuzzleFormatError(
-                source,
-                f"missing '.' after {match.group(1)}/{_ARITY[match.group(1)]} fact",
-                *_locate(code, match.end()),
-            )
-        position = _SPACE.match(code, period.end()).end()  # type: ignore[union-attr]
+        statement = _STATEMENT.match(code, position)
+        if statement is None or statement.group(1) not in _ARITY:
+            _reject(code, position, source)
+        facts.append(_fact(statement, source, code, position))
+        position = statement.end()
     if not facts:
         raise PuzzleFormatError(source, "empty puzzle: no width, height or room facts")
     return facts
 
 
-def _fact(match: re.Match[str], source: str, line: int, column: int) -> _Fact:
+def _reject(code: str, position: int, source: str) -> NoReturn:
+    """Raise the error for the text at ``position``, which is not a well-formed fact."""
+    match = _FACT.match(code, position)
+    if match is None or match.group(1) not in _ARITY:
+        snippet = code[position:].split("\n", 1)[0].strip()[:30]
+        raise PuzzleFormatError(
+            source,
+            f"unexpected {snippet!r}: expected width/1, height/1 or room/6 facts",
+            *_locate(code, position),
+        )
+    raise PuzzleFormatError(
+        source,
+        f"missing '.' after {match.group(1)}/{_ARITY[match.group(1)]} fact",
+        *_locate(code, match.end()),
+    )
+
+
+def _fact(match: re.Match[str], source: str, code: str, position: int) -> _Fact:
     """Check one matched fact's arity and integer arguments."""
     name = match.group(1)
     parts = match.group(2).split(",")
     if _INTEGERS.fullmatch(match.group(2)) and len(parts) == _ARITY[name]:
-        return _Fact(name, tuple(map(int, parts)), line, column)
+        return _Fact(name, tuple(map(int, parts)), code, position)
+    line, column = _locate(code, position)
     parts = [part.strip() for part in parts]
     if len(parts) != _ARITY[name]:
         raise PuzzleFormatError(
@@ -151,7 +166,7 @@ def _fact(match: re.Match[str], source: str, line: int, column: int) -> _Fact:
             raise PuzzleFormatError(
                 source, f"{name} argument {part!r} is not an integer", line, column
             )
-    return _Fact(name, tuple(int(part) for part in parts), line, column)
+    return _Fact(name, tuple(int(part) for part in parts), code, position)
 
 
 def _locate(text: str, position: int) -> tuple[int, int]:
