@@ -32,7 +32,7 @@ __all__ = [
     "resolve_encoding",
 ]
 
-DEFAULT_ENCODING = "reach"
+DEFAULT_ENCODING = "grow"
 _INCLUDE = re.compile(r'^\s*#include\s+"([^"]+)"\s*\.', re.MULTILINE)
 _REQUIRES_RECTANGLES = re.compile(r"^%\s*requires:\s*rectangular rooms\s*$", re.MULTILINE)
 _OPTIONS = re.compile(r"^%\s*clingo-options:(.*)$", re.MULTILINE)

@@ -64,6 +64,11 @@ MAX_THREADS = 64
 MAX_MODELS = 2**31 - 2
 """The most solutions one call may ask for (one more is requested for uniqueness)."""
 _PROBE = Puzzle(2, 2, (Room.rectangle(0, 0, 1, 0, 1), Room.rectangle(0, 1, 1, 1)))
+_IRREGULAR_PROBE = Puzzle(
+    2, 2, (Room(frozenset({(0, 0), (1, 0), (0, 1)}), 1), Room(frozenset({(1, 1)})))
+)
+_IRREGULAR = "irregular"
+"""The program part grounded only for a puzzle with a room that is not a rectangle."""
 
 
 @dataclass(frozen=True)
@@ -195,7 +200,8 @@ def grounded_control(
     control = clingo.Control(arguments, logger=messages, message_limit=50)
     with _clingo_errors(messages):
         with clingo.ast.ProgramBuilder(control) as builder:
-            for statement in _parsed(encodings, tuple(map(Path, extra)), messages):
+            program = _parsed(encodings, tuple(map(Path, extra)), messages)
+            for statement in program.rectangular if puzzle.is_rectangular else program.whole:
                 builder.add(statement)
         control.add("base", [], "\n".join(filter(None, (puzzle_facts(puzzle), facts))))
         start = time.perf_counter()
@@ -207,16 +213,22 @@ def _program_parts(puzzle: Puzzle) -> list[tuple[str, list[clingo.Symbol]]]:
     """The program parts to ground: ``base``, and ``irregular`` when a room is not a rectangle."""
     if puzzle.is_rectangular:
         return [("base", [])]
-    return [("base", []), ("irregular", [])]
+    return [("base", []), (_IRREGULAR, [])]
 
 
-_PARSED: dict[tuple[tuple[str, int, int], ...], list[clingo.ast.AST]] = {}
+@dataclass(frozen=True)
+class _Program:
+    """Parsed statements: all of them, and those a puzzle of rectangles only needs."""
+
+    whole: list[clingo.ast.AST]
+    rectangular: list[clingo.ast.AST]
+
+
+_PARSED: dict[tuple[tuple[str, int, int], ...], _Program] = {}
 _PARSED_LIMIT = 32
 
 
-def _parsed(
-    encodings: EncodingSet, extra: tuple[Path, ...], messages: _Messages
-) -> list[clingo.ast.AST]:
+def _parsed(encodings: EncodingSet, extra: tuple[Path, ...], messages: _Messages) -> _Program:
     """The statements of the rooms program, the encoding's and the extra ones, parsed once.
 
     Parsing costs about as much as grounding a small puzzle, so the parse is
@@ -232,7 +244,8 @@ def _parsed(
         )
         if len(_PARSED) >= _PARSED_LIMIT:
             _PARSED.clear()
-        _PARSED[key] = _without_comments(statements)
+        whole = _without_comments(statements)
+        _PARSED[key] = _Program(whole, _without_part(whole, _IRREGULAR))
     return _PARSED[key]
 
 
@@ -255,15 +268,32 @@ def _without_comments(statements: list[clingo.ast.AST]) -> list[clingo.ast.AST]:
     return kept
 
 
+def _without_part(statements: list[clingo.ast.AST], name: str) -> list[clingo.ast.AST]:
+    """The statements outside every ``#program name.`` part, which will not be ground."""
+    kept: list[clingo.ast.AST] = []
+    inside = False
+    for statement in statements:
+        if statement.ast_type == clingo.ast.ASTType.Program:
+            inside = statement.name == name
+        if not inside:
+            kept.append(statement)
+    return kept
+
+
 def check_encoding(encoding: str | Path | EncodingSet, extra: Sequence[str | Path] = ()) -> None:
     """Load and ground an encoding set and extra files on a tiny puzzle, to report errors early.
+
+    The puzzle has an irregular room unless the set takes rectangles only,
+    so that the ``irregular`` program part is ground too.
 
     Raises
     ------
     EncodingError
         When a program cannot be found, parsed or grounded.
     """
-    grounded_control(_PROBE, encoding, models=1, extra=extra)
+    encodings = _as_encoding_set(encoding)
+    probe = _PROBE if encodings.requires_rectangles else _IRREGULAR_PROBE
+    grounded_control(probe, encodings, models=1, extra=extra)
 
 
 def _as_encoding_set(encoding: str | Path | EncodingSet) -> EncodingSet:

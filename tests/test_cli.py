@@ -419,10 +419,11 @@ def test_encodings_command() -> None:
     result = run("encodings")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert any(line.startswith("reach (default): ") for line in lines)
+    assert any(line.startswith("grow (default): ") for line in lines)
+    assert any(line.startswith("reach: ") for line in lines)
     assert any(line.startswith("thesis: ") for line in lines)
     assert not any(line.startswith("thesis (default)") for line in lines)
-    for name in ("reach", "thesis"):
+    for name in ("grow", "reach", "thesis"):
         for part in resolve_encoding(name).parts:
             assert f"    rules/{part.name}" in lines
     start = lines.index(next(line for line in lines if line.startswith("thesis: ")))

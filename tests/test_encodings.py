@@ -20,10 +20,23 @@ SIZES = [(1, 1), (5, 1), (1, 5), (2, 2), (3, 2), (2, 3), (3, 3), (4, 3)]
 
 
 def layouts(width: int, height: int) -> Iterator[tuple[Room, ...]]:
-    """One room; one room per column; one room per row (all without numbers)."""
+    """One room; one per column; one per row; bricks two wide, and two high (no numbers).
+
+    Bricks give rule 5 middle segments longer than one cell, across and down.
+    """
     yield (Room.rectangle(0, 0, width - 1, height - 1),)
     yield tuple(Room.rectangle(x, 0, x, height - 1) for x in range(width))
     yield tuple(Room.rectangle(0, y, width - 1, y) for y in range(height))
+    yield tuple(
+        Room.rectangle(max(x, 0), y, min(x + 1, width - 1), y)
+        for y in range(height)
+        for x in range(-(y % 2), width, 2)
+    )
+    yield tuple(
+        Room.rectangle(x, max(y, 0), x, min(y + 1, height - 1))
+        for x in range(width)
+        for y in range(-(x % 2), height, 2)
+    )
 
 
 def cases() -> list[object]:

@@ -277,3 +277,55 @@ def test_edited_file_included_two_levels_down_is_read_again(tmp_path: Path) -> N
     deep.write_text(":- black(2, 0).\n")
     os.utime(deep, ns=(0, 10**9))  # same size: only the new time tells the edit
     assert ("#..",) in solve(puzzle, entry, max_solutions=0).solutions
+
+
+def test_caller_may_choose_the_projection_mode() -> None:
+    # Projection is on by default; a caller's own --project replaces it
+    # rather than clashing with it (grow has no auxiliary atoms to project).
+    puzzle = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
+    default = solved_and_checked(puzzle, encoding="grow", max_solutions=0)
+    assert len(default.solutions) == 4
+    for mode in ("--project=no", "--project=show"):
+        chosen = solved_and_checked(puzzle, encoding="grow", max_solutions=0, options=[mode])
+        assert sorted(chosen.solutions) == sorted(default.solutions)
+
+
+def test_irregular_part_is_grounded_only_for_irregular_rooms(tmp_path: Path) -> None:
+    from heyawake_asp.encodings import encodings_dir
+
+    marked = tmp_path / "marked.lp"
+    marked.write_text(
+        f'#include "{encodings_dir() / "grow.lp"}".\n#program irregular.\n:- black(0, 0).\n'
+    )
+    square = Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0, 1),))
+    assert set(solved_and_checked(square, encoding=marked, max_solutions=0).solutions) == {
+        ("#.",),
+        (".#",),
+    }
+    ell = Puzzle(2, 2, (Room(frozenset({(0, 0), (1, 0), (0, 1)}), 1), Room(frozenset({(1, 1)}))))
+    irregular = solved_and_checked(ell, encoding=marked, max_solutions=0).solutions
+    assert irregular and all(grid[0][0] == "." for grid in irregular)
+    assert any(grid[0][0] == "#" for grid in solve(ell, "grow", max_solutions=0).solutions)
+
+
+def test_program_parts_switch_per_file(tmp_path: Path) -> None:
+    # Each file starts in part base: a part switched to at the end of one
+    # file does not swallow the next file's rules.
+    from heyawake_asp.encodings import encodings_dir
+
+    (tmp_path / "a.lp").write_text(
+        f'#include "{encodings_dir() / "grow.lp"}".\n#program unused.\n:- black(0, 0).\n'
+    )
+    (tmp_path / "b.lp").write_text("% base again\n:- black(4, 0).\n")
+    puzzle = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
+    solutions = set(solved_and_checked(puzzle, encoding=tmp_path, max_solutions=0).solutions)
+    assert solutions == {(".....",), ("#....",)}
+
+
+def test_check_encoding_grounds_the_irregular_part_too(tmp_path: Path) -> None:
+    from heyawake_asp import check_encoding
+
+    unsafe = tmp_path / "unsafe.lp"
+    unsafe.write_text("#program irregular.\np(X) :- not q(X).\n")
+    with pytest.raises(EncodingError, match="unsafe"):
+        check_encoding("grow", extra=[unsafe])

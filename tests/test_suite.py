@@ -12,7 +12,7 @@ from click.testing import CliRunner, Result
 from conftest import SHARED, require_shared
 
 from heyawake_asp.cli import main
-from heyawake_asp.encodings import encodings_dir
+from heyawake_asp.encodings import DEFAULT_ENCODING, encodings_dir
 from heyawake_asp.suite import discover, puzzle_class, run_suite, summarise
 
 EASY = (Path(__file__).resolve().parents[1] / "instances" / "easy" / "easy1.lp").read_text()
@@ -117,7 +117,7 @@ def test_csv_and_json_outputs(suite_dir: Path, tmp_path: Path) -> None:
     rows = list(csv.DictReader(out_csv.open()))
     assert len(rows) == 4 and {row["class"] for row in rows} == {"easy", "medium"}
     assert all(row["checked"] == "ok" and float(row["total_seconds"]) > 0 for row in rows)
-    assert json.loads(out_json.read_text())[0]["encoding"] == "reach"
+    assert json.loads(out_json.read_text())[0]["encoding"] == DEFAULT_ENCODING
 
 
 def test_plot_or_a_clear_message(suite_dir: Path, tmp_path: Path) -> None:
