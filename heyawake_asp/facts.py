@@ -3,7 +3,7 @@
 The facts, with rooms numbered from 1 in the order of ``Puzzle.rooms``:
 
 - ``width(W)``, ``height(H)``: the grid size;
-- ``room(R)``: every room;
+- ``room(R)``: every room (written ``room(1..N)``);
 - ``rect(R, X1, Y1, X2, Y2)``: room ``R`` is the rectangle with these
   inclusive corners (only for rectangular rooms);
 - ``in(R, X, Y)``: cell ``(X, Y)`` (column, row, from 0) lies in room ``R``,
@@ -15,14 +15,14 @@ The facts, with rooms numbered from 1 in the order of ``Puzzle.rooms``:
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> rooms = (Room.rectangle(0, 0, 1, 0, 1), Room(frozenset({(0, 1), (1, 1)})))
 >>> print(puzzle_facts(Puzzle(2, 2, rooms)))
-width(2). height(2).
-room(1). rect(1,0,0,1,0). clue(1,1).
-room(2). rect(2,0,1,1,1).
+width(2). height(2). room(1..2).
+rect(1,0,0,1,0;2,0,1,1,1).
+clue(1,1).
 >>> corner = Room(frozenset({(0, 0), (1, 0), (1, 1)}))
 >>> print(puzzle_facts(Puzzle(2, 2, (corner, Room(frozenset({(0, 1)}))))))
-width(2). height(2).
-room(1). in(1,0,0). in(1,1,0). in(1,1,1).
-room(2). rect(2,0,1,0,1).
+width(2). height(2). room(1..2).
+rect(2,0,1,0,1).
+in(1,0,0;1,1,0;1,1,1).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from heyawake_asp.encodings import encodings_dir
-from heyawake_asp.puzzle import Cell, Puzzle, Room
+from heyawake_asp.puzzle import Cell, Puzzle
 
 __all__ = [
     "candidate_clue_facts",
@@ -48,24 +48,26 @@ def rooms_program() -> Path:
 
 
 def puzzle_facts(puzzle: Puzzle) -> str:
-    """The puzzle as a program of facts only, one line per room."""
-    lines = [f"width({puzzle.width}). height({puzzle.height})."]
-    lines.extend(_room_facts(number, room) for number, room in enumerate(puzzle.rooms, 1))
+    """The puzzle as a program of facts only, one statement per predicate.
+
+    Each predicate's facts are pooled into one statement (``p(1,2;3,4).``
+    for ``p(1,2). p(3,4).``): clingo parses one statement faster than many.
+    """
+    rects: list[str] = []
+    cells: list[str] = []
+    clues: list[str] = []
+    for number, room in enumerate(puzzle.rooms, 1):
+        if room.is_rectangle:
+            rects.append("{},{},{},{},{}".format(number, *room.bounds))
+        else:
+            ordered = sorted(room.cells, key=lambda cell: (cell[1], cell[0]))
+            cells.extend(f"{number},{x},{y}" for x, y in ordered)
+        if room.clue is not None:
+            clues.append(f"{number},{room.clue}")
+    pools = {"rect": rects, "in": cells, "clue": clues}
+    lines = [f"width({puzzle.width}). height({puzzle.height}). room(1..{len(puzzle.rooms)})."]
+    lines.extend(f"{name}({';'.join(pool)})." for name, pool in pools.items() if pool)
     return "\n".join(lines)
-
-
-def _room_facts(number: int, room: Room) -> str:
-    """The facts describing one room: its box when it is a rectangle, else its cells."""
-    facts = [f"room({number})."]
-    if room.is_rectangle:
-        x1, y1, x2, y2 = room.bounds
-        facts.append(f"rect({number},{x1},{y1},{x2},{y2}).")
-    else:
-        cells = sorted(room.cells, key=lambda cell: (cell[1], cell[0]))
-        facts.extend(f"in({number},{x},{y})." for x, y in cells)
-    if room.clue is not None:
-        facts.append(f"clue({number},{room.clue}).")
-    return " ".join(facts)
 
 
 def candidate_clue_facts(puzzle: Puzzle) -> str:
