@@ -199,19 +199,20 @@ def grounded_control(
     arguments = _arguments(models, threads, (*encodings.options, *options))
     control = clingo.Control(arguments, logger=messages, message_limit=50)
     with _clingo_errors(messages):
+        rectangular = puzzle.is_rectangular
         with clingo.ast.ProgramBuilder(control) as builder:
             program = _parsed(encodings, tuple(map(Path, extra)), messages)
-            for statement in program.rectangular if puzzle.is_rectangular else program.whole:
+            for statement in program.rectangular if rectangular else program.whole:
                 builder.add(statement)
         control.add("base", [], "\n".join(filter(None, (puzzle_facts(puzzle), facts))))
         start = time.perf_counter()
-        control.ground(_program_parts(puzzle))
+        control.ground(_program_parts(rectangular))
     return control, time.perf_counter() - start
 
 
-def _program_parts(puzzle: Puzzle) -> list[tuple[str, list[clingo.Symbol]]]:
-    """The program parts to ground: ``base``, and ``irregular`` when a room is not a rectangle."""
-    if puzzle.is_rectangular:
+def _program_parts(rectangular: bool) -> list[tuple[str, list[clingo.Symbol]]]:
+    """The program parts to ground: ``base``, and ``irregular`` unless all rooms are rectangles."""
+    if rectangular:
         return [("base", [])]
     return [("base", []), (_IRREGULAR, [])]
 
