@@ -17,9 +17,8 @@ True
 
 from __future__ import annotations
 
-import functools
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from heyawake_asp.puzzle import Cell, Puzzle
@@ -204,9 +203,9 @@ def _room_counts(puzzle: Puzzle, black: set[Cell]) -> list[Violation]:
 def _long_runs(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
     """Rule 5: one violation per maximal white run crossing two or more room borders."""
     found: list[tuple[Cell, int, Violation]] = []
-    for axis, cell_at, shades in _lines(puzzle, grid):
+    for axis, index, shades in _lines(puzzle, grid):
         for start, end in _white_runs(shades):
-            run = [cell_at(i) for i in range(start, end)]
+            run = [(i, index) if axis == 0 else (index, i) for i in range(start, end)]
             rooms = _rooms_passed([puzzle.room_index(cell) for cell in run])
             if len(rooms) >= 3:
                 found.append((_row_key(run[0]), axis, _run_violation(run, rooms)))
@@ -214,17 +213,12 @@ def _long_runs(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
     return [violation for _, _, violation in found]
 
 
-def _lines(puzzle: Puzzle, grid: Sequence[str]) -> Iterator[tuple[int, Callable[[int], Cell], str]]:
-    """Every row (axis 0) and column (axis 1): the cell at each position, and the shades."""
+def _lines(puzzle: Puzzle, grid: Sequence[str]) -> Iterator[tuple[int, int, str]]:
+    """Every row (axis 0, by y) and column (axis 1, by x) as a string of shades."""
     for y, row in enumerate(grid):
-        yield 0, functools.partial(_cell, y=y), row
+        yield 0, y, row
     for x in range(puzzle.width):
-        yield 1, functools.partial(_cell, x), "".join(row[x] for row in grid)
-
-
-def _cell(x: int, y: int) -> Cell:
-    """The cell ``(x, y)``."""
-    return x, y
+        yield 1, x, "".join(row[x] for row in grid)
 
 
 def _white_runs(shades: str) -> Iterator[tuple[int, int]]:
