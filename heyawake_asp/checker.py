@@ -3,6 +3,10 @@
 It shares no code with the ASP side, so that it can be trusted to judge what
 the solver produces. It reports every broken rule, not just the first one.
 
+The grid is held as one big integer, a bit per cell, once row by row and
+once column by column, so that each rule is a few operations on whole
+grids; cells are listed only to report a violation.
+
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, clue=1),))
 >>> verify(puzzle, ["#.."])
@@ -17,11 +21,12 @@ True
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.puzzle import Cell, Puzzle, Room
 
 __all__ = ["Violation", "is_valid", "verify"]
 
@@ -74,18 +79,33 @@ def verify(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
 
     """
     _check_shape(puzzle, grid)
-    black = _black_cells(grid)
+    rows = _Lines(puzzle.width, puzzle.height, by_row=True)
+    columns = _Lines(puzzle.height, puzzle.width, by_row=False)
+    black = rows.pack(map(_line_mask, grid))
+    white = rows.full ^ black
+    white_columns = columns.full ^ columns.pack(map(_line_mask, zip(*grid, strict=True)))
     return [
-        *_adjacent_blacks(black),
-        *_white_groups(puzzle, black),
-        *_room_counts(puzzle, black),
-        *_long_runs(puzzle, grid),
+        *_adjacent_blacks(rows, black),
+        *_white_groups(rows, white),
+        *_room_counts(puzzle, rows, black),
+        *_long_runs(puzzle, (rows, white), (columns, white_columns)),
     ]
 
 
 def is_valid(puzzle: Puzzle, grid: Sequence[str]) -> bool:
     """Tell whether ``grid`` breaks none of the puzzle's rules (see `verify`)."""
     return not verify(puzzle, grid)
+
+
+_AS_BITS = str.maketrans({_BLACK: "1", _WHITE: "0"})
+
+
+def _line_mask(shades: Iterable[str]) -> int:
+    """The black cells of a row or column of shades, bit ``i`` for cell ``i``."""
+    return int("".join(shades)[::-1].translate(_AS_BITS), 2)
+
+
+_SHADES = frozenset((_BLACK, _WHITE))
 
 
 def _check_shape(puzzle: Puzzle, grid: Sequence[str]) -> None:
@@ -99,14 +119,66 @@ def _check_shape(puzzle: Puzzle, grid: Sequence[str]) -> None:
             raise ValueError(
                 f"grid row y={y} has {len(row)} cells, the puzzle is {puzzle.width} wide"
             )
-        for x, char in enumerate(row):
-            if char not in (_BLACK, _WHITE):
-                raise ValueError(f"grid cell {_show(x, y)} is {char!r}; use '#' or '.'")
+        if not _SHADES.issuperset(row):
+            x, char = next((x, char) for x, char in enumerate(row) if char not in _SHADES)
+            raise ValueError(f"grid cell {_show(x, y)} is {char!r}; use '#' or '.'")
 
 
-def _black_cells(grid: Sequence[str]) -> set[Cell]:
-    """Collect the black cells of ``grid`` as ``(x, y)`` pairs."""
-    return {(x, y) for y, row in enumerate(grid) for x, char in enumerate(row) if char == _BLACK}
+class _Lines:
+    """The grid as one integer, line after line (rows, or columns), a spare bit after each line.
+
+    Cell ``i`` of line ``j`` is bit ``j * stride + i``. The spare bit is
+    never set in a mask of cells, so no step along a line runs into the next.
+    """
+
+    def __init__(self, length: int, count: int, *, by_row: bool) -> None:
+        self.by_row = by_row
+        self.stride = length + 1
+        self.full = self.block(0, count, 0, length)
+
+    def block(self, first_line: int, lines: int, first: int, cells: int) -> int:
+        """A rectangle: cells ``first``.. (``cells`` of them) of lines ``first_line``.. (``lines``).
+
+        One bit per line, times a line's run of ``cells`` bits, shifted into place.
+        """
+        line = (1 << cells) - 1
+        return _stripe(lines, self.stride) * line << (first_line * self.stride + first)
+
+    def position(self, cell: Cell) -> int:
+        """The bit of ``cell``."""
+        x, y = cell
+        return y * self.stride + x if self.by_row else x * self.stride + y
+
+    def cell(self, position: int) -> Cell:
+        """The cell of bit ``position``."""
+        line, index = divmod(position, self.stride)
+        return (index, line) if self.by_row else (line, index)
+
+    def pack(self, lines: Iterable[int]) -> int:
+        """One mask from a mask per line (bit ``i`` for cell ``i``)."""
+        return sum(mask << (j * self.stride) for j, mask in enumerate(lines))
+
+    def mask(self, cells: Iterable[Cell]) -> int:
+        """The mask of ``cells``."""
+        return sum(1 << self.position(cell) for cell in cells)
+
+    def cells(self, mask: int) -> Iterator[Cell]:
+        """The cells of ``mask``, line by line."""
+        return map(self.cell, _bits(mask))
+
+
+@functools.lru_cache(maxsize=4096)
+def _stripe(lines: int, stride: int) -> int:
+    """Bit 0 of each of ``lines`` lines ``stride`` bits apart."""
+    return ((1 << (lines * stride)) - 1) // ((1 << stride) - 1)
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 def _row_key(cell: Cell) -> tuple[int, int]:
@@ -129,108 +201,141 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def _adjacent_blacks(black: set[Cell]) -> list[Violation]:
-    """Rule 1: one violation per pair of edge-sharing black cells."""
+def _adjacent_blacks(rows: _Lines, black: int) -> list[Violation]:
+    """Rule 1: one violation per pair of edge-sharing black cells, in row-major order."""
+    beside = black & (black >> 1)
+    below = black & (black >> rows.stride)
     violations = []
-    for x, y in _row_major(black):
-        for other in ((x + 1, y), (x, y + 1)):
-            if other in black:
-                message = f"rule 1: black cells {_show(x, y)} and {_show(*other)} are adjacent"
-                violations.append(Violation(1, ((x, y), other), message))
+    for position in _bits(beside | below):
+        x, y = rows.cell(position)
+        others = [(x + 1, y)] if beside >> position & 1 else []
+        others += [(x, y + 1)] if below >> position & 1 else []
+        for other in others:
+            message = f"rule 1: black cells {_show(x, y)} and {_show(*other)} are adjacent"
+            violations.append(Violation(1, ((x, y), other), message))
     return violations
 
 
-def _white_groups(puzzle: Puzzle, black: set[Cell]) -> list[Violation]:
+def _white_groups(rows: _Lines, white: int) -> list[Violation]:
     """Rule 2: one violation naming every white group when there is more than one."""
-    found = _components([cell for cell in puzzle.cells() if cell not in black])
-    if len(found) < 2:
+    groups = []
+    while white:
+        group = _flood(white & -white, white, rows.stride)
+        groups.append(group)
+        white ^= group
+    if len(groups) < 2:
         return []
-    groups = [_row_major(group) for group in found]
-    main = max(groups, key=len)  # max keeps the first of equal sizes
-    stray = _row_major(cell for group in groups if group is not main for cell in group)
-    sizes = ", ".join(f"{_show(*group[0])} {_plural(len(group), 'cell')}" for group in groups)
+    listed = [tuple(rows.cells(group)) for group in groups]
+    main = max(listed, key=len)  # max keeps the first of equal sizes
+    stray = _row_major(cell for group in listed if group is not main for cell in group)
+    sizes = ", ".join(f"{_show(*group[0])} {_plural(len(group), 'cell')}" for group in listed)
     message = (
-        f"rule 2: white cells form {len(groups)} separate groups ({sizes}); "
+        f"rule 2: white cells form {len(listed)} separate groups ({sizes}); "
         f"the largest starts at {_show(*main[0])}"
     )
     return [Violation(2, stray, message)]
 
 
-def _components(cells: list[Cell]) -> list[list[Cell]]:
-    """Split ``cells``, given in row-major order, into orthogonally connected groups.
-
-    Groups come in the order of their first cell, each starting with it.
-    """
-    remaining = set(cells)
-    groups = []
-    for start in cells:
-        if start not in remaining:
-            continue
-        remaining.discard(start)
-        group, stack = [start], [start]
-        while stack:
-            x, y = stack.pop()
-            for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if nxt in remaining:
-                    remaining.discard(nxt)
-                    group.append(nxt)
-                    stack.append(nxt)
-        groups.append(group)
-    return groups
+def _flood(seed: int, allowed: int, stride: int) -> int:
+    """The bits of ``allowed`` reached from ``seed`` in steps of one bit or one ``stride``."""
+    reached = seed
+    while True:
+        grown = reached | (
+            (reached << 1 | reached >> 1 | reached << stride | reached >> stride) & allowed
+        )
+        if grown == reached:
+            return reached
+        reached = grown
 
 
-def _room_counts(puzzle: Puzzle, black: set[Cell]) -> list[Violation]:
+def _room_counts(puzzle: Puzzle, rows: _Lines, black: int) -> list[Violation]:
     """Rule 3: one violation per numbered room with the wrong number of black cells.
 
     Rooms are reported in row-major order of their first cell; a hidden
     clue (``?``) constrains nothing.
     """
+    shaded = {
+        index: black & _room_mask(rows, room)
+        for index, room in enumerate(puzzle.rooms)
+        if room.clue is not None
+    }
+    wrong = [i for i, mask in shaded.items() if mask.bit_count() != puzzle.rooms[i].clue]
     violations = []
-    order = sorted(range(len(puzzle.rooms)), key=lambda i: _row_key(puzzle.rooms[i].first_cell))
-    for index in order:
-        room = puzzle.rooms[index]
-        shaded = room.cells & black
-        if room.clue is None or len(shaded) == room.clue:
-            continue
+    for index in sorted(wrong, key=lambda i: _row_key(puzzle.rooms[i].first_cell)):
+        count = shaded[index].bit_count()
         message = (
-            f"rule 3: room {index + 1} has {_plural(len(shaded), 'black cell')}, "
-            f"its clue is {room.clue}"
+            f"rule 3: room {index + 1} has {_plural(count, 'black cell')}, "
+            f"its clue is {puzzle.rooms[index].clue}"
         )
-        violations.append(Violation(3, _row_major(shaded), message))
+        violations.append(Violation(3, tuple(rows.cells(shaded[index])), message))
     return violations
 
 
-def _long_runs(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
-    """Rule 5: one violation per maximal white run crossing two or more room borders."""
+def _room_mask(rows: _Lines, room: Room) -> int:
+    """The mask of a room's cells."""
+    if not room.is_rectangle:
+        return rows.mask(room.cells)
+    x1, y1, x2, y2 = room.bounds
+    return rows.block(y1, y2 - y1 + 1, x1, x2 - x1 + 1)
+
+
+def _long_runs(
+    puzzle: Puzzle, by_row: tuple[_Lines, int], by_column: tuple[_Lines, int]
+) -> list[Violation]:
+    """Rule 5: one violation per maximal white run crossing two or more room borders.
+
+    ``by_row`` and ``by_column`` are the two views of the grid, each with its mask of white cells.
+    """
+    borders = _borders(puzzle, by_row[0], by_column[0])
     found: list[tuple[Cell, int, Violation]] = []
-    for axis, index, shades in _lines(puzzle, grid):
-        for start, end in _white_runs(shades):
-            run = [(i, index) if axis == 0 else (index, i) for i in range(start, end)]
+    for axis, ((lines, white), border) in enumerate(zip((by_row, by_column), borders, strict=True)):
+        for start, end in _runs_crossing_twice(white, border):
+            run = [lines.cell(position) for position in range(start, end)]
             rooms = _rooms_passed([puzzle.room_index(cell) for cell in run])
-            if len(rooms) >= 3:
-                found.append((_row_key(run[0]), axis, _run_violation(run, rooms)))
+            found.append((_row_key(run[0]), axis, _run_violation(run, rooms)))
     found.sort(key=lambda item: (item[0], item[1]))
     return [violation for _, _, violation in found]
 
 
-def _lines(puzzle: Puzzle, grid: Sequence[str]) -> Iterator[tuple[int, int, str]]:
-    """Every row (axis 0, by y) and column (axis 1, by x) as a string of shades."""
-    for y, row in enumerate(grid):
-        yield 0, y, row
-    for x in range(puzzle.width):
-        yield 1, x, "".join(row[x] for row in grid)
+def _borders(puzzle: Puzzle, rows: _Lines, columns: _Lines) -> tuple[int, int]:
+    """In rows and in columns, the mask of cells whose predecessor lies in another room.
 
-
-def _white_runs(shades: str) -> Iterator[tuple[int, int]]:
-    """The start and end (exclusive) of each maximal run of white cells in ``shades``.
-
-    A run of fewer than three cells cannot pass through three rooms and is skipped.
+    Every such cell is on the left (in rows) or top (in columns) edge of its own room.
     """
-    start = 0
-    for piece in shades.split(_BLACK):
-        if len(piece) >= 3:
-            yield start, start + len(piece)
-        start += len(piece) + 1
+    left = top = 0
+    for room in puzzle.rooms:
+        if room.is_rectangle:
+            x1, y1, x2, y2 = room.bounds
+            left |= rows.block(y1, y2 - y1 + 1, x1, 1) if x1 else 0
+            top |= columns.block(x1, x2 - x1 + 1, y1, 1) if y1 else 0
+            continue
+        for x, y in room.cells:
+            if x and (x - 1, y) not in room.cells:
+                left |= 1 << rows.position((x, y))
+            if y and (x, y - 1) not in room.cells:
+                top |= 1 << columns.position((x, y))
+    return left, top
+
+
+def _runs_crossing_twice(white: int, borders: int) -> Iterator[tuple[int, int]]:
+    """The first and past-the-last bit of each maximal white run crossing two or more borders.
+
+    A crossing is a border cell whose predecessor is white too. Spreading
+    from the cell after each crossing to the end of its run marks every
+    later crossing of the same run: adding a bit to a run of set bits
+    carries it to the run's end.
+    """
+    crossings = borders & white & (white << 1)
+    after = (crossings << 1) & white
+    spread = (((white + after) ^ white) & white) | after
+    black = ~white
+    previous_start = -1
+    for position in _bits(crossings & spread):
+        start = (black & ((1 << position) - 1)).bit_length()
+        if start != previous_start:
+            previous_start = start
+            following = black >> position
+            yield start, position + (following & -following).bit_length() - 1
 
 
 def _rooms_passed(rooms: list[int]) -> list[int]:

@@ -18,15 +18,17 @@ WHITE = "."
 Grid = tuple[str, ...]
 """A shading: one string per row, ``#`` for black and ``.`` for white."""
 
+_BLACK_BYTE = ord(BLACK)
 _CELL_CHARS = {"#": BLACK, "x": BLACK, "X": BLACK, "1": BLACK, ".": WHITE, "0": WHITE}
 
 
 def grid_from_black(width: int, height: int, black: Iterable[Cell]) -> Grid:
-    """The grid of the given size whose black cells are ``black``."""
-    shaded = set(black)
-    return tuple(
-        "".join(BLACK if (x, y) in shaded else WHITE for x in range(width)) for y in range(height)
-    )
+    """The grid of the given size whose black cells are ``black`` (cells outside are ignored)."""
+    rows = [bytearray(WHITE * width, "ascii") for _ in range(height)]
+    for x, y in black:
+        if 0 <= x < width and 0 <= y < height:
+            rows[y][x] = _BLACK_BYTE
+    return tuple(row.decode("ascii") for row in rows)
 
 
 def read_grid(text: str, source: str) -> Grid:

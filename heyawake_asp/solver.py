@@ -1,6 +1,6 @@
 """Ground and solve a puzzle with clingo, and decode the answer sets into grids.
 
->>> from heyawake_asp.puzzle import Puzzle, Room
+>>> from heyawake_asp.puzzle import Cell, Puzzle, Room
 >>> result = solve(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)))
 >>> result.status, result.unique, result.solutions
 ('solved', True, (('#.#',),))
@@ -31,7 +31,7 @@ from heyawake_asp.encodings import (
 from heyawake_asp.errors import EncodingError
 from heyawake_asp.facts import puzzle_facts, rooms_program
 from heyawake_asp.grid import Grid, grid_from_black
-from heyawake_asp.puzzle import Puzzle, Room
+from heyawake_asp.puzzle import Cell, Puzzle, Room
 
 __all__ = [
     "MAX_MODELS",
@@ -54,6 +54,9 @@ Status = Literal["solved", "unsatisfiable", "timeout"]
 _LOG = logging.getLogger("heyawake_asp.clingo")
 _POLL_SECONDS = 0.05
 _BLACK_ATOM = re.compile(r"black\((\d+),(\d+)\)")
+_SHOWN_CELLS: dict[clingo.Symbol, Cell | None] = {}
+"""The cell of each ``black/2`` symbol decoded so far, None for other shown symbols."""
+_SHOWN_CELLS_LIMIT = 1 << 18
 QUICK_CONFLICTS = 1000
 """Conflicts a search may take in the calling thread before it moves to the background."""
 QUICK_SECONDS = 0.1
@@ -458,14 +461,31 @@ def _wait_slice(deadline: float | None) -> float:
 
 
 def decode(model: clingo.Model, puzzle: Puzzle) -> Grid:
-    """The grid whose black cells are the model's ``black/2`` atoms.
-
-    Atoms are read from their text: one call into clingo per atom rather
-    than one per argument.
-    """
-    matches = map(_BLACK_ATOM.fullmatch, map(str, model.symbols(shown=True)))
-    black = [(int(match[1]), int(match[2])) for match in matches if match]
+    """The grid whose black cells are the model's ``black/2`` atoms."""
+    cells = _SHOWN_CELLS
+    black = []
+    for symbol in model.symbols(shown=True):
+        cell = cells.get(symbol)
+        if cell is None and symbol not in cells:
+            cell = _remember_cell(symbol)
+        if cell is not None:
+            black.append(cell)
     return grid_from_black(puzzle.width, puzzle.height, black)
+
+
+def _remember_cell(symbol: clingo.Symbol) -> Cell | None:
+    """Read a shown symbol's cell from its text, once per process.
+
+    Reading a symbol's text costs two calls into clingo, looking it up in a
+    dict one: clingo keeps every symbol for the life of the process, so the
+    same atom is the same symbol in every control and the cache stays valid.
+    """
+    if len(_SHOWN_CELLS) >= _SHOWN_CELLS_LIMIT:
+        _SHOWN_CELLS.clear()
+    match = _BLACK_ATOM.fullmatch(str(symbol))
+    cell = (int(match[1]), int(match[2])) if match else None
+    _SHOWN_CELLS[symbol] = cell
+    return cell
 
 
 def _stats(

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import doctest
+import itertools
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -446,3 +448,88 @@ def test_published_solution_with_a_black_pair(path: Path | None, grid: tuple[str
     violations = verify(puzzle, replace(grid, beside, "#"))
     pair = tuple(sorted((black, beside), key=lambda cell: (cell[1], cell[0])))
     assert pair in [v.cells for v in violations if v.rule == 1]
+
+
+# --- against a cell-by-cell reference on random grids -------------------------
+
+
+def grown_rooms(width: int, height: int, rng: random.Random) -> Puzzle:
+    """Rooms grown from random seeds: connected, often not rectangles, some numbered."""
+    owner = {}
+    seeds = rng.sample(range(width * height), rng.randint(1, min(6, width * height)))
+    for index, seed in enumerate(seeds):
+        owner[(seed % width, seed // width)] = index
+    while len(owner) < width * height:
+        (x, y), index = rng.choice(list(owner.items()))
+        step = rng.choice(((1, 0), (-1, 0), (0, 1), (0, -1)))
+        cell = (x + step[0], y + step[1])
+        if 0 <= cell[0] < width and 0 <= cell[1] < height and cell not in owner:
+            owner[cell] = index
+    groups: dict[int, set[Cell]] = {}
+    for cell, index in owner.items():
+        groups.setdefault(index, set()).add(cell)
+    rooms = [
+        Room(frozenset(cells), rng.choice((None, 0, 1, 2, len(cells))) if len(cells) > 1 else None)
+        for cells in groups.values()
+    ]
+    return Puzzle(width, height, tuple(rooms))
+
+
+def reference_verify(puzzle: Puzzle, grid: list[str]) -> list[tuple[int, tuple[Cell, ...]]]:
+    """The rules checked cell by cell, in the order `verify` reports them."""
+    w, h = puzzle.width, puzzle.height
+    black = {(x, y) for y in range(h) for x in range(w) if grid[y][x] == "#"}
+    row_major = sorted(black, key=lambda c: (c[1], c[0]))
+    found: list[tuple[int, tuple[Cell, ...]]] = []
+    for x, y in row_major:
+        found += [(1, ((x, y), o)) for o in ((x + 1, y), (x, y + 1)) if o in black]
+    whites = [(x, y) for y in range(h) for x in range(w) if (x, y) not in black]
+    groups: list[list[Cell]] = []
+    for cell in whites:
+        if any(cell in g for g in groups):
+            continue
+        group, todo = {cell}, [cell]
+        while todo:
+            x, y = todo.pop()
+            for o in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if o in whites and o not in group:
+                    group.add(o)
+                    todo.append(o)
+        groups.append(sorted(group, key=lambda c: (c[1], c[0])))
+    if len(groups) > 1:
+        main = max(groups, key=len)
+        stray = [c for g in groups if g is not main for c in g]
+        found.append((2, tuple(sorted(stray, key=lambda c: (c[1], c[0])))))
+    rooms = sorted(puzzle.rooms, key=lambda r: (r.first_cell[1], r.first_cell[0]))
+    for room in rooms:
+        shaded = sorted(room.cells & black, key=lambda c: (c[1], c[0]))
+        if room.clue is not None and len(shaded) != room.clue:
+            found.append((3, tuple(shaded)))
+    lines = [[(x, y) for x in range(w)] for y in range(h)]
+    lines += [[(x, y) for y in range(h)] for x in range(w)]
+    runs = []
+    for axis, line in enumerate(lines):
+        run: list[Cell] = []
+        for cell in [*line, None]:
+            if cell is not None and cell not in black:
+                run.append(cell)
+                continue
+            owners = [puzzle.room_index(c) for c in run]
+            if sum(a != b for a, b in itertools.pairwise(owners)) >= 2:
+                runs.append(((run[0][1], run[0][0]), 0 if axis < h else 1, tuple(run)))
+            run = []
+    found += [(5, run) for _, _, run in sorted(runs)]
+    return found
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_checker_agrees_with_a_cell_by_cell_reference(seed: int) -> None:
+    rng = random.Random(seed)
+    puzzle = grown_rooms(rng.randint(1, 7), rng.randint(1, 7), rng)
+    for _ in range(25):
+        black_share = rng.choice((0.1, 0.25, 0.4))
+        grid = [
+            "".join("#" if rng.random() < black_share else "." for _ in range(puzzle.width))
+            for _ in range(puzzle.height)
+        ]
+        assert [(v.rule, v.cells) for v in verify(puzzle, grid)] == reference_verify(puzzle, grid)

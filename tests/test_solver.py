@@ -329,3 +329,15 @@ def test_check_encoding_grounds_the_irregular_part_too(tmp_path: Path) -> None:
     unsafe.write_text("#program irregular.\np(X) :- not q(X).\n")
     with pytest.raises(EncodingError, match="unsafe"):
         check_encoding("grow", extra=[unsafe])
+
+
+def test_decoding_skips_other_shown_atoms_in_every_control(tmp_path: Path) -> None:
+    # The second and third solves meet these atoms again, now remembered from the first.
+    extra = tmp_path / "shows_more.lp"
+    extra.write_text(
+        "#show marked(X, Y) : black(X, Y).\n#show 7.\n#show black(9, 9) : black(0, 0).\n"
+    )
+    puzzle = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
+    for _ in range(3):
+        result = solved_and_checked(puzzle, max_solutions=0, extra=[extra])
+        assert set(result.solutions) == {("#...#",), ("#....",), (".....",), ("....#",)}
