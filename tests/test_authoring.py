@@ -18,6 +18,7 @@ from heyawake_asp.analysis import (
 from heyawake_asp.cli import main
 from heyawake_asp.formats import kth
 from heyawake_asp.generate import generate, write_generated
+from heyawake_asp.render.marks import VARYING, ambiguity_text
 
 # Five one-cell rooms in a row: every white run of three rooms needs a black
 # cell, but a black cell inside the row would cut the white cells apart.
@@ -118,9 +119,9 @@ def test_removing_a_clue_is_seen_by_count_and_analyze(
     svg = tmp_path / "loose.svg"
     shown = run("analyze", path, "--svg", svg)
     assert shown.exit_code == 0
-    assert f"{len(varying)} cells vary between solutions (?)" in shown.output
+    assert f"{len(varying)} cells vary between solutions ({VARYING})" in shown.output
     clue_cells = {room.first_cell for room in loose.rooms if room.clue is not None}
-    assert shown.output.count("???") == len(varying - clue_cells)  # a clue shows as ?N?
+    assert shown.output.count(VARYING * 3) == len(varying - clue_cells)  # a clue shows as ▒N▒
     assert svg.read_text().count('class="varying"') == len(varying)
 
 
@@ -224,3 +225,10 @@ def test_analyze_unsatisfiable_fails_in_one_line(tmp_path: Path) -> None:
     path.write_text("width(2). height(1). room(1,0,0,1,0,2).\n")
     result = run("analyze", path)
     assert result.exit_code == 1 and "no solution" in result.stderr
+
+
+def test_varying_cell_with_a_hidden_clue_reads_apart_from_one_without() -> None:
+    # A free 3x1 strip: the two end cells vary; the left one holds a hidden clue.
+    strip = Puzzle(3, 1, (Room(frozenset({(0, 0), (1, 0), (2, 0)}), hidden_clue=True),))
+    drawn = ambiguity_text(strip, analyze(strip)).splitlines()[1]
+    assert drawn == f"┃{VARYING}?{VARYING}     {VARYING * 3}┃"

@@ -5,7 +5,7 @@
 >>> strip = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0),))
 >>> print(ambiguity_text(strip, analyze(strip)))
 ┏━━━━━━━━━━━┓
-┃???     ???┃
+┃▒▒▒     ▒▒▒┃
 ┗━━━━━━━━━━━┛
 """
 
@@ -21,15 +21,18 @@ from heyawake_asp.render.text import render_text
 
 __all__ = ["VARYING", "ambiguity_svg", "ambiguity_text", "explanation_text"]
 
-VARYING = "?"
-"""The fill of a cell that is black in some solutions and white in others."""
+VARYING = "▒"
+"""The fill of a cell that is black in some solutions and white in others.
+
+Not ``?``, which is also the text of a hidden clue: a varying cell holding one reads ``▒?▒``.
+"""
 _HIGHLIGHT = "░"
 _SVG_MARGIN = CELL // 2
 """Where render_svg puts the grid's top-left corner."""
 
 
 def ambiguity_text(puzzle: Puzzle, ambiguity: Ambiguity) -> str:
-    """The puzzle with cells black in every solution solid and varying cells ``?``."""
+    """The puzzle with cells black in every solution solid and varying cells ``▒``."""
     return render_text(
         puzzle, _forced(puzzle, ambiguity), dict.fromkeys(ambiguity.varying, VARYING)
     )
