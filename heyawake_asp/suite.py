@@ -12,12 +12,16 @@ in it or given one by one, the file name without its trailing number
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
+import os
 import re
 import signal
 import statistics
+import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import NamedTuple
 
@@ -42,6 +46,8 @@ PUZZLE_SUFFIXES = (".lp",)
 """File endings that a directory search picks up as puzzles. Only KTH files:
 data folders also hold JSON solutions; puzzles in other formats are given as files."""
 _TRAILING_NUMBER = re.compile(r"[-_]?\d+$")
+_GRACE_SECONDS = 5.0
+"""Time a worker gets beyond its runs' time limits, to start, read the puzzle and check."""
 
 
 @dataclass(frozen=True)
@@ -155,6 +161,13 @@ def run_suite(
     encoding is solved in a fresh worker process, ``jobs`` at a time, and
     timed on its own.
 
+    With a ``timeout``, a worker still busy ``repeat * timeout`` seconds
+    (plus a few to start and check) after it began is stopped and its
+    puzzle recorded as a timeout: clingo cannot interrupt grounding, which
+    on a large puzzle with a quadratic encoding can take minutes. Each
+    worker may use at most its share (``1 / jobs``) of the machine's memory;
+    a puzzle that needs more is recorded as an error.
+
     Notes
     -----
     On KeyboardInterrupt the pending work is cancelled and the exception
@@ -166,7 +179,7 @@ def run_suite(
         for encoding in encodings
     ]
     records = []
-    for record in _map(_run_task, tasks, jobs):
+    for record in _run_in_workers(tasks, jobs):
         if on_record is not None:
             on_record(record)
         records.append(record)
@@ -208,11 +221,13 @@ def _entry(path: Path, root: Path | None) -> SuiteEntry:
     return SuiteEntry(path, path.stem, puzzle_class(path, root))
 
 
-def _error_record(entry: SuiteEntry, encoding: str, error: str) -> SuiteRecord:
-    """The record of a puzzle that could not be read or solved."""
+def _error_record(
+    entry: SuiteEntry, encoding: str, error: str, status: str = "error", seconds: float = 0.0
+) -> SuiteRecord:
+    """The record of a puzzle that could not be read or solved (after ``seconds``)."""
     return SuiteRecord(
-        str(entry.path), entry.name, entry.klass, encoding, "?", 0, 0, "error",
-        0.0, 0.0, 0.0, 0, 0, 0, None, "-", error,
+        str(entry.path), entry.name, entry.klass, encoding, "?", 0, 0, status,
+        0.0, 0.0, seconds, 0, 0, 0, None, "-", error,
     )  # fmt: skip
 
 
@@ -223,21 +238,125 @@ def _natural_key(name: str) -> tuple[str, int]:
     return (name[: match.start()] if match else name, number)
 
 
-def _map(
-    function: Callable[[_Task], SuiteRecord], tasks: list[_Task], jobs: int
-) -> Iterator[SuiteRecord]:
-    """Apply ``function`` to the tasks in order, in ``jobs`` worker processes."""
-    # Each task gets a fresh worker: a process that has ground a large program
-    # stays slower afterwards, which would skew the comparison of later runs.
-    # Leaving the block terminates the workers, also on Ctrl-C in the parent;
-    # they ignore SIGINT themselves, so only the parent reports it.
-    with multiprocessing.Pool(jobs, _ignore_interrupts, maxtasksperchild=1) as pool:
-        yield from pool.imap(function, tasks)
+@dataclass(frozen=True)
+class _Worker:
+    """A process solving one task, the pipe its record comes back on, and when to stop it."""
+
+    task: _Task
+    process: BaseProcess
+    records: multiprocessing.connection.Connection
+    started: float
+    deadline: float | None
+
+    @classmethod
+    def start(cls, task: _Task, jobs: int) -> _Worker:
+        """Start a fresh process on ``task``, one of ``jobs`` sharing the machine."""
+        records, sender = multiprocessing.Pipe(duplex=False)
+        process = multiprocessing.Process(target=_work, args=(task, jobs, sender), daemon=True)
+        process.start()
+        sender.close()
+        started = time.monotonic()
+        limit = None if task.timeout is None else task.timeout * max(1, task.repeat)
+        deadline = None if limit is None else started + limit + _GRACE_SECONDS
+        return cls(task, process, records, started, deadline)
+
+    def result(self) -> SuiteRecord:
+        """The record sent back, or an error record when the process died without one."""
+        try:
+            record: SuiteRecord = self.records.recv()
+        except EOFError:
+            self.process.join()
+            record = _error_record(
+                self.task.entry,
+                self.task.encoding,
+                f"the worker process died (exit code {self.process.exitcode})",
+            )
+        self.stop()
+        return record
+
+    def overdue(self) -> SuiteRecord:
+        """Stop a worker past its deadline and record the timeout."""
+        self.stop()
+        return _error_record(
+            self.task.entry,
+            self.task.encoding,
+            "stopped past the time limit (grounding cannot be interrupted)",
+            status="timeout",
+            seconds=time.monotonic() - self.started,
+        )
+
+    def stop(self) -> None:
+        """End the process (if it still runs) and close the pipe."""
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.records.close()
 
 
-def _ignore_interrupts() -> None:
-    """Let a worker process leave Ctrl-C to its parent."""
+def _run_in_workers(tasks: list[_Task], jobs: int) -> Iterator[SuiteRecord]:
+    """Run the tasks, each in a fresh process, ``jobs`` at a time; records in task order.
+
+    A fresh process per task: one that has ground a large program stays
+    slower afterwards, which would skew the comparison of later runs. The
+    workers ignore Ctrl-C; leaving early (also on Ctrl-C here) stops them.
+    """
+    waiting = list(enumerate(tasks))[::-1]
+    running: dict[int, _Worker] = {}
+    finished: dict[int, SuiteRecord] = {}
+    try:
+        for index in range(len(tasks)):
+            while index not in finished:
+                while waiting and len(running) < jobs:
+                    number, task = waiting.pop()
+                    running[number] = _Worker.start(task, jobs)
+                finished.update(_next_results(running))
+            yield finished.pop(index)
+    finally:
+        for worker in running.values():
+            worker.stop()
+
+
+def _next_results(running: dict[int, _Worker]) -> dict[int, SuiteRecord]:
+    """Wait for a worker to send its record or pass its deadline; take such out of ``running``."""
+    deadlines = [w.deadline for w in running.values() if w.deadline is not None]
+    timeout = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
+    ready = multiprocessing.connection.wait([w.records for w in running.values()], timeout)
+    results = {}
+    now = time.monotonic()
+    for number, worker in list(running.items()):
+        if worker.records in ready:
+            results[number] = worker.result()
+        elif worker.deadline is not None and now >= worker.deadline:
+            results[number] = worker.overdue()
+        else:
+            continue
+        del running[number]
+    return results
+
+
+def _work(task: _Task, jobs: int, sender: multiprocessing.connection.Connection) -> None:
+    """A worker's life: leave Ctrl-C to the parent, take a share of memory, run, send."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _limit_memory(jobs)
+    try:
+        record = _run_task(task)
+    except MemoryError:
+        record = _error_record(task.entry, task.encoding, "out of memory")
+    sender.send(record)
+    sender.close()
+
+
+def _limit_memory(jobs: int) -> None:
+    """Let this process use at most its share of physical memory, where the system allows it."""
+    try:
+        import resource
+
+        share = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // max(1, jobs)
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limits = [limit for limit in (soft, hard, share) if limit != resource.RLIM_INFINITY]
+        resource.setrlimit(resource.RLIMIT_AS, (min(limits), hard))
+    except (ImportError, AttributeError, OSError, ValueError):
+        return
 
 
 def _run_task(task: _Task) -> SuiteRecord:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import importlib.util
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -136,3 +137,47 @@ def test_bad_arguments(tmp_path: Path) -> None:
     assert "no puzzle files" in run("suite", tmp_path).stderr
     assert run("suite", tmp_path, "--encoding", "nope").exit_code == 2
     assert run("suite", tmp_path, "--plot", tmp_path / "x.pdf").exit_code == 2
+
+
+def test_worker_still_grounding_past_the_time_limit_is_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # clingo cannot interrupt grounding: this join takes minutes and keeps no atoms.
+    slow = tmp_path / "slow"
+    slow.mkdir()
+    (slow / "slow.lp").write_text(
+        "n(1..30000).\n:- n(X), n(Y), n(Z), X + Y + Z < 0.\n{ black(X, Y) } :- in(R, X, Y).\n"
+    )
+    (tmp_path / "easy1.lp").write_text(EASY)
+    (tmp_path / "easy2.lp").write_text(EASY)
+    monkeypatch.setattr("heyawake_asp.suite._GRACE_SECONDS", 0.5)
+    entries = discover([tmp_path / "easy1.lp", tmp_path / "easy2.lp"])
+    records = run_suite(entries, [str(slow), DEFAULT_ENCODING], timeout=0.5, jobs=2)
+    assert [(r.name, r.encoding, r.status) for r in records] == [
+        ("easy1", str(slow), "timeout"),
+        ("easy1", DEFAULT_ENCODING, "solved"),
+        ("easy2", str(slow), "timeout"),
+        ("easy2", DEFAULT_ENCODING, "solved"),
+    ]
+    assert "time limit" in records[0].error and records[0].total_seconds >= 1.0
+
+
+def test_worker_that_dies_is_recorded_as_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "easy1.lp").write_text(EASY)
+    monkeypatch.setattr("heyawake_asp.suite._run_task", lambda task: os._exit(3))
+    [record] = run_suite(discover([tmp_path]), [DEFAULT_ENCODING])
+    assert record.status == "error" and "exit code 3" in record.error
+
+
+def test_worker_past_its_memory_share_is_recorded_as_out_of_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # clingo turns its own allocation failures into MemoryError too (bad_alloc).
+    (tmp_path / "easy1.lp").write_text(EASY)
+    pages = {"SC_PAGE_SIZE": 4096, "SC_PHYS_PAGES": 3 * 2**30 // 4096}  # a 3 GiB machine
+    monkeypatch.setattr("heyawake_asp.suite.os.sysconf", pages.__getitem__)
+    monkeypatch.setattr("heyawake_asp.suite._run_task", lambda task: bytearray(4 * 2**30))
+    [record] = run_suite(discover([tmp_path]), [DEFAULT_ENCODING])
+    assert (record.status, record.error) == ("error", "out of memory")
