@@ -1,6 +1,6 @@
 """Ground and solve a puzzle with clingo, and decode the answer sets into grids.
 
->>> from heyawake_asp.puzzle import Cell, Puzzle, Room
+>>> from heyawake_asp.puzzle import Puzzle, Room
 >>> result = solve(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)))
 >>> result.status, result.unique, result.solutions
 ('solved', True, (('#.#',),))
