@@ -22,8 +22,7 @@ from __future__ import annotations
 
 import re
 import warnings
-from dataclasses import dataclass, field
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError, PuzzleWarning
 from heyawake_asp.puzzle import MAX_CELLS, Puzzle, Room
@@ -39,13 +38,12 @@ _INTEGERS = re.compile(r"\s*-?\d+\s*(?:,\s*-?\d+\s*)*")
 _ARITY = {"width": 1, "height": 1, "room": 6}
 
 
-@dataclass(frozen=True)
-class _Fact:
+class _Fact(NamedTuple):
     """One parsed fact with its position in the source (located only when reported)."""
 
     name: str
     args: tuple[int, ...]
-    code: str = field(repr=False)
+    code: str
     position: int
 
     @property
@@ -117,16 +115,21 @@ def write(puzzle: Puzzle) -> str:
 
 
 def _parse_facts(text: str, source: str) -> list[_Fact]:
-    """Scan the whole text into facts, rejecting anything else."""
+    """Scan the whole text into facts, rejecting anything else.
+
+    The statements are found in one scan; where they do not follow each
+    other without a gap, a second, strict walk names the first fault.
+    """
     code = _COMMENT.sub(lambda match: " " * len(match.group()), text) if "%" in text else text
-    facts = []
     position = _SPACE.match(code, 0).end()  # type: ignore[union-attr]
-    while position < len(code):
-        statement = _STATEMENT.match(code, position)
-        if statement is None or statement.group(1) not in _ARITY:
-            _reject(code, position, source)
+    facts = []
+    for statement in _STATEMENT.finditer(code, position):
+        if statement.start() != position or statement.group(1) not in _ARITY:
+            break
         facts.append(_fact(statement, source, code, position))
         position = statement.end()
+    if position < len(code):
+        _reject(code, position, source)
     if not facts:
         raise PuzzleFormatError(source, "empty puzzle: no width, height or room facts")
     return facts
