@@ -117,8 +117,8 @@ def write(puzzle: Puzzle) -> str:
 def _parse_facts(text: str, source: str) -> list[_Fact]:
     """Scan the whole text into facts, rejecting anything else.
 
-    The statements are found in one scan; where they do not follow each
-    other without a gap, a second, strict walk names the first fault.
+    The statements are found in one scan; the first text that is not the
+    next statement (a gap, an unknown name) is the fault `_reject` names.
     """
     code = _COMMENT.sub(lambda match: " " * len(match.group()), text) if "%" in text else text
     position = _SPACE.match(code, 0).end()  # type: ignore[union-attr]
