@@ -56,7 +56,8 @@ _POLL_SECONDS = 0.05
 _BLACK_ATOM = re.compile(r"black\((\d+),(\d+)\)")
 _SHOWN_CELLS: dict[clingo.Symbol, Cell | None] = {}
 """The cell of each ``black/2`` symbol decoded so far, None for other shown symbols."""
-_SHOWN_CELLS_LIMIT = 1 << 18
+_SHOWN_CELLS_LIMIT = 1 << 16
+"""Past this many remembered symbols (a few MB) the cache starts again."""
 QUICK_CONFLICTS = 1000
 """Conflicts a search may take in the calling thread before it moves to the background."""
 QUICK_SECONDS = 0.1
