@@ -344,7 +344,10 @@ def _rooms_passed(rooms: list[int]) -> list[int]:
 
 
 def _run_violation(run: list[Cell], rooms: list[int]) -> Violation:
-    """Build the rule 5 violation for a white ``run`` passing through ``rooms`` (indices)."""
+    """Build the rule 5 violation for a white ``run`` passing through ``rooms`` (indices).
+
+    A run along a row or down a column is already in row-major order.
+    """
     first, second, third = (str(room + 1) for room in rooms[:3])
     named = f"{first}, {second} and {third}"
     if len(rooms) == 3:
@@ -353,4 +356,4 @@ def _run_violation(run: list[Cell], rooms: list[int]) -> Violation:
         through = f"passes through {len(rooms)} rooms, first {named}"
     extent = f"{_show(*run[0])}..{_show(*run[-1])}"
     message = f"rule 5: white run {extent} {through}"
-    return Violation(5, _row_major(run), message)
+    return Violation(5, tuple(run), message)
