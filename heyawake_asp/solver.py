@@ -12,7 +12,7 @@ import importlib
 import logging
 import re
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -54,8 +54,8 @@ Status = Literal["solved", "unsatisfiable", "timeout"]
 _LOG = logging.getLogger("heyawake_asp.clingo")
 _POLL_SECONDS = 0.05
 _BLACK_ATOM = re.compile(r"black\((\d+),(\d+)\)")
-_SHOWN_CELLS: dict[clingo.Symbol, Cell | None] = {}
-"""The cell of each ``black/2`` symbol decoded so far, None for other shown symbols."""
+_SHOWN_CELLS: dict[Hashable, Cell | None] = {}
+"""Each shown symbol's cell, by `_symbol_keys`; None for symbols other than ``black/2``."""
 _SHOWN_CELLS_LIMIT = 1 << 16
 """Past this many remembered symbols (a few MB) the cache starts again."""
 QUICK_CONFLICTS = 1000
@@ -464,28 +464,42 @@ def _wait_slice(deadline: float | None) -> float:
 def decode(model: clingo.Model, puzzle: Puzzle) -> Grid:
     """The grid whose black cells are the model's ``black/2`` atoms."""
     cells = _SHOWN_CELLS
+    shown = model.symbols(shown=True)
     black = []
-    for symbol in model.symbols(shown=True):
-        cell = cells.get(symbol)
-        if cell is None and symbol not in cells:
-            cell = _remember_cell(symbol)
+    for index, key in enumerate(_symbol_keys(shown)):
+        cell = cells.get(key)
+        if cell is None and key not in cells:
+            cell = _remember_cell(key, shown[index])
         if cell is not None:
             black.append(cell)
     return grid_from_black(puzzle.width, puzzle.height, black)
 
 
-def _remember_cell(symbol: clingo.Symbol) -> Cell | None:
+def _symbol_keys(symbols: Sequence[clingo.Symbol]) -> list[Hashable]:
+    """Keys that tell the symbols apart: clingo's own codes where they can be read.
+
+    Hashing a `clingo.Symbol` costs a call into clingo (about a microsecond);
+    the 64-bit code clingo keeps for each symbol is a plain int, read from the
+    private array behind the sequence. Should that change, the symbols are
+    the keys.
+    """
+    codes = getattr(symbols, "_p_symbols", None)
+    return list(codes) if codes is not None else list(symbols)
+
+
+def _remember_cell(key: Hashable, symbol: clingo.Symbol) -> Cell | None:
     """Read a shown symbol's cell from its text, once per process.
 
-    Reading a symbol's text costs two calls into clingo, looking it up in a
-    dict one: clingo keeps every symbol for the life of the process, so the
-    same atom is the same symbol in every control and the cache stays valid.
+    Reading a symbol's text costs two calls into clingo, looking its key up
+    in a dict none: clingo keeps every symbol for the life of the process,
+    so the same atom has the same code in every control and the cache stays
+    valid.
     """
     if len(_SHOWN_CELLS) >= _SHOWN_CELLS_LIMIT:
         _SHOWN_CELLS.clear()
     match = _BLACK_ATOM.fullmatch(str(symbol))
     cell = (int(match[1]), int(match[2])) if match else None
-    _SHOWN_CELLS[symbol] = cell
+    _SHOWN_CELLS[key] = cell
     return cell
 
 

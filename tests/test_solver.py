@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import clingo
 import pytest
 from conftest import STATS_KEYS, params, shared_puzzles
 
@@ -341,3 +342,32 @@ def test_decoding_skips_other_shown_atoms_in_every_control(tmp_path: Path) -> No
     for _ in range(3):
         result = solved_and_checked(puzzle, max_solutions=0, extra=[extra])
         assert set(result.solutions) == {("#...#",), ("#....",), (".....",), ("....#",)}
+
+
+def test_decoding_keys_on_clingos_symbol_codes_or_else_on_the_symbols() -> None:
+    from heyawake_asp.solver import _symbol_keys, decode, grounded_control
+
+    class SymbolListModel:
+        """A model whose shown symbols come as a plain list, without clingo's codes."""
+
+        def __init__(self, model: clingo.Model) -> None:
+            self.shown = list(model.symbols(shown=True))
+
+        def symbols(self, shown: bool) -> list[clingo.Symbol]:
+            return self.shown
+
+    puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))
+    control, _ = grounded_control(puzzle, models=1)
+    seen = []
+
+    def check(model: clingo.Model) -> None:
+        shown = model.symbols(shown=True)
+        keys = _symbol_keys(shown)
+        assert all(type(key) is int for key in keys), "clingo's codes can no longer be read"
+        assert len(set(keys)) == len(keys) == len(shown) == 2
+        plain = SymbolListModel(model)
+        assert _symbol_keys(plain.shown) == plain.shown
+        seen.append((decode(model, puzzle), decode(plain, puzzle)))  # type: ignore[arg-type]
+
+    control.solve(on_model=check)
+    assert seen == [(("#.#",), ("#.#",))]
