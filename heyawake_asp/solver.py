@@ -426,8 +426,7 @@ def _quick_search(
         result = control.solve(assumptions, on_model=on_model, on_core=core.extend)
     finally:
         settings.solve_limit = _NO_SOLVE_LIMIT
-    wanted = int(str(settings.models))
-    if result.exhausted or 0 < wanted <= len(values):
+    if result.exhausted or 0 < int(str(settings.models)) <= len(values):
         return Search(values, result, tuple(core))
     solvers = _statistics_tree(control)["solving"]["solvers"]
     return Search(values, None, spent=(int(solvers["choices"]), int(solvers["conflicts"])))
