@@ -266,9 +266,9 @@ def _without_comments(statements: list[clingo.ast.AST]) -> list[clingo.ast.AST]:
         if statement.ast_type == clingo.ast.ASTType.Comment:
             continue
         if statement.ast_type == clingo.ast.ASTType.Program:
-            if str(statement) == part:
+            if (text := str(statement)) == part:
                 continue
-            part = str(statement)
+            part = text
         kept.append(statement)
     return kept
 
