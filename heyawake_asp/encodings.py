@@ -107,14 +107,15 @@ def program_versions(paths: Iterable[Path]) -> tuple[tuple[str, int, int], ...]:
 
     Includes are followed through any depth, each file listed once; includes
     that do not exist are left out, for clingo to report where they are named.
+    Paths are handled as strings: this runs before every solve.
 
     Raises
     ------
     EncodingError
         When one of ``paths`` does not exist.
     """
-    versions: dict[Path, tuple[int, int]] = {}
-    pending = list(paths)
+    versions: dict[str, tuple[int, int]] = {}
+    pending = list(map(os.fspath, paths))
     for path in pending:
         if path not in versions:
             versions[path] = _file_version(path)
@@ -126,10 +127,10 @@ def program_versions(paths: Iterable[Path]) -> tuple[tuple[str, int, int], ...]:
                 if version is not None:
                     versions[include] = version
                     pending.append(include)
-    return tuple((str(path), *version) for path, version in versions.items())
+    return tuple((path, *version) for path, version in versions.items())
 
 
-def _file_version(path: Path) -> tuple[int, int]:
+def _file_version(path: str | Path) -> tuple[int, int]:
     """A file's modification time and size, which key the caches of what was read from it.
 
     Raises
@@ -143,12 +144,12 @@ def _file_version(path: Path) -> tuple[int, int]:
     return version
 
 
-def _existing_file_version(path: Path) -> tuple[int, int] | None:
+def _existing_file_version(path: str | Path) -> tuple[int, int] | None:
     """A regular file's modification time and size; None when there is no such file."""
     return _version(_status(path))
 
 
-def _status(path: Path) -> os.stat_result | None:
+def _status(path: str | Path) -> os.stat_result | None:
     """What ``stat`` says of ``path``, or None when it cannot be read."""
     try:
         return os.stat(path)
@@ -164,10 +165,12 @@ def _version(status: os.stat_result | None) -> tuple[int, int] | None:
 
 
 @functools.lru_cache(maxsize=256)
-def _includes(path: Path, version: tuple[int, int]) -> tuple[Path, ...]:
+def _includes(path: str, version: tuple[int, int]) -> tuple[str, ...]:
     """The files ``path`` includes; ``version`` (time and size) only keys the cache."""
-    text = path.read_text(encoding="utf-8", errors="replace")
-    return tuple(path.parent / include for include in _INCLUDE.findall(text))
+    with open(path, encoding="utf-8", errors="replace") as file:
+        text = file.read()
+    folder = os.path.dirname(path)
+    return tuple(os.path.join(folder, include) for include in _INCLUDE.findall(text))
 
 
 def _from_directory(path: Path) -> EncodingSet:

@@ -447,3 +447,28 @@ def test_kth_refuses_irregular_rooms_for_every_other_format() -> None:
         assert same(read_puzzle_text(write_puzzle(l_shaped(), fmt), "p"), l_shaped())
     with pytest.raises(InvalidPuzzleError, match="room 1 is not a rectangle"):
         write_puzzle(l_shaped(), "kth")
+
+
+_HUGE = "9" * 5000
+"""More digits than Python converts to an int by default (4300)."""
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("p.lp", f"width({_HUGE}). height(1).", "p.lp:1:1: width argument 9999"),
+        ("p.json", f'{{"width": {_HUGE}, "height": 1, "rooms": []}}', "p.json: invalid JSON"),
+        ("p.txt", f"heyawake {_HUGE}x1\n", "p.txt:1:1: expected the header"),
+        ("p.txt", f"heyawake 2x1\nab\na={_HUGE}\n", "p.txt:3:1: expected ROOM=NUMBER"),
+        ("p.url", f"heyawake/{_HUGE}/1/", "p.url:1:10: expected COLS/ROWS/"),
+    ],
+)
+def test_numbers_too_long_to_read_are_clear_errors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, content: str, message: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path(name).write_text(content, encoding="utf-8")
+    with pytest.raises(PuzzleFormatError) as caught:
+        read_puzzle(name)
+    assert str(caught.value).startswith(message), str(caught.value)[:200]
+    assert "\n" not in str(caught.value)

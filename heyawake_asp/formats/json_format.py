@@ -101,6 +101,8 @@ def _load(text: str, source: str) -> dict[str, Any]:
         ) from None
     except RecursionError:
         raise PuzzleFormatError(source, "invalid JSON: nested too deeply") from None
+    except ValueError:
+        raise PuzzleFormatError(source, "invalid JSON: a number has too many digits") from None
     if not isinstance(document, dict):
         raise PuzzleFormatError(source, "expected a JSON object with width, height and rooms")
     _check_keys(document, _KEYS, {"width", "height", "rooms"}, "the puzzle", source)

@@ -32,9 +32,10 @@ __all__ = ["read", "write"]
 _COMMENT = re.compile(r"%[^\n]*")
 _SPACE = re.compile(r"\s*")
 _FACT = re.compile(r"([a-z_]\w*)\s*\(([^()]*)\)")
-_STATEMENT = re.compile(r"([a-z_]\w*)\s*\(([^()]*)\)\s*\.\s*")
+_DOT = re.compile(r"\s*\.")
+_STATEMENT = re.compile(r"([a-z_]\w*)\s*\(([-\d,\s]*)\)\s*\.\s*")
+"""A fact whose arguments may be integers, with its full stop; `_values` checks them."""
 _INTEGER = re.compile(r"-?\d+")
-_INTEGERS = re.compile(r"\s*-?\d+\s*(?:,\s*-?\d+\s*)*")
 _ARITY = {"width": 1, "height": 1, "room": 6}
 
 
@@ -118,21 +119,32 @@ def _parse_facts(text: str, source: str) -> list[_Fact]:
     """Scan the whole text into facts, rejecting anything else.
 
     The statements are found in one scan; the first text that is not the
-    next statement (a gap, an unknown name) is the fault `_reject` names.
+    next well-formed fact (a gap, an unknown name, a wrong argument) is the
+    fault `_reject` names.
     """
     code = _COMMENT.sub(lambda match: " " * len(match.group()), text) if "%" in text else text
     position = _SPACE.match(code, 0).end()  # type: ignore[union-attr]
     facts = []
     for statement in _STATEMENT.finditer(code, position):
-        if statement.start() != position or statement.group(1) not in _ARITY:
+        name, text_args = statement.groups()
+        args = _values(text_args)
+        if statement.start() != position or args is None or len(args) != _ARITY.get(name):
             break
-        facts.append(_fact(statement, source, code, position))
+        facts.append(_Fact(name, args, code, position))
         position = statement.end()
     if position < len(code):
         _reject(code, position, source)
     if not facts:
         raise PuzzleFormatError(source, "empty puzzle: no width, height or room facts")
     return facts
+
+
+def _values(text: str) -> tuple[int, ...] | None:
+    """The integers of a comma-separated argument list; None if one is not an integer."""
+    try:
+        return tuple(map(int, text.split(",")))
+    except ValueError:
+        return None
 
 
 def _reject(code: str, position: int, source: str) -> NoReturn:
@@ -145,31 +157,19 @@ def _reject(code: str, position: int, source: str) -> NoReturn:
             f"unexpected {snippet!r}: expected width/1, height/1 or room/6 facts",
             *_locate(code, position),
         )
-    raise PuzzleFormatError(
-        source,
-        f"missing '.' after {match.group(1)}/{_ARITY[match.group(1)]} fact",
-        *_locate(code, match.end()),
-    )
-
-
-def _fact(match: re.Match[str], source: str, code: str, position: int) -> _Fact:
-    """Check one matched fact's arity and integer arguments."""
     name = match.group(1)
-    parts = match.group(2).split(",")
-    if _INTEGERS.fullmatch(match.group(2)) and len(parts) == _ARITY[name]:
-        return _Fact(name, tuple(map(int, parts)), code, position)
-    line, column = _locate(code, position)
-    parts = [part.strip() for part in parts]
-    if len(parts) != _ARITY[name]:
+    if not _DOT.match(code, match.end()):
         raise PuzzleFormatError(
-            source, f"{name} takes {_ARITY[name]} arguments, got {len(parts)}", line, column
+            source, f"missing '.' after {name}/{_ARITY[name]} fact", *_locate(code, match.end())
         )
-    for part in parts:
-        if not _INTEGER.fullmatch(part):
-            raise PuzzleFormatError(
-                source, f"{name} argument {part!r} is not an integer", line, column
-            )
-    return _Fact(name, tuple(int(part) for part in parts), code, position)
+    parts = [part.strip() for part in match.group(2).split(",")]
+    if len(parts) != _ARITY[name]:
+        message = f"{name} takes {_ARITY[name]} arguments, got {len(parts)}"
+    elif wrong := [part for part in parts if not _INTEGER.fullmatch(part)]:
+        message = f"{name} argument {wrong[0]!r} is not an integer"
+    else:
+        message = f"{name} argument {max(parts, key=len)[:20]}... is too long"
+    raise PuzzleFormatError(source, message, *_locate(code, position))
 
 
 def _locate(text: str, position: int) -> tuple[int, int]:

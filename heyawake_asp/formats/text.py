@@ -38,7 +38,7 @@ from heyawake_asp.puzzle import UNKNOWN_CLUE, Cell, Puzzle, Room
 
 __all__ = ["HEADER", "NAMES", "read", "write"]
 
-HEADER = re.compile(r"heyawake\s+(\d+)\s*x\s*(\d+)")
+HEADER = re.compile(r"heyawake\s+(\d{1,9})\s*x\s*(\d{1,9})")
 """The header line (after comments are removed and the line is stripped)."""
 
 NAMES = string.ascii_lowercase + string.ascii_uppercase + string.digits
@@ -47,7 +47,7 @@ NAMES += "".join(
 )
 """The room names the writer uses, in order."""
 
-_CLUE = re.compile(r"(\w)=(\d+|\?)")
+_CLUE = re.compile(r"(\w)=(\d{1,9}|\?)")
 _Clue = tuple[int | None, int, int]
 """A clue as read: the number (``None`` for ``?``), its line and column."""
 

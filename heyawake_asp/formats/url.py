@@ -33,7 +33,7 @@ __all__ = ["PATTERN", "read", "write"]
 PATTERN = re.compile(r"(?:https?://)?(?:[^\s?/]+(?:/[^\s?]*)?\?)?heyawake/")
 """Where a heyawake URL's ``COLS/ROWS/BODY`` starts (matched at the start of the text)."""
 
-_SIZE = re.compile(r"(\d+)/(\d+)/")
+_SIZE = re.compile(r"(\d{1,9})/(\d{1,9})/")
 _BASE32 = "0123456789abcdefghijklmnopqrstuv"
 _HEX = "0123456789abcdef"
 _WIDE = {"-": 2, "+": 3}
