@@ -14,6 +14,7 @@ SolutionCount(count=4, exact=True)
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -25,8 +26,9 @@ import clingo
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir
 from heyawake_asp.facts import candidate_clue_facts, known_black_facts
 from heyawake_asp.grid import BLACK, Grid
+from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Cell, Puzzle
-from heyawake_asp.solver import decode, grounded_control, search
+from heyawake_asp.solver import decode, grounded_control, in_child, search
 
 __all__ = [
     "Ambiguity",
@@ -98,15 +100,22 @@ def count_solutions(
     limit: int = 100,
     encoding: Encoding = DEFAULT_ENCODING,
     timeout: float | None = None,
+    isolate: bool | Worker = False,
 ) -> SolutionCount:
     """Count the shadings that solve ``puzzle``, stopping once more than ``limit`` are found.
+
+    ``isolate`` counts in a child process, as `heyawake_asp.solve` does.
 
     Returns
     -------
     SolutionCount
         Exact when the search ended below the limit; otherwise the number
-        found, which is ``limit + 1`` when the limit was passed.
+        found, which is ``limit + 1`` when the limit was passed (0 when an
+        isolated count was stopped while grounding).
     """
+    if isolate:
+        call = functools.partial(count_solutions, puzzle, limit, encoding, timeout)
+        return in_child(call, timeout, isolate) or SolutionCount(0, exact=False)
     deadline = None if timeout is None else time.perf_counter() + timeout
     control, _ = grounded_control(puzzle, encoding, models=limit + 1)
     outcome = search(control, lambda _: None, deadline)

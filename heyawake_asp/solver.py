@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import logging
 import re
@@ -31,9 +32,11 @@ from heyawake_asp.encodings import (
 from heyawake_asp.errors import EncodingError
 from heyawake_asp.facts import puzzle_facts, rooms_program
 from heyawake_asp.grid import Grid, grid_from_black
+from heyawake_asp.isolation import ChildFailed, ChildOverdue, Worker
 from heyawake_asp.puzzle import Cell, Puzzle, Room
 
 __all__ = [
+    "ISOLATION_GRACE_SECONDS",
     "MAX_MODELS",
     "MAX_THREADS",
     "QUICK_CONFLICTS",
@@ -45,6 +48,7 @@ __all__ = [
     "check_encoding",
     "decode",
     "grounded_control",
+    "in_child",
     "search",
     "solve",
 ]
@@ -63,6 +67,8 @@ QUICK_CONFLICTS = 1000
 QUICK_SECONDS = 0.1
 """Seconds of enumerating models in the calling thread before the search moves to the background."""
 _NO_SOLVE_LIMIT = "umax,umax"
+ISOLATION_GRACE_SECONDS = 0.5
+"""Seconds an isolated call gets beyond its timeout, to start its process and send back."""
 MAX_THREADS = 64
 """clingo's limit on parallel solver threads."""
 MAX_MODELS = 2**31 - 2
@@ -118,6 +124,7 @@ def solve(
     threads: int = 1,
     extra: Sequence[str | Path] = (),
     options: Sequence[str] = (),
+    isolate: bool | Worker = False,
 ) -> SolveResult:
     """Solve ``puzzle`` with an encoding set plus optional extra programs.
 
@@ -134,12 +141,20 @@ def solve(
         Parallel solver threads.
     options
         More clingo command-line options, after those the encoding set declares.
+    isolate
+        Solve in a child process: the ``timeout`` then holds for grounding
+        too (the child is stopped `ISOLATION_GRACE_SECONDS` after it, and
+        the result is a timeout), memory is capped at the machine's, and
+        Ctrl-C stops the work at once. True starts a process for this call
+        (a few milliseconds); a `heyawake_asp.isolation.Worker` keeps one
+        for a batch.
 
     Raises
     ------
     EncodingError
         When the encoding cannot be found, fails to load or ground, or cannot
-        handle this puzzle (e.g. irregular rooms for a rectangles-only set).
+        handle this puzzle (e.g. irregular rooms for a rectangles-only set);
+        when isolated, also when the child runs out of memory or dies.
     ValueError
         When ``max_solutions`` or ``threads`` is out of range.
 
@@ -149,6 +164,14 @@ def solve(
     whatever auxiliary atoms an encoding has.
     """
     start = time.perf_counter()
+    if isolate:
+        call = functools.partial(
+            solve, puzzle, encoding, max_solutions=max_solutions, check_unique=check_unique,
+            timeout=timeout, threads=threads, extra=extra, options=options,
+        )  # fmt: skip
+        result = in_child(call, timeout, isolate)
+        spent = time.perf_counter() - start
+        return result or SolveResult("timeout", (), None, SolveStats(0, 0, spent, 0, 0, 0, 0))
     if not 0 <= max_solutions <= MAX_MODELS or not 1 <= threads <= MAX_THREADS:
         raise ValueError(f"max_solutions must be 0..{MAX_MODELS}, threads 1..{MAX_THREADS}")
     wanted = max_solutions + 1 if check_unique and max_solutions > 0 else max_solutions
@@ -164,6 +187,30 @@ def solve(
     solve_seconds = time.perf_counter() - solve_start
     stats = _stats(control, ground_seconds, solve_seconds, time.perf_counter() - start, found.spent)
     return _result(models, unsatisfiable, exhausted, max_solutions, check_unique, stats)
+
+
+def in_child(call: Callable[[], T], timeout: float | None, isolate: bool | Worker) -> T | None:
+    """``call()`` run in a child process; None when it was stopped at the deadline.
+
+    The child gets ``timeout`` and `ISOLATION_GRACE_SECONDS` (no limit
+    without a timeout). ``isolate`` is a worker to run it, or True for a
+    process of its own.
+
+    Raises
+    ------
+    EncodingError
+        When the child runs out of memory or dies.
+    """
+    limit = None if timeout is None else timeout + ISOLATION_GRACE_SECONDS
+    try:
+        if isinstance(isolate, Worker):
+            return isolate.run(call, limit)
+        with Worker() as worker:
+            return worker.run(call, limit)
+    except ChildOverdue:
+        return None
+    except ChildFailed as failure:
+        raise EncodingError(str(failure)) from None
 
 
 def grounded_control(

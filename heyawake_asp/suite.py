@@ -11,23 +11,20 @@ in it or given one by one, the file name without its trailing number
 
 from __future__ import annotations
 
-import multiprocessing
-import multiprocessing.connection
-import os
+import functools
 import re
-import signal
 import statistics
 import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
-from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import NamedTuple
 
 from heyawake_asp.checker import verify
 from heyawake_asp.errors import HeyawakeError, PuzzleWarning
 from heyawake_asp.formats import read_puzzle
+from heyawake_asp.isolation import Child, ChildFailed, wait_for_children
 from heyawake_asp.solver import solve
 
 __all__ = [
@@ -238,61 +235,6 @@ def _natural_key(name: str) -> tuple[str, int]:
     return (name[: match.start()] if match else name, number)
 
 
-@dataclass(frozen=True)
-class _Worker:
-    """A process solving one task, the pipe its record comes back on, and when to stop it."""
-
-    task: _Task
-    process: BaseProcess
-    records: multiprocessing.connection.Connection
-    started: float
-    deadline: float | None
-
-    @classmethod
-    def start(cls, task: _Task, jobs: int) -> _Worker:
-        """Start a fresh process on ``task``, one of ``jobs`` sharing the machine."""
-        records, sender = multiprocessing.Pipe(duplex=False)
-        process = multiprocessing.Process(target=_work, args=(task, jobs, sender), daemon=True)
-        process.start()
-        sender.close()
-        started = time.monotonic()
-        limit = None if task.timeout is None else task.timeout * max(1, task.repeat)
-        deadline = None if limit is None else started + limit + _GRACE_SECONDS
-        return cls(task, process, records, started, deadline)
-
-    def result(self) -> SuiteRecord:
-        """The record sent back, or an error record when the process died without one."""
-        try:
-            record: SuiteRecord = self.records.recv()
-        except EOFError:
-            self.process.join()
-            record = _error_record(
-                self.task.entry,
-                self.task.encoding,
-                f"the worker process died (exit code {self.process.exitcode})",
-            )
-        self.stop()
-        return record
-
-    def overdue(self) -> SuiteRecord:
-        """Stop a worker past its deadline and record the timeout."""
-        self.stop()
-        return _error_record(
-            self.task.entry,
-            self.task.encoding,
-            "stopped past the time limit (grounding cannot be interrupted)",
-            status="timeout",
-            seconds=time.monotonic() - self.started,
-        )
-
-    def stop(self) -> None:
-        """End the process (if it still runs) and close the pipe."""
-        if self.process.is_alive():
-            self.process.kill()
-        self.process.join()
-        self.records.close()
-
-
 def _run_in_workers(tasks: list[_Task], jobs: int) -> Iterator[SuiteRecord]:
     """Run the tasks, each in a fresh process, ``jobs`` at a time; records in task order.
 
@@ -301,62 +243,58 @@ def _run_in_workers(tasks: list[_Task], jobs: int) -> Iterator[SuiteRecord]:
     workers ignore Ctrl-C; leaving early (also on Ctrl-C here) stops them.
     """
     waiting = list(enumerate(tasks))[::-1]
-    running: dict[int, _Worker] = {}
+    running: dict[int, Child[SuiteRecord]] = {}
     finished: dict[int, SuiteRecord] = {}
     try:
         for index in range(len(tasks)):
             while index not in finished:
                 while waiting and len(running) < jobs:
                     number, task = waiting.pop()
-                    running[number] = _Worker.start(task, jobs)
-                finished.update(_next_results(running))
+                    running[number] = Child(jobs)
+                    running[number].submit(functools.partial(_run_task, task), _worker_limit(task))
+                finished.update(_next_results(running, tasks))
             yield finished.pop(index)
     finally:
-        for worker in running.values():
-            worker.stop()
+        for child in running.values():
+            child.stop()
 
 
-def _next_results(running: dict[int, _Worker]) -> dict[int, SuiteRecord]:
-    """Wait for a worker to send its record or pass its deadline; take such out of ``running``."""
-    deadlines = [w.deadline for w in running.values() if w.deadline is not None]
-    timeout = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
-    ready = multiprocessing.connection.wait([w.records for w in running.values()], timeout)
+def _worker_limit(task: _Task) -> float | None:
+    """Seconds a worker may run: its runs' time limits and a grace to start, read and check."""
+    if task.timeout is None:
+        return None
+    return task.timeout * max(1, task.repeat) + _GRACE_SECONDS
+
+
+def _next_results(
+    running: dict[int, Child[SuiteRecord]], tasks: list[_Task]
+) -> dict[int, SuiteRecord]:
+    """Wait for workers to send records or pass deadlines; take those out of ``running``."""
+    done = wait_for_children(running.values())
     results = {}
-    now = time.monotonic()
-    for number, worker in list(running.items()):
-        if worker.records in ready:
-            results[number] = worker.result()
-        elif worker.deadline is not None and now >= worker.deadline:
-            results[number] = worker.overdue()
-        else:
-            continue
-        del running[number]
+    for number, child in list(running.items()):
+        if child in done:
+            results[number] = _record(child, tasks[number])
+            del running[number]
     return results
 
 
-def _work(task: _Task, jobs: int, sender: multiprocessing.connection.Connection) -> None:
-    """A worker's life: leave Ctrl-C to the parent, take a share of memory, run, send."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _limit_memory(jobs)
+def _record(child: Child[SuiteRecord], task: _Task) -> SuiteRecord:
+    """The record a finished or overdue worker leaves; the worker is stopped."""
     try:
-        record = _run_task(task)
-    except MemoryError:
-        record = _error_record(task.entry, task.encoding, "out of memory")
-    sender.send(record)
-    sender.close()
-
-
-def _limit_memory(jobs: int) -> None:
-    """Let this process use at most its share of physical memory, where the system allows it."""
-    try:
-        import resource
-
-        share = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // max(1, jobs)
-        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        limits = [limit for limit in (soft, hard, share) if limit != resource.RLIM_INFINITY]
-        resource.setrlimit(resource.RLIMIT_AS, (min(limits), hard))
-    except (ImportError, AttributeError, OSError, ValueError):
-        return
+        if child.has_outcome():
+            return child.outcome()
+        return _error_record(
+            task.entry,
+            task.encoding,
+            "stopped past the time limit (grounding cannot be interrupted)",
+            status="timeout",
+            seconds=time.monotonic() - child.started,
+        )
+    except ChildFailed as failure:
+        return _error_record(task.entry, task.encoding, str(failure))
+    finally:
+        child.stop()
 
 
 def _run_task(task: _Task) -> SuiteRecord:

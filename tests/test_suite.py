@@ -162,11 +162,21 @@ def test_worker_still_grounding_past_the_time_limit_is_stopped(
     assert "time limit" in records[0].error and records[0].total_seconds >= 1.0
 
 
+def _die(_task: object) -> None:
+    """A worker's task that ends its process (module level: calls are pickled)."""
+    os._exit(3)
+
+
+def _hog(_task: object) -> bytearray:
+    """A worker's task that asks for 4 GiB at once."""
+    return bytearray(4 * 2**30)
+
+
 def test_worker_that_dies_is_recorded_as_an_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (tmp_path / "easy1.lp").write_text(EASY)
-    monkeypatch.setattr("heyawake_asp.suite._run_task", lambda task: os._exit(3))
+    monkeypatch.setattr("heyawake_asp.suite._run_task", _die)
     [record] = run_suite(discover([tmp_path]), [DEFAULT_ENCODING])
     assert record.status == "error" and "exit code 3" in record.error
 
@@ -177,7 +187,7 @@ def test_worker_past_its_memory_share_is_recorded_as_out_of_memory(
     # clingo turns its own allocation failures into MemoryError too (bad_alloc).
     (tmp_path / "easy1.lp").write_text(EASY)
     pages = {"SC_PAGE_SIZE": 4096, "SC_PHYS_PAGES": 3 * 2**30 // 4096}  # a 3 GiB machine
-    monkeypatch.setattr("heyawake_asp.suite.os.sysconf", pages.__getitem__)
-    monkeypatch.setattr("heyawake_asp.suite._run_task", lambda task: bytearray(4 * 2**30))
+    monkeypatch.setattr("heyawake_asp.isolation.os.sysconf", pages.__getitem__)
+    monkeypatch.setattr("heyawake_asp.suite._run_task", _hog)
     [record] = run_suite(discover([tmp_path]), [DEFAULT_ENCODING])
     assert (record.status, record.error) == ("error", "out of memory")

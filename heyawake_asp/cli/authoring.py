@@ -91,7 +91,9 @@ def generate_command(
 def count_command(puzzle: str, limit: int, timeout: float | None, encoding: EncodingSet) -> None:
     """Count the solutions of PUZZLE, up to --limit (shadings, each counted once)."""
     problem = _read(puzzle)
-    counted = _guard(lambda: count_solutions(problem, limit, encoding, timeout=timeout))
+    counted = _guard(
+        lambda: count_solutions(problem, limit, encoding, timeout=timeout, isolate=True)
+    )
     noun = "solution" if counted.count == 1 else "solutions"
     if counted.exact:
         click.echo(f"{counted.count} {noun}")

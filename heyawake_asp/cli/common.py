@@ -63,7 +63,7 @@ def timeout_option(command: _Command) -> _Command:
         type=click.FloatRange(min=0, min_open=True, max=1e9),
         callback=_finite,
         metavar="S",
-        help="Give up on a puzzle after S seconds.",
+        help="Give up on a puzzle after S seconds (grounding included).",
     )(command)
 
 

@@ -91,7 +91,7 @@ def _first_solution(
 ) -> Grid:
     """A solution of the puzzle, or a one-line error when there is none."""
     try:
-        result = solve(puzzle, encoding, check_unique=False, timeout=timeout)
+        result = solve(puzzle, encoding, check_unique=False, timeout=timeout, isolate=True)
     except HeyawakeError as error:
         raise click.ClickException(f"{source}: {error}") from None
     if not result.solutions:

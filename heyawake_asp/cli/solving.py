@@ -15,6 +15,7 @@ from heyawake_asp.cli.pictures import save_svg
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, list_encodings
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.grid import read_grid
+from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.jsonl import error_line, result_line
 from heyawake_asp.render.text import render_text
@@ -71,6 +72,10 @@ def solve_command(
 ) -> None:
     """Solve each PUZZLE file and print its grid, or JSON with --json.
 
+    The puzzles are solved in a child process, so that Ctrl-C and --timeout
+    stop clingo even while it grounds, and a program that needs more memory
+    than the machine has fails with an error instead of swapping.
+
     Exit status: 0 when every puzzle was solved, 1 when some puzzle was
     unsatisfiable, timed out or unreadable, 2 on a usage error.
     """
@@ -78,30 +83,32 @@ def solve_command(
         raise click.UsageError("--svg draws one puzzle: give a single PUZZLE")
     _check_extra(encoding, extra)
     all_solved = True
-    for source in puzzles:
-        puzzle = None
-        try:
-            puzzle = _read(source)
-            result = solve(
-                puzzle,
-                encoding,
-                max_solutions=count,
-                check_unique=not no_unique,
-                timeout=timeout,
-                threads=threads,
-                extra=extra,
-            )
-        except HeyawakeError as error:
-            all_solved = False
-            _report_error(source, str(error), puzzle, as_json)
-            continue
-        all_solved = all_solved and result.status == "solved"
-        if svg and result.solutions:
-            save_svg(svg, puzzle, result.solutions[0])
-        if as_json:
-            click.echo(result_line(source, puzzle, result))
-        else:
-            _report_text(source, puzzle, result, len(puzzles) > 1, stats)
+    with Worker() as worker:
+        for source in puzzles:
+            puzzle = None
+            try:
+                puzzle = _read(source)
+                result = solve(
+                    puzzle,
+                    encoding,
+                    max_solutions=count,
+                    check_unique=not no_unique,
+                    timeout=timeout,
+                    threads=threads,
+                    extra=extra,
+                    isolate=worker,
+                )
+            except HeyawakeError as error:
+                all_solved = False
+                _report_error(source, str(error), puzzle, as_json)
+                continue
+            all_solved = all_solved and result.status == "solved"
+            if svg and result.solutions:
+                save_svg(svg, puzzle, result.solutions[0])
+            if as_json:
+                click.echo(result_line(source, puzzle, result))
+            else:
+                _report_text(source, puzzle, result, len(puzzles) > 1, stats)
     if not all_solved:
         raise SystemExit(1)
 
