@@ -134,8 +134,7 @@ class Worker:
         Exception
             Whatever the call raised, when it can be passed between processes.
         """
-        child: Child[T] = self._child or Child(self._memory_share)
-        self._child = None
+        child: Child[T] = self._take_child()
         try:
             child.submit(call, limit)
             while not wait_for_children([child]):
@@ -154,6 +153,15 @@ class Worker:
             raise
         self._child = child
         return value
+
+    def _take_child(self) -> Child[Any]:
+        """The kept child if it still runs, else a fresh one."""
+        child, self._child = self._child, None
+        if child is not None and child.process.is_alive():
+            return child
+        if child is not None:
+            child.stop()
+        return Child(self._memory_share)
 
     def close(self) -> None:
         """End the child, if there is one."""

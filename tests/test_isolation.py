@@ -97,6 +97,14 @@ def test_memory_cap_and_death_are_failures(monkeypatch: pytest.MonkeyPatch) -> N
         assert worker.run(functools.partial(pow, 2, 3), 60) == 8
 
 
+def test_a_child_that_died_between_calls_is_replaced() -> None:
+    with Worker() as worker:
+        before = worker.run(_pid, 30)
+        os.kill(before, signal.SIGKILL)
+        time.sleep(0.2)
+        assert worker.run(_pid, 30) not in (before, os.getpid())
+
+
 def test_ctrl_c_stops_the_child_at_once() -> None:
     timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
     with Worker() as worker:
