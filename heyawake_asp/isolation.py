@@ -5,6 +5,10 @@ all the memory there is to ground. A child process can always be stopped:
 at a deadline, on Ctrl-C, or by the memory cap it sets itself. A `Worker`
 keeps its child for the next call, so a batch pays for one process start.
 
+A call's deadline counts from when the child starts it. The call may lift
+its deadline (`lift_deadline`) once the part that cannot be interrupted is
+over, e.g. when clingo has ground and the search keeps its own time.
+
 >>> import functools
 >>> with Worker() as worker:
 ...     worker.run(functools.partial(pow, 2, 10), limit=30.0)
@@ -13,21 +17,38 @@ keeps its child for the next call, so a batch pays for one process start.
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import multiprocessing.connection
 import os
 import pickle
 import signal
+import sys
 import time
 from collections.abc import Callable, Collection
 from multiprocessing.process import BaseProcess
 from types import TracebackType
 from typing import Any, Generic, TypeVar
 
-__all__ = ["Child", "ChildFailed", "ChildOverdue", "Worker", "wait_for_children"]
+__all__ = [
+    "Child",
+    "ChildFailed",
+    "ChildOverdue",
+    "Worker",
+    "lift_deadline",
+    "memory_cap",
+    "wait_for_children",
+]
 
 T = TypeVar("T")
 OUT_OF_MEMORY = "out of memory"
+_LONGEST_WAIT = 3600.0
+"""Seconds one wait may block (the operating system's limit is far shorter than 1e9)."""
+_MEMORY_HEADROOM = 0.9
+"""The share of the memory available when a child starts that the child may take."""
+_PR_SET_PDEATHSIG = 1
+_PIPE: multiprocessing.connection.Connection | None = None
+"""In a child, the pipe to the parent (for `lift_deadline`); None in the parent."""
 
 
 class ChildFailed(Exception):
@@ -42,57 +63,76 @@ class Child(Generic[T]):
     """A process that runs the calls sent to it, one at a time, each with a deadline.
 
     The process ignores Ctrl-C (the parent handles it by stopping the
-    child) and may use at most ``1 / memory_share`` of the machine's memory,
-    where the system allows such a cap.
+    child), dies with its parent where the system allows, and may use at
+    most ``memory_limit`` bytes of address space (None: no cap).
     """
 
-    def __init__(self, memory_share: int = 1) -> None:
+    def __init__(self, memory_limit: int | None) -> None:
         self.pipe, there = multiprocessing.Pipe()
         self.process: BaseProcess = multiprocessing.Process(
-            target=_child_main, args=(memory_share, there), daemon=True
+            target=_child_main, args=(memory_limit, there), daemon=True
         )
         self.process.start()
         there.close()
         self.started = time.monotonic()
         self.deadline: float | None = None
+        self.running = False
+        self._limit: float | None = None
+        self._outcome: tuple[str, Any] | None = None
 
     def submit(self, call: Callable[[], T], limit: float | None) -> None:
-        """Send ``call`` (which must pickle), to be stopped ``limit`` seconds from now."""
-        self.pipe.send(call)
+        """Send ``call`` (which must pickle), to be stopped ``limit`` seconds after it starts."""
+        self._outcome, self.running, self._limit = None, False, limit
+        try:
+            self.pipe.send(call)
+        except (OSError, EOFError):
+            self._outcome = ("died", None)
         self.started = time.monotonic()
-        self.deadline = None if limit is None else self.started + limit
+
+    @property
+    def outcome_kind(self) -> str | None:
+        """``value``, ``error``, ``failed`` or ``died`` once the outcome is in; else None."""
+        return None if self._outcome is None else self._outcome[0]
 
     def overdue(self, now: float) -> bool:
         """Whether the deadline has passed at ``now`` (a `time.monotonic` reading)."""
         return self.deadline is not None and now >= self.deadline
 
-    def has_outcome(self) -> bool:
-        """Whether the outcome (or the end of a dead child) is there to read."""
-        return self.pipe.poll()
+    def poll(self) -> bool:
+        """Read what the child has sent so far; whether the outcome is in."""
+        while self._outcome is None and self.pipe.poll():
+            try:
+                kind, payload = self.pipe.recv()
+            except (OSError, EOFError):
+                kind, payload = "died", None
+            if kind == "started":
+                self.running, self.started = True, time.monotonic()
+                self.deadline = None if self._limit is None else self.started + self._limit
+            elif kind == "lift":
+                self.deadline = None
+            else:
+                self._outcome = (kind, payload)
+        return self._outcome is not None
 
     def outcome(self) -> T:
-        """The call's value, once `has_outcome`.
+        """The call's value, once `poll` says it is in.
 
         Raises
         ------
         ChildFailed
-            When the child ran out of memory or died without an answer; the
-            child is stopped.
+            When the child ran out of memory or died without an answer.
         Exception
             Whatever the call raised, when it can be passed between processes.
         """
-        try:
-            kind, payload = self.pipe.recv()
-        except EOFError:
-            self.process.join()
-            raise ChildFailed(
-                f"the worker process died (exit code {self.process.exitcode})"
-            ) from None
+        assert self._outcome is not None, "poll() first"
+        kind, payload = self._outcome
         if kind == "value":
             return payload  # type: ignore[no-any-return]
         if kind == "error":
             raise payload
-        self.stop()
+        if kind == "died":
+            self.stop()
+            raise ChildFailed(_death(self.process.exitcode))
         raise ChildFailed(payload)
 
     def stop(self) -> None:
@@ -105,25 +145,48 @@ class Child(Generic[T]):
 
 def wait_for_children(children: Collection[Child[Any]]) -> list[Child[Any]]:
     """Block until some child has an outcome or passes its deadline; those children."""
-    deadlines = [child.deadline for child in children if child.deadline is not None]
-    timeout = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
-    ready = multiprocessing.connection.wait([child.pipe for child in children], timeout)
-    now = time.monotonic()
-    return [child for child in children if child.pipe in ready or child.overdue(now)]
+    while True:
+        deadlines = [child.deadline for child in children if child.deadline is not None]
+        timeout = min(deadlines, default=time.monotonic() + _LONGEST_WAIT) - time.monotonic()
+        timeout = min(max(0.0, timeout), _LONGEST_WAIT)
+        ready = multiprocessing.connection.wait([child.pipe for child in children], timeout)
+        now = time.monotonic()
+        done = [child for child in children if child.pipe in ready and child.poll()]
+        done += [child for child in children if child not in done and child.overdue(now)]
+        if done:
+            return done
+
+
+def lift_deadline() -> None:
+    """In a child, tell the parent that the running call may now take its time; else nothing."""
+    if _PIPE is not None:
+        _PIPE.send(("lift", None))
+
+
+def memory_cap(share: int = 1) -> int | None:
+    """Bytes a child may take: its ``share`` of the memory available now (None if unknown).
+
+    Below what the system could still hand out, so that a program grounding
+    out of hand fails with MemoryError before the system's out-of-memory
+    killer ends it (or something else).
+    """
+    available = _available_memory()
+    return None if available is None else int(available * _MEMORY_HEADROOM) // max(1, share)
 
 
 class Worker:
-    """Runs calls in a child process kept between calls, and replaced after one is stopped.
+    """Runs calls in a child process kept between calls, and replaced after one fails.
 
     Use it as a context manager, or `close` it, to end the child.
     """
 
-    def __init__(self, memory_share: int = 1) -> None:
-        self._memory_share = memory_share
+    def __init__(self, memory_limit: int | None = None) -> None:
+        """``memory_limit``: bytes each child may take; by default `memory_cap` when it starts."""
+        self._memory_limit = memory_limit
         self._child: Child[Any] | None = None
 
     def run(self, call: Callable[[], T], limit: float | None) -> T:
-        """``call()`` in the child, stopped after ``limit`` seconds; Ctrl-C stops it at once.
+        """``call()`` in the child, stopped ``limit`` seconds after it starts; Ctrl-C stops it.
 
         Raises
         ------
@@ -134,22 +197,32 @@ class Worker:
         Exception
             Whatever the call raised, when it can be passed between processes.
         """
-        child: Child[T] = self._take_child()
+        for _ in range(2):
+            value = self._run_in(self._take_child(), call, limit)
+            if value is not _NOT_STARTED:
+                return value  # type: ignore[no-any-return]
+        raise ChildFailed("the worker process died before it could start the call")
+
+    def _run_in(self, child: Child[Any], call: Callable[[], Any], limit: float | None) -> Any:
+        """Run ``call`` in ``child``; `_NOT_STARTED` when the child died before starting it.
+
+        The child is kept for the next call only when it answered: a value,
+        or an error the call raised.
+        """
         try:
             child.submit(call, limit)
-            while not wait_for_children([child]):
-                pass
-            if not child.has_outcome():
+            wait_for_children([child])
+            if not child.poll():
                 raise ChildOverdue(f"stopped after the time limit of {limit:g} s")
-            value = child.outcome()
-        except Exception as error:
-            if isinstance(error, ChildFailed):
+            if child.outcome_kind == "died" and not child.running:
                 child.stop()
-            else:
+                return _NOT_STARTED
+            value = child.outcome()
+        except BaseException as error:
+            if child.outcome_kind == "error" and not isinstance(error, KeyboardInterrupt):
                 self._child = child
-            raise
-        except BaseException:
-            child.stop()
+            else:
+                child.stop()
             raise
         self._child = child
         return value
@@ -161,7 +234,8 @@ class Worker:
             return child
         if child is not None:
             child.stop()
-        return Child(self._memory_share)
+        limit = memory_cap() if self._memory_limit is None else self._memory_limit
+        return Child(limit)
 
     def close(self) -> None:
         """End the child, if there is one."""
@@ -181,17 +255,28 @@ class Worker:
         self.close()
 
 
-def _child_main(memory_share: int, pipe: multiprocessing.connection.Connection) -> None:
-    """A child's life: leave Ctrl-C to the parent, cap memory, run calls until the pipe closes."""
+_NOT_STARTED = object()
+
+
+def _child_main(memory_limit: int | None, pipe: multiprocessing.connection.Connection) -> None:
+    """A child's life: leave Ctrl-C to the parent, die with it, cap memory, run calls."""
+    global _PIPE
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _limit_memory(memory_share)
+    _die_with_parent()
+    _limit_memory(memory_limit)
+    _PIPE = pipe
     while True:
         try:
             call = pipe.recv()
         except EOFError:
             return
+        pipe.send(("started", None))
         outcome = _outcome(call)
-        pipe.send(outcome)
+        try:
+            pipe.send(outcome)
+        except Exception as error:  # noqa: BLE001 - the value could not be sent
+            outcome = ("failed", f"the result could not be sent back: {error}")
+            pipe.send(outcome)
         if outcome[0] == "failed":
             return
 
@@ -217,14 +302,51 @@ def _passable(error: Exception) -> bool:
     return True
 
 
-def _limit_memory(share: int) -> None:
-    """Let this process use at most ``1 / share`` of physical memory, where the system allows it."""
+def _death(exitcode: int | None) -> str:
+    """Why a child died, from its exit code."""
+    if exitcode == -signal.SIGKILL:
+        return "the worker process was killed (by the system: out of memory?)"
+    return f"the worker process died (exit code {exitcode})"
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this process when its parent dies (elsewhere: nothing)."""
+    if not sys.platform.startswith("linux"):
+        return
+    parent = os.getppid()
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def _available_memory() -> int | None:
+    """Bytes of memory available: MemAvailable on Linux, else all physical memory."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _limit_memory(limit: int | None) -> None:
+    """Cap this process's address space at ``limit`` bytes, where the system allows it."""
+    if limit is None:
+        return
     try:
         import resource
 
-        allowed = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // max(1, share)
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        limits = [limit for limit in (soft, hard, allowed) if limit != resource.RLIM_INFINITY]
+        limits = [value for value in (soft, hard, limit) if value != resource.RLIM_INFINITY]
         resource.setrlimit(resource.RLIMIT_AS, (min(limits), hard))
     except (ImportError, AttributeError, OSError, ValueError):
         return

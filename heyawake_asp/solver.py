@@ -32,7 +32,7 @@ from heyawake_asp.encodings import (
 from heyawake_asp.errors import EncodingError
 from heyawake_asp.facts import puzzle_facts, rooms_program
 from heyawake_asp.grid import Grid, grid_from_black
-from heyawake_asp.isolation import ChildFailed, ChildOverdue, Worker
+from heyawake_asp.isolation import ChildFailed, ChildOverdue, Worker, lift_deadline
 from heyawake_asp.puzzle import Cell, Puzzle, Room
 
 __all__ = [
@@ -143,11 +143,12 @@ def solve(
         More clingo command-line options, after those the encoding set declares.
     isolate
         Solve in a child process: the ``timeout`` then holds for grounding
-        too (the child is stopped `ISOLATION_GRACE_SECONDS` after it, and
-        the result is a timeout), memory is capped at the machine's, and
-        Ctrl-C stops the work at once. True starts a process for this call
-        (a few milliseconds); a `heyawake_asp.isolation.Worker` keeps one
-        for a batch.
+        too (a child still grounding `ISOLATION_GRACE_SECONDS` after it is
+        stopped, and the result is a timeout; once ground, the search stops
+        itself and the solutions found come back), memory is capped below
+        what the machine has free, and Ctrl-C stops the work at once. True
+        starts a process for this call (a few milliseconds); a
+        `heyawake_asp.isolation.Worker` keeps one for a batch.
 
     Raises
     ------
@@ -163,21 +164,40 @@ def solve(
     Models are projected on ``black/2``, so one shading is counted once
     whatever auxiliary atoms an encoding has.
     """
-    start = time.perf_counter()
     if isolate:
+        start = time.perf_counter()
         call = functools.partial(
-            solve, puzzle, encoding, max_solutions=max_solutions, check_unique=check_unique,
-            timeout=timeout, threads=threads, extra=extra, options=options,
+            _solve_here, puzzle, encoding, max_solutions, check_unique, timeout, threads, extra,
+            options, lift_deadline,
         )  # fmt: skip
         result = in_child(call, timeout, isolate)
         spent = time.perf_counter() - start
         return result or SolveResult("timeout", (), None, SolveStats(0, 0, spent, 0, 0, 0, 0))
+    return _solve_here(
+        puzzle, encoding, max_solutions, check_unique, timeout, threads, extra, options, _nothing
+    )
+
+
+def _solve_here(
+    puzzle: Puzzle,
+    encoding: str | Path | EncodingSet,
+    max_solutions: int,
+    check_unique: bool,
+    timeout: float | None,
+    threads: int,
+    extra: Sequence[str | Path],
+    options: Sequence[str],
+    grounded: Callable[[], None],
+) -> SolveResult:
+    """`solve` in this process; ``grounded`` is called once clingo has ground."""
+    start = time.perf_counter()
     if not 0 <= max_solutions <= MAX_MODELS or not 1 <= threads <= MAX_THREADS:
         raise ValueError(f"max_solutions must be 0..{MAX_MODELS}, threads 1..{MAX_THREADS}")
     wanted = max_solutions + 1 if check_unique and max_solutions > 0 else max_solutions
     control, ground_seconds = grounded_control(
         puzzle, encoding, models=wanted, threads=threads, extra=extra, options=options
     )
+    grounded()
     deadline = None if timeout is None else start + timeout
     solve_start = time.perf_counter()
     found = search(control, lambda model: decode(model, puzzle), deadline)
@@ -187,6 +207,10 @@ def solve(
     solve_seconds = time.perf_counter() - solve_start
     stats = _stats(control, ground_seconds, solve_seconds, time.perf_counter() - start, found.spent)
     return _result(models, unsatisfiable, exhausted, max_solutions, check_unique, stats)
+
+
+def _nothing() -> None:
+    """A callback that does nothing."""
 
 
 def in_child(call: Callable[[], T], timeout: float | None, isolate: bool | Worker) -> T | None:

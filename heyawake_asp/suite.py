@@ -24,7 +24,7 @@ from typing import NamedTuple
 from heyawake_asp.checker import verify
 from heyawake_asp.errors import HeyawakeError, PuzzleWarning
 from heyawake_asp.formats import read_puzzle
-from heyawake_asp.isolation import Child, ChildFailed, wait_for_children
+from heyawake_asp.isolation import Child, ChildFailed, memory_cap, wait_for_children
 from heyawake_asp.solver import solve
 
 __all__ = [
@@ -250,7 +250,7 @@ def _run_in_workers(tasks: list[_Task], jobs: int) -> Iterator[SuiteRecord]:
             while index not in finished:
                 while waiting and len(running) < jobs:
                     number, task = waiting.pop()
-                    running[number] = Child(jobs)
+                    running[number] = Child(memory_cap(jobs))
                     running[number].submit(functools.partial(_run_task, task), _worker_limit(task))
                 finished.update(_next_results(running, tasks))
             yield finished.pop(index)
@@ -282,7 +282,7 @@ def _next_results(
 def _record(child: Child[SuiteRecord], task: _Task) -> SuiteRecord:
     """The record a finished or overdue worker leaves; the worker is stopped."""
     try:
-        if child.has_outcome():
+        if child.poll():
             return child.outcome()
         return _error_record(
             task.entry,
@@ -293,6 +293,8 @@ def _record(child: Child[SuiteRecord], task: _Task) -> SuiteRecord:
         )
     except ChildFailed as failure:
         return _error_record(task.entry, task.encoding, str(failure))
+    except Exception as error:  # noqa: BLE001 - one task's surprise is that task's record
+        return _error_record(task.entry, task.encoding, f"{type(error).__name__}: {error}")
     finally:
         child.stop()
 

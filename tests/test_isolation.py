@@ -13,14 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from heyawake_asp import EncodingError, read_puzzle, solve, verify
+from heyawake_asp import EncodingError, Puzzle, Room, read_puzzle, solve, verify
 from heyawake_asp.analysis import count_solutions
-from heyawake_asp.isolation import ChildFailed, ChildOverdue, Worker
+from heyawake_asp.isolation import ChildFailed, ChildOverdue, Worker, lift_deadline
 
 EASY = Path(__file__).resolve().parents[1] / "instances" / "easy" / "easy1.lp"
 # clingo cannot interrupt grounding: on a 6x6 grid this join takes hours and keeps
 # no atoms; on the 2x2 puzzle that checks an encoding, a moment.
 SLOW_GROUNDING = "n(1..W**6) :- width(W).\n:- n(X), n(Y), n(Z), X + Y + Z < 0.\n"
+GIB = 2**30
 
 
 def _pid() -> int:
@@ -40,8 +41,22 @@ def _fail_strangely() -> None:
     raise _Unpicklable(7, "cannot be rebuilt from its message")
 
 
+def _unsendable() -> object:
+    return threading.Lock()
+
+
+def _sigint_ignored() -> bool:
+    return signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+
+
+def _lift_then_sleep() -> str:
+    lift_deadline()
+    time.sleep(1.0)
+    return "done"
+
+
 def _hog() -> bytearray:
-    return bytearray(4 * 2**30)
+    return bytearray(4 * GIB)
 
 
 def _die() -> None:
@@ -56,10 +71,32 @@ def slow_encoding(tmp_path: Path) -> Path:
     return folder
 
 
+def _cli(*args: object) -> subprocess.Popen[str]:
+    """``heyawake`` in a new session (its own process group), output captured."""
+    command = [sys.executable, "-m", "heyawake_asp", *map(str, args)]
+    return subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+
+
+def _group_gone(group: int, seconds: float = 10) -> bool:
+    """Whether every process of ``group`` has ended within ``seconds``."""
+    stop = time.monotonic() + seconds
+    while time.monotonic() < stop:
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.1)
+    os.killpg(group, signal.SIGKILL)
+    return False
+
+
 def test_worker_returns_values_in_one_child_kept_between_calls() -> None:
     with Worker() as worker:
         first, second = worker.run(_pid, 30), worker.run(_pid, 30)
         assert worker.run(functools.partial(pow, 3, 4), None) == 81
+        assert worker.run(functools.partial(pow, 2, 3), 1e9) == 8  # beyond poll()'s range
     assert first == second != os.getpid()
 
 
@@ -71,9 +108,14 @@ def test_a_call_that_raises_reraises_and_keeps_the_child() -> None:
         assert worker.run(_pid, 30) == before
 
 
-def test_an_error_that_cannot_travel_arrives_as_its_message() -> None:
-    with Worker() as worker, pytest.raises(ChildFailed, match="_Unpicklable: 7: cannot be"):
-        worker.run(_fail_strangely, 30)
+def test_what_cannot_travel_arrives_as_a_message_and_the_child_is_replaced() -> None:
+    with Worker() as worker:
+        before = worker.run(_pid, 30)
+        with pytest.raises(ChildFailed, match="_Unpicklable: 7: cannot be"):
+            worker.run(_fail_strangely, 30)
+        with pytest.raises(ChildFailed, match="result could not be sent back"):
+            worker.run(_unsendable, 30)
+        assert worker.run(_pid, 30) not in (before, os.getpid())
 
 
 def test_overdue_call_is_stopped_and_the_next_call_gets_a_fresh_child() -> None:
@@ -86,10 +128,16 @@ def test_overdue_call_is_stopped_and_the_next_call_gets_a_fresh_child() -> None:
         assert worker.run(_pid, 30) != before
 
 
-def test_memory_cap_and_death_are_failures(monkeypatch: pytest.MonkeyPatch) -> None:
-    pages = {"SC_PAGE_SIZE": 4096, "SC_PHYS_PAGES": 3 * 2**30 // 4096}  # a 3 GiB machine
-    monkeypatch.setattr("heyawake_asp.isolation.os.sysconf", pages.__getitem__)
+def test_a_call_may_lift_its_deadline_once_past_the_part_that_cannot_stop() -> None:
     with Worker() as worker:
+        assert worker.run(_lift_then_sleep, 0.3) == "done"
+        with pytest.raises(ChildOverdue):
+            worker.run(functools.partial(time.sleep, 1.0), 0.3)
+    lift_deadline()  # in the parent: nothing to lift
+
+
+def test_memory_cap_and_death_are_failures() -> None:
+    with Worker(memory_limit=3 * GIB) as worker:
         with pytest.raises(ChildFailed, match="^out of memory$"):
             worker.run(_hog, 60)
         with pytest.raises(ChildFailed, match="exit code 3"):
@@ -101,21 +149,33 @@ def test_a_child_that_died_between_calls_is_replaced() -> None:
     with Worker() as worker:
         before = worker.run(_pid, 30)
         os.kill(before, signal.SIGKILL)
-        time.sleep(0.2)
         assert worker.run(_pid, 30) not in (before, os.getpid())
 
 
-def test_ctrl_c_stops_the_child_at_once() -> None:
-    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+def test_the_child_leaves_ctrl_c_to_the_parent() -> None:
     with Worker() as worker:
-        child_pid = worker.run(_pid, 30)
-        timer.start()
-        start = time.monotonic()
-        with pytest.raises(KeyboardInterrupt):
-            worker.run(functools.partial(time.sleep, 60), None)
-        assert time.monotonic() - start < 10
-    with pytest.raises(ProcessLookupError):
-        os.kill(child_pid, 0)
+        assert worker.run(_sigint_ignored, 30)
+    assert not _sigint_ignored()
+
+
+def test_ctrl_c_stops_parent_and_child_at_once_and_quietly(slow_encoding: Path) -> None:
+    # The terminal sends SIGINT to the whole foreground group: parent and child.
+    process = _cli("solve", "--encoding", slow_encoding, EASY)
+    time.sleep(3)
+    start = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)
+    _, errors = process.communicate(timeout=30)
+    assert time.monotonic() - start < 10
+    assert process.returncode != 0 and "Traceback" not in errors
+    assert _group_gone(process.pid)
+
+
+def test_the_child_dies_with_its_parent(slow_encoding: Path) -> None:
+    process = _cli("solve", "--encoding", slow_encoding, EASY)
+    time.sleep(3)
+    process.kill()
+    process.communicate(timeout=30)
+    assert _group_gone(process.pid)
 
 
 def test_isolated_solve_answers_as_in_process_and_checks() -> None:
@@ -125,6 +185,14 @@ def test_isolated_solve_answers_as_in_process_and_checks() -> None:
     assert isolated.solutions == solve(puzzle).solutions
     assert isolated.unique and not verify(puzzle, isolated.solutions[0])
     assert count_solutions(puzzle, isolate=True).count == 1
+
+
+def test_a_search_stopped_by_its_timeout_keeps_what_it_found() -> None:
+    # One free room of 8x8: over a hundred thousand shadings, more than a second to list.
+    puzzle = Puzzle(8, 8, (Room.rectangle(0, 0, 7, 7),))
+    result = solve(puzzle, max_solutions=0, timeout=1.0, isolate=True)
+    assert result.status == "solved" and len(result.solutions) > 1000
+    assert not any(verify(puzzle, grid) for grid in result.solutions[:50])
 
 
 def test_isolated_timeout_holds_while_clingo_grounds(slow_encoding: Path) -> None:
@@ -154,7 +222,7 @@ def test_isolated_solve_reports_encoding_errors(tmp_path: Path) -> None:
 
 
 def test_cli_timeout_stops_grounding(slow_encoding: Path) -> None:
-    command = [sys.executable, "-m", "heyawake_asp", "solve", "--timeout", "0.5"]
-    command += ["--encoding", str(slow_encoding), str(EASY)]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 1 and "timeout" in done.stdout
+    process = _cli("solve", "--timeout", "0.5", "--encoding", slow_encoding, EASY)
+    output, _ = process.communicate(timeout=60)
+    assert process.returncode == 1 and "timeout" in output
+    assert _group_gone(process.pid)

@@ -167,6 +167,11 @@ def _die(_task: object) -> None:
     os._exit(3)
 
 
+def _boom(_task: object) -> None:
+    """A worker's task that fails in a way nobody planned for."""
+    raise RuntimeError("something unexpected")
+
+
 def _hog(_task: object) -> bytearray:
     """A worker's task that asks for 4 GiB at once."""
     return bytearray(4 * 2**30)
@@ -181,13 +186,21 @@ def test_worker_that_dies_is_recorded_as_an_error(
     assert record.status == "error" and "exit code 3" in record.error
 
 
+def test_unexpected_error_in_a_worker_is_that_puzzles_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "easy1.lp").write_text(EASY)
+    monkeypatch.setattr("heyawake_asp.suite._run_task", _boom)
+    [record] = run_suite(discover([tmp_path]), [DEFAULT_ENCODING])
+    assert (record.status, record.error) == ("error", "RuntimeError: something unexpected")
+
+
 def test_worker_past_its_memory_share_is_recorded_as_out_of_memory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # clingo turns its own allocation failures into MemoryError too (bad_alloc).
     (tmp_path / "easy1.lp").write_text(EASY)
-    pages = {"SC_PAGE_SIZE": 4096, "SC_PHYS_PAGES": 3 * 2**30 // 4096}  # a 3 GiB machine
-    monkeypatch.setattr("heyawake_asp.isolation.os.sysconf", pages.__getitem__)
+    monkeypatch.setattr("heyawake_asp.isolation._available_memory", lambda: 3 * 2**30)
     monkeypatch.setattr("heyawake_asp.suite._run_task", _hog)
     [record] = run_suite(discover([tmp_path]), [DEFAULT_ENCODING])
     assert (record.status, record.error) == ("error", "out of memory")
