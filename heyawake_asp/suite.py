@@ -162,7 +162,7 @@ def run_suite(
     (plus a few to start and check) after it began is stopped and its
     puzzle recorded as a timeout: clingo cannot interrupt grounding, which
     on a large puzzle with a quadratic encoding can take minutes. Each
-    worker may use at most its share (``1 / jobs``) of the machine's memory;
+    worker may use at most its share (``1 / jobs``) of the memory free (`memory_cap`);
     a puzzle that needs more is recorded as an error.
 
     Notes
