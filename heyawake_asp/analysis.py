@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeAlias
+from typing import TypeAlias, TypeVar
 
 import clingo
 
@@ -43,6 +43,7 @@ __all__ = [
 ]
 
 Encoding: TypeAlias = str | Path | EncodingSet
+T = TypeVar("T")
 
 
 def analysis_program(name: str) -> Path:
@@ -123,8 +124,13 @@ def count_solutions(
     return SolutionCount(found, outcome.result is not None and found <= limit)
 
 
-def analyze(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Ambiguity:
+def analyze(
+    puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING, isolate: bool | Worker = False
+) -> Ambiguity:
     """The cells black in every solution, white in every one, and those that vary.
+
+    ``isolate`` works in a child process, as `heyawake_asp.solve` does
+    (without a time limit: Ctrl-C and the memory cap still stop it).
 
     Notes
     -----
@@ -132,12 +138,21 @@ def analyze(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Ambiguity:
     consequences (true in some) of ``black/2``: two solver calls, however
     many solutions there are.
     """
+    if isolate:
+        return _in_child_without_limit(functools.partial(analyze, puzzle, encoding), isolate)
     cells = frozenset(puzzle.cells())
     always = _consequences(puzzle, encoding, "cautious")
     sometimes = _consequences(puzzle, encoding, "brave")
     if always is None or sometimes is None:
         return Ambiguity(frozenset(), frozenset(), frozenset())
     return Ambiguity(always, cells - sometimes, sometimes - always)
+
+
+def _in_child_without_limit(call: Callable[[], T], isolate: bool | Worker) -> T:
+    """``call()`` in a child process with no time limit (so it always answers or fails)."""
+    answer = in_child(call, None, isolate)
+    assert answer is not None, "without a time limit a child is never stopped for time"
+    return answer
 
 
 def _consequences(puzzle: Puzzle, encoding: Encoding, mode: str) -> frozenset[Cell] | None:
@@ -167,8 +182,12 @@ def other_solution(
     return found[0] if found else None
 
 
-def explain(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Explanation:
+def explain(
+    puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING, isolate: bool | Worker = False
+) -> Explanation:
     """A minimal set of clues that cannot all hold together, when the puzzle has no solution.
+
+    ``isolate`` works in a child process, as for `analyze`.
 
     Notes
     -----
@@ -176,6 +195,8 @@ def explain(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Explanatio
     core names clues that conflict, and the core is then shrunk by deletion:
     a clue is dropped whenever the others still conflict without it.
     """
+    if isolate:
+        return _in_child_without_limit(functools.partial(explain, puzzle, encoding), isolate)
     switch = ClueSwitch(puzzle, encoding)
     core = switch.core(switch.clued)
     if core is None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from heyawake_asp import EncodingError, Puzzle, Room, read_puzzle, solve, verify
-from heyawake_asp.analysis import count_solutions
+from heyawake_asp.analysis import analyze, count_solutions, explain
 from heyawake_asp.isolation import ChildFailed, ChildOverdue, Worker, lift_deadline
 
 EASY = Path(__file__).resolve().parents[1] / "instances" / "easy" / "easy1.lp"
@@ -187,6 +187,17 @@ def test_isolated_solve_answers_as_in_process_and_checks() -> None:
     assert count_solutions(puzzle, isolate=True).count == 1
 
 
+def test_isolated_analysis_answers_as_in_process() -> None:
+    # Many solutions (the thesis's easy puzzle without its clues), and none at all.
+    open_puzzle = read_puzzle(EASY).with_clues([None] * len(read_puzzle(EASY).rooms))
+    clash = Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0, 2),))
+    with Worker() as worker:
+        assert analyze(open_puzzle, isolate=worker) == analyze(open_puzzle)
+        assert analyze(open_puzzle).varying
+        assert explain(clash, isolate=worker) == explain(clash)
+        assert not explain(clash).satisfiable
+
+
 def test_a_search_stopped_by_its_timeout_keeps_what_it_found() -> None:
     # One free room of 8x8: over a hundred thousand shadings, more than a second to list.
     puzzle = Puzzle(8, 8, (Room.rectangle(0, 0, 7, 7),))
@@ -199,7 +210,7 @@ def test_isolated_timeout_holds_while_clingo_grounds(slow_encoding: Path) -> Non
     # In a separate interpreter, so that a regression fails here instead of hanging.
     script = (
         "from heyawake_asp import read_puzzle, solve\n"
-        "from heyawake_asp.analysis import count_solutions\n"
+        "from heyawake_asp.analysis import analyze, count_solutions, explain\n"
         f"puzzle, slow = read_puzzle({str(EASY)!r}), {str(slow_encoding)!r}\n"
         "result = solve(puzzle, slow, timeout=0.5, isolate=True)\n"
         "counted = count_solutions(puzzle, encoding=slow, timeout=0.5, isolate=True)\n"

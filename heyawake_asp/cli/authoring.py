@@ -113,7 +113,7 @@ def analyze_command(puzzle: str, svg_path: str | None, encoding: EncodingSet) ->
     Exit status 1 when the puzzle has no solution.
     """
     problem = _read(puzzle)
-    ambiguity = _guard(lambda: analyze(problem, encoding))
+    ambiguity = _guard(lambda: analyze(problem, encoding, isolate=True))
     if not ambiguity.solvable:
         raise click.ClickException(f"{puzzle}: no solution (try 'heyawake explain')")
     click.echo(ambiguity_text(problem, ambiguity))
@@ -134,7 +134,7 @@ def analyze_command(puzzle: str, svg_path: str | None, encoding: EncodingSet) ->
 def explain_command(puzzle: str, encoding: EncodingSet) -> None:
     """Name a minimal set of clues of PUZZLE that cannot all hold together."""
     problem = _read(puzzle)
-    explanation = _guard(lambda: explain(problem, encoding))
+    explanation = _guard(lambda: explain(problem, encoding, isolate=True))
     if explanation.satisfiable:
         click.echo("the puzzle has a solution: nothing to explain")
         return
