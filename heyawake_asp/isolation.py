@@ -131,7 +131,7 @@ class Child(Generic[T]):
         if kind == "error":
             raise payload
         if kind == "died":
-            self.stop()
+            self.process.join()
             raise ChildFailed(_death(self.process.exitcode))
         raise ChildFailed(payload)
 
@@ -146,9 +146,9 @@ class Child(Generic[T]):
 def wait_for_children(children: Collection[Child[Any]]) -> list[Child[Any]]:
     """Block until some child has an outcome or passes its deadline; those children."""
     while True:
-        deadlines = [child.deadline for child in children if child.deadline is not None]
-        timeout = min(deadlines, default=time.monotonic() + _LONGEST_WAIT) - time.monotonic()
-        timeout = min(max(0.0, timeout), _LONGEST_WAIT)
+        now = time.monotonic()
+        left = [child.deadline - now for child in children if child.deadline is not None]
+        timeout = min(max(0.0, min(left, default=_LONGEST_WAIT)), _LONGEST_WAIT)
         ready = multiprocessing.connection.wait([child.pipe for child in children], timeout)
         now = time.monotonic()
         done = [child for child in children if child.pipe in ready and child.poll()]

@@ -68,7 +68,7 @@ QUICK_SECONDS = 0.1
 """Seconds of enumerating models in the calling thread before the search moves to the background."""
 _NO_SOLVE_LIMIT = "umax,umax"
 ISOLATION_GRACE_SECONDS = 0.5
-"""Seconds an isolated call gets beyond its timeout, to start its process and send back."""
+"""Seconds an isolated call may still be grounding past its timeout before its child is stopped."""
 MAX_THREADS = 64
 """clingo's limit on parallel solver threads."""
 MAX_MODELS = 2**31 - 2

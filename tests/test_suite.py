@@ -6,6 +6,7 @@ import csv
 import importlib.util
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from conftest import SHARED, require_shared
 
 from heyawake_asp.cli import main
 from heyawake_asp.encodings import DEFAULT_ENCODING, encodings_dir
-from heyawake_asp.suite import discover, puzzle_class, run_suite, summarise
+from heyawake_asp.suite import SuiteRecord, discover, puzzle_class, run_suite, summarise
 
 EASY = (Path(__file__).resolve().parents[1] / "instances" / "easy" / "easy1.lp").read_text()
 # A unique 3x2 puzzle: row 1 must read "#.#" and row 0 stays white.
@@ -177,21 +178,27 @@ def _hog(_task: object) -> bytearray:
     return bytearray(4 * 2**30)
 
 
+def _record_of(
+    task: Callable[[object], object], folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> SuiteRecord:
+    """The suite's record of one puzzle whose worker runs ``task`` instead of solving."""
+    (folder / "easy1.lp").write_text(EASY)
+    monkeypatch.setattr("heyawake_asp.suite._run_task", task)
+    [record] = run_suite(discover([folder]), [DEFAULT_ENCODING])
+    return record
+
+
 def test_worker_that_dies_is_recorded_as_an_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / "easy1.lp").write_text(EASY)
-    monkeypatch.setattr("heyawake_asp.suite._run_task", _die)
-    [record] = run_suite(discover([tmp_path]), [DEFAULT_ENCODING])
+    record = _record_of(_die, tmp_path, monkeypatch)
     assert record.status == "error" and "exit code 3" in record.error
 
 
 def test_unexpected_error_in_a_worker_is_that_puzzles_record(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / "easy1.lp").write_text(EASY)
-    monkeypatch.setattr("heyawake_asp.suite._run_task", _boom)
-    [record] = run_suite(discover([tmp_path]), [DEFAULT_ENCODING])
+    record = _record_of(_boom, tmp_path, monkeypatch)
     assert (record.status, record.error) == ("error", "RuntimeError: something unexpected")
 
 
@@ -199,8 +206,6 @@ def test_worker_past_its_memory_share_is_recorded_as_out_of_memory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # clingo turns its own allocation failures into MemoryError too (bad_alloc).
-    (tmp_path / "easy1.lp").write_text(EASY)
     monkeypatch.setattr("heyawake_asp.isolation._available_memory", lambda: 3 * 2**30)
-    monkeypatch.setattr("heyawake_asp.suite._run_task", _hog)
-    [record] = run_suite(discover([tmp_path]), [DEFAULT_ENCODING])
+    record = _record_of(_hog, tmp_path, monkeypatch)
     assert (record.status, record.error) == ("error", "out of memory")

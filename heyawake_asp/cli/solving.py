@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 
 import click
 
@@ -74,7 +75,7 @@ def solve_command(
 
     The puzzles are solved in a child process, so that Ctrl-C and --timeout
     stop clingo even while it grounds, and a program that needs more memory
-    than the machine has fails with an error instead of swapping.
+    than the machine has free fails with an error instead of swapping.
 
     Exit status: 0 when every puzzle was solved, 1 when some puzzle was
     unsatisfiable, timed out or unreadable, 2 on a usage error.
@@ -82,35 +83,42 @@ def solve_command(
     if svg and len(puzzles) > 1:
         raise click.UsageError("--svg draws one puzzle: give a single PUZZLE")
     _check_extra(encoding, extra)
-    all_solved = True
     with Worker() as worker:
-        for source in puzzles:
-            puzzle = None
-            try:
-                puzzle = _read(source)
-                result = solve(
-                    puzzle,
-                    encoding,
-                    max_solutions=count,
-                    check_unique=not no_unique,
-                    timeout=timeout,
-                    threads=threads,
-                    extra=extra,
-                    isolate=worker,
-                )
-            except HeyawakeError as error:
-                all_solved = False
-                _report_error(source, str(error), puzzle, as_json)
-                continue
-            all_solved = all_solved and result.status == "solved"
-            if svg and result.solutions:
-                save_svg(svg, puzzle, result.solutions[0])
-            if as_json:
-                click.echo(result_line(source, puzzle, result))
-            else:
-                _report_text(source, puzzle, result, len(puzzles) > 1, stats)
-    if not all_solved:
+        run = functools.partial(
+            solve, encoding=encoding, max_solutions=count, check_unique=not no_unique,
+            timeout=timeout, threads=threads, extra=extra, isolate=worker,
+        )  # fmt: skip
+        report = functools.partial(
+            _solve_one, run=run, as_json=as_json, svg=svg, stats=stats, named=len(puzzles) > 1
+        )
+        solved = [report(source) for source in puzzles]
+    if not all(solved):
         raise SystemExit(1)
+
+
+def _solve_one(
+    source: str,
+    run: Callable[[Puzzle], SolveResult],
+    as_json: bool,
+    svg: str | None,
+    stats: bool,
+    named: bool,
+) -> bool:
+    """Read, solve and report one puzzle; whether it was solved."""
+    puzzle = None
+    try:
+        puzzle = _read(source)
+        result = run(puzzle)
+    except HeyawakeError as error:
+        _report_error(source, str(error), puzzle, as_json)
+        return False
+    if svg and result.solutions:
+        save_svg(svg, puzzle, result.solutions[0])
+    if as_json:
+        click.echo(result_line(source, puzzle, result))
+    else:
+        _report_text(source, puzzle, result, named, stats)
+    return result.status == "solved"
 
 
 @main.command("check")
