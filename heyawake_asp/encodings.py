@@ -79,7 +79,7 @@ def resolve_encoding(spec: str | Path) -> EncodingSet:
     path = Path(spec)
     status = _status(path)
     if status is not None and stat.S_ISDIR(status.st_mode):
-        return _from_directory(path)
+        return _from_directory(path, status.st_mtime_ns)
     named = encodings_dir() / f"{spec}.lp"
     for entry, version in ((path, _version(status)), (named, _existing_file_version(named))):
         if version is not None:
@@ -173,11 +173,29 @@ def _includes(path: str, version: tuple[int, int]) -> tuple[str, ...]:
     return tuple(os.path.join(folder, include) for include in _INCLUDE.findall(text))
 
 
-def _from_directory(path: Path) -> EncodingSet:
-    """A set made of every ``.lp`` file in a directory."""
-    files = tuple(sorted(path.glob("*.lp")))
+def _from_directory(path: Path, modified: int) -> EncodingSet:
+    """A set made of every ``.lp`` file in a directory, last changed at ``modified``.
+
+    The listing is kept while the directory is unchanged and each file's
+    text while the file is, so a set named by its directory costs no more
+    per solve than a named one.
+    """
+    files = _lp_files(path, modified)
     if not files:
         raise EncodingError(f"{path}: no .lp files in this directory")
+    return _read_directory(path, tuple(zip(files, map(_file_version, files), strict=True)))
+
+
+@functools.lru_cache(maxsize=64)
+def _lp_files(path: Path, modified: int) -> tuple[Path, ...]:
+    """The ``.lp`` files in a directory, sorted; ``modified`` (its time) only keys the cache."""
+    return tuple(sorted(path.glob("*.lp")))
+
+
+@functools.lru_cache(maxsize=64)
+def _read_directory(path: Path, versions: tuple[tuple[Path, tuple[int, int]], ...]) -> EncodingSet:
+    """The set of a directory's files; their ``versions`` (time and size) only key the cache."""
+    files = tuple(file for file, _ in versions)
     text = "\n".join(file.read_text(encoding="utf-8") for file in files)
     requires = bool(_REQUIRES_RECTANGLES.search(text))
     description = f"user directory of {len(files)} files"

@@ -232,6 +232,32 @@ def test_edited_extra_program_is_read_again(tmp_path: Path) -> None:
     assert ("#....",) in solve(puzzle, max_solutions=0, extra=[extra]).solutions
 
 
+def test_directory_set_sees_files_added_edited_and_removed(tmp_path: Path) -> None:
+    # A directory's listing and texts are kept between calls; changes must be seen.
+    import os
+
+    from heyawake_asp.encodings import encodings_dir, resolve_encoding
+
+    rules = encodings_dir() / "rules"
+    for name in ("shading.lp", "adjacent.lp"):
+        (tmp_path / name).write_text((rules / name).read_text())
+    puzzle = Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0),))
+    assert len(solve(puzzle, tmp_path, max_solutions=0).solutions) == 3
+    assert resolve_encoding(tmp_path).options == ()
+    corner = tmp_path / "corner.lp"
+    corner.write_text("% clingo-options: --seed=1\n:- black(0, 0).\n")
+    os.utime(tmp_path, ns=(0, 10**9))  # a listing change within the clock's grain
+    assert set(solve(puzzle, tmp_path, max_solutions=0).solutions) == {("..",), (".#",)}
+    assert resolve_encoding(tmp_path).options == ("--seed=1",)
+    corner.write_text("% clingo-options: --seed=2\n:- black(1, 0).\n")
+    os.utime(corner, ns=(0, 10**9))  # same size: only the new time tells the edit
+    assert set(solve(puzzle, tmp_path, max_solutions=0).solutions) == {("..",), ("#.",)}
+    assert resolve_encoding(tmp_path).options == ("--seed=2",)
+    corner.unlink()
+    os.utime(tmp_path, ns=(0, 2 * 10**9))
+    assert len(solve(puzzle, tmp_path, max_solutions=0).solutions) == 3
+
+
 def test_statistics_read_lazily_agree_with_clingos_full_tree() -> None:
     from clingo.statistics import StatisticsMap
 
