@@ -9,6 +9,12 @@ A call's deadline counts from when the child starts it. The call may lift
 its deadline (`lift_deadline`) once the part that cannot be interrupted is
 over, e.g. when clingo has ground and the search keeps its own time.
 
+On Linux children are forked, whatever multiprocessing's default start
+method (``forkserver`` from Python 3.14): a fork starts in milliseconds and
+is this process's own child, so it can die with it. A forkserver's child
+outlives a killed parent. Elsewhere the platform's default is used, and a
+script that isolates calls needs the ``if __name__ == "__main__":`` guard.
+
 >>> import functools
 >>> with Worker() as worker:
 ...     worker.run(functools.partial(pow, 2, 10), limit=30.0)
@@ -25,7 +31,9 @@ import pickle
 import signal
 import sys
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
+from contextlib import contextmanager
+from multiprocessing import resource_tracker
 from multiprocessing.process import BaseProcess
 from types import TracebackType
 from typing import Any, Generic, TypeVar
@@ -47,6 +55,7 @@ _LONGEST_WAIT = 3600.0
 _MEMORY_HEADROOM = 0.9
 """The share of the memory available when a child starts that the child may take."""
 _PR_SET_PDEATHSIG = 1
+_CONTEXT = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
 _PIPE: multiprocessing.connection.Connection | None = None
 """In a child, the pipe to the parent (for `lift_deadline`); None in the parent."""
 
@@ -68,11 +77,12 @@ class Child(Generic[T]):
     """
 
     def __init__(self, memory_limit: int | None) -> None:
-        self.pipe, there = multiprocessing.Pipe()
-        self.process: BaseProcess = multiprocessing.Process(
+        self.pipe, there = _CONTEXT.Pipe()
+        self.process: BaseProcess = _CONTEXT.Process(
             target=_child_main, args=(memory_limit, there), daemon=True
         )
-        self.process.start()
+        with _ctrl_c_held():
+            self.process.start()
         there.close()
         self.started = time.monotonic()
         self.deadline: float | None = None
@@ -141,6 +151,26 @@ class Child(Generic[T]):
             self.process.kill()
         self.process.join()
         self.pipe.close()
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold Ctrl-C back from this thread, and so from a child started meanwhile.
+
+    The child starts with the signal blocked, ignores it, then unblocks it
+    (`_child_main`): Ctrl-C can never kill it half started. Here, a Ctrl-C
+    that came meanwhile arrives once the block ends.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    if _CONTEXT.get_start_method() != "fork":
+        resource_tracker.ensure_running()  # started later, it would unblock the signal
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def wait_for_children(children: Collection[Child[Any]]) -> list[Child[Any]]:
@@ -262,6 +292,8 @@ def _child_main(memory_limit: int | None, pipe: multiprocessing.connection.Conne
     """A child's life: leave Ctrl-C to the parent, die with it, cap memory, run calls."""
     global _PIPE
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _die_with_parent()
     _limit_memory(memory_limit)
     _PIPE = pipe

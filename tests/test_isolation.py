@@ -13,9 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from heyawake_asp import EncodingError, Puzzle, Room, read_puzzle, solve, verify
+from heyawake_asp import EncodingError, Puzzle, Room, isolation, read_puzzle, solve, verify
 from heyawake_asp.analysis import analyze, count_solutions, explain
-from heyawake_asp.isolation import ChildFailed, ChildOverdue, Worker, lift_deadline
+from heyawake_asp.isolation import (
+    Child,
+    ChildFailed,
+    ChildOverdue,
+    Worker,
+    lift_deadline,
+    wait_for_children,
+)
 
 EASY = Path(__file__).resolve().parents[1] / "instances" / "easy" / "easy1.lp"
 # clingo cannot interrupt grounding: on a 6x6 grid this join takes hours and keeps
@@ -61,6 +68,19 @@ def _hog() -> bytearray:
 
 def _die() -> None:
     os._exit(3)
+
+
+def _parent_pid() -> int:
+    return os.getppid()
+
+
+_CHILD_MAIN = isolation._child_main
+
+
+def _start_slowly(*arguments: object) -> None:
+    """A child that takes its time before its life proper begins (Ctrl-C's window)."""
+    time.sleep(1.0)
+    _CHILD_MAIN(*arguments)
 
 
 @pytest.fixture
@@ -156,6 +176,44 @@ def test_the_child_leaves_ctrl_c_to_the_parent() -> None:
     with Worker() as worker:
         assert worker.run(_sigint_ignored, 30)
     assert not _sigint_ignored()
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="no signal masks here")
+@pytest.mark.parametrize("method", [None, "spawn"])
+def test_ctrl_c_cannot_kill_a_child_half_started(
+    method: str | None, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    # None: this platform's own choice (fork on Linux); spawn is the default elsewhere.
+    import multiprocessing
+
+    if method is not None:
+        monkeypatch.setattr(isolation, "_CONTEXT", multiprocessing.get_context(method))
+    monkeypatch.setattr(isolation, "_child_main", _start_slowly)
+    child: Child[int] = Child(None)
+    try:
+        assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+        time.sleep(0.3)
+        os.kill(child.process.pid, signal.SIGINT)  # before the child could ignore it
+        child.submit(_pid, 30)
+        wait_for_children([child])
+        assert child.poll() and child.outcome() == child.process.pid
+    finally:
+        child.stop()
+    assert "KeyboardInterrupt" not in capfd.readouterr().err
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="children are forked on Linux")
+def test_children_are_our_own_whatever_the_default_start_method() -> None:
+    # Python 3.14 makes forkserver the default: its children outlive a killed parent.
+    import multiprocessing
+
+    before = multiprocessing.get_start_method(allow_none=True)
+    multiprocessing.set_start_method("forkserver", force=True)
+    try:
+        with Worker() as worker:
+            assert worker.run(_parent_pid, 30) == os.getpid()
+    finally:
+        multiprocessing.set_start_method(before, force=True)
 
 
 def test_ctrl_c_stops_parent_and_child_at_once_and_quietly(slow_encoding: Path) -> None:
