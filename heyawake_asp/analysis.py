@@ -21,8 +21,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeAlias, TypeVar
 
-import clingo
-
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir
 from heyawake_asp.facts import candidate_clue_facts, known_black_facts
 from heyawake_asp.grid import BLACK, Grid
@@ -239,6 +237,7 @@ class ClueSwitch:
             atom.literal: atom.symbol.arguments[0].number - 1
             for atom in self._control.symbolic_atoms.by_signature("use_clue", 1)
         }
+        self._switches = sorted((room, literal) for literal, room in self._room_of.items())
 
     def satisfiable(self, rooms: Collection[int]) -> bool:
         """Whether the puzzle has a model with only the clues of ``rooms`` (indices)."""
@@ -246,13 +245,8 @@ class ClueSwitch:
 
     def core(self, rooms: Collection[int]) -> frozenset[int] | None:
         """None when the clues of ``rooms`` admit a model, else rooms whose clues conflict."""
-        assumptions = [(_use_clue(room), room in rooms) for room in sorted(self.clued)]
+        assumptions = [literal if room in rooms else -literal for room, literal in self._switches]
         outcome = search(self._control, lambda _: None, assumptions=assumptions)
         if outcome.result is None or outcome.result.satisfiable:
             return None
         return frozenset(self._room_of[lit] for lit in outcome.core if lit in self._room_of)
-
-
-def _use_clue(room: int) -> clingo.Symbol:
-    """The assumption atom switching on the clue of room index ``room``."""
-    return clingo.Function("use_clue", [clingo.Number(room + 1)])

@@ -448,9 +448,12 @@ def search(
     control: clingo.Control,
     convert: Callable[[clingo.Model], T],
     deadline: float | None = None,
-    assumptions: Sequence[tuple[clingo.Symbol, bool]] = (),
+    assumptions: Sequence[int] = (),
 ) -> Search[T]:
     """Solve until clingo finishes or the deadline passes, converting each model found.
+
+    ``assumptions`` are program literals the models must make true (a
+    negative literal: false), e.g. a `clingo.SymbolicAtom.literal`.
 
     Notes
     -----
@@ -473,7 +476,7 @@ def search(
 def _quick_search(
     control: clingo.Control,
     convert: Callable[[clingo.Model], T],
-    assumptions: Sequence[tuple[clingo.Symbol, bool]],
+    assumptions: Sequence[int],
 ) -> Search[T]:
     """Search in this thread, briefly; the result is None when that did not settle it.
 
@@ -507,7 +510,7 @@ def _polled_search(
     control: clingo.Control,
     convert: Callable[[clingo.Model], T],
     deadline: float | None,
-    assumptions: Sequence[tuple[clingo.Symbol, bool]],
+    assumptions: Sequence[int],
 ) -> Search[T]:
     """Search in the background, polling for the deadline and Ctrl-C."""
     values: list[T] = []
