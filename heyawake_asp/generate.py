@@ -188,15 +188,20 @@ def _tile(free: set[Cell], rng: random.Random, sizes: RoomSizes) -> list[Rect]:
 
 
 def _free_shapes(free: set[Cell], x: int, y: int, side: int) -> list[tuple[int, int]]:
-    """The ``(w, h)`` rectangles with top-left ``(x, y)`` covering only free cells."""
-    shapes = []
+    """The ``(w, h)`` rectangles with top-left ``(x, y)`` covering only free cells.
+
+    Widening by a column keeps the heights that column is free for from ``y`` down.
+    """
+    shapes: list[tuple[int, int]] = []
+    tallest = side
     for w in range(1, side + 1):
-        if (x + w - 1, y) not in free:
+        height = 0
+        while height < tallest and (x + w - 1, y + height) in free:
+            height += 1
+        if height == 0:
             break
-        for h in range(1, side + 1):
-            if any((column, y + h - 1) not in free for column in range(x, x + w)):
-                break
-            shapes.append((w, h))
+        tallest = height
+        shapes.extend((w, h) for h in range(1, tallest + 1))
     return shapes
 
 
