@@ -344,38 +344,69 @@ def _retile_one(
     """The first group of rooms, and its new tiles, whose random re-tiling rules out ``other``."""
     for group in groups:
         region = {cell for member in group for cell in _cells(rects[member])}
+        lines = _lines_through(region, owner, grid, other)
         for _ in range(_RETILE_TRIES):
             tiles = _tile(region, rng, sizes)
-            if _rules_out(tiles, owner, grid, other):
+            if _rules_out(tiles, lines, grid, other):
                 return group, tiles
     return None
 
 
-def _rules_out(tiles: list[Rect], owner: dict[Cell, int], grid: Grid, other: Grid) -> bool:
+class _Lines(NamedTuple):
+    """The rows and columns through a region: what rule 5 must be checked along.
+
+    Per line: the cells of ``grid`` and of ``other`` as text, the room of
+    each cell before re-tiling, and where along it the region's cells are.
+    """
+
+    shading: list[str]
+    other: list[str]
+    rooms: list[list[object]]
+    region: list[list[tuple[int, Cell]]]
+
+
+def _lines_through(region: set[Cell], owner: dict[Cell, int], grid: Grid, other: Grid) -> _Lines:
+    """The rows and columns through ``region`` (every tiling of it crosses the same ones)."""
+    width, height = len(grid[0]), len(grid)
+    lines = [[(x, y) for x in range(width)] for y in {y for _, y in region}]
+    lines += [[(x, y) for y in range(height)] for x in {x for x, _ in region}]
+    return _Lines(
+        ["".join(grid[y][x] for x, y in line) for line in lines],
+        ["".join(other[y][x] for x, y in line) for line in lines],
+        [[owner[cell] for cell in line] for line in lines],
+        [[(at, cell) for at, cell in enumerate(line) if cell in region] for line in lines],
+    )
+
+
+def _rules_out(tiles: list[Rect], lines: _Lines, grid: Grid, other: Grid) -> bool:
     """Whether new rooms ``tiles``, numbered from ``grid``, keep it a solution but not ``other``.
 
-    Only rules 3 and 5 depend on the rooms, and only near the new ones.
+    Only rules 3 and 5 depend on the rooms, and only near the new ones:
+    along the rows and columns through them (``lines``).
     """
-    room_of: dict[Cell, object] = dict(owner)
-    room_of.update((cell, rect) for rect in tiles for cell in _cells(rect))
-    rows = {y for _, y1, _, y2 in tiles for y in range(y1, y2 + 1)}
-    columns = {x for x1, _, x2, _ in tiles for x in range(x1, x2 + 1)}
-    width, height = len(grid[0]), len(grid)
-    lines = [[(x, y) for x in range(width)] for y in rows]
-    lines += [[(x, y) for y in range(height)] for x in columns]
-    if _long_white_run(grid, room_of, lines):
+    tile_of = {cell: rect for rect in tiles for cell in _cells(rect)}
+    rooms = [list(before) for before in lines.rooms]
+    for line_rooms, spots in zip(rooms, lines.region, strict=True):
+        for at, cell in spots:
+            line_rooms[at] = tile_of[cell]
+    if _long_white_run(lines.shading, rooms):
         return False
     miscounted = any(_count(grid, rect) != _count(other, rect) for rect in tiles)
-    return miscounted or _long_white_run(other, room_of, lines)
+    return miscounted or _long_white_run(lines.other, rooms)
 
 
-def _long_white_run(grid: Grid, room_of: dict[Cell, object], lines: list[list[Cell]]) -> bool:
-    """Whether a run of white cells along one of ``lines`` passes through three rooms (rule 5)."""
-    for line in lines:
+def _long_white_run(shadings: list[str], rooms: list[list[object]]) -> bool:
+    """Whether a run of white cells along a line passes through three rooms (rule 5).
+
+    ``shadings`` holds each line's cells, ``rooms`` the room of each.
+    """
+    for shading, line_rooms in zip(shadings, rooms, strict=True):
         rooms_passed, last = 0, None
-        for x, y in line:
-            room = None if grid[y][x] == BLACK else room_of[(x, y)]
-            rooms_passed = 0 if room is None else rooms_passed + (room != last)
+        for cell, room in zip(shading, line_rooms, strict=True):
+            if cell == BLACK:
+                rooms_passed, last = 0, None
+                continue
+            rooms_passed += room != last
             last = room
             if rooms_passed >= 3:
                 return True
