@@ -352,15 +352,29 @@ def _retile_one(
     return None
 
 
+class _Side(NamedTuple):
+    """One shading along the lines through a region.
+
+    Per line: its cells as text, and the stretch ``(start, stop)`` made of
+    the white runs that meet the region (re-tiling changes rooms there
+    only); ``outside``: whether a run away from the region already passes
+    through three rooms.
+    """
+
+    cells: list[str]
+    spans: list[tuple[int, int]]
+    outside: bool
+
+
 class _Lines(NamedTuple):
     """The rows and columns through a region: what rule 5 must be checked along.
 
-    Per line: the cells of ``grid`` and of ``other`` as text, the room of
-    each cell before re-tiling, and where along it the region's cells are.
+    The two shadings along them, the room of each cell before re-tiling,
+    and where along each line the region's cells are.
     """
 
-    shading: list[str]
-    other: list[str]
+    grid: _Side
+    other: _Side
     rooms: list[list[object]]
     region: list[list[tuple[int, Cell]]]
 
@@ -370,46 +384,72 @@ def _lines_through(region: set[Cell], owner: dict[Cell, int], grid: Grid, other:
     width, height = len(grid[0]), len(grid)
     lines = [[(x, y) for x in range(width)] for y in {y for _, y in region}]
     lines += [[(x, y) for y in range(height)] for x in {x for x, _ in region}]
+    rooms: list[list[object]] = [[owner[cell] for cell in line] for line in lines]
+    spots = [[(at, cell) for at, cell in enumerate(line) if cell in region] for line in lines]
+    places = [[at for at, _ in line] for line in spots]
     return _Lines(
-        ["".join(grid[y][x] for x, y in line) for line in lines],
-        ["".join(other[y][x] for x, y in line) for line in lines],
-        [[owner[cell] for cell in line] for line in lines],
-        [[(at, cell) for at, cell in enumerate(line) if cell in region] for line in lines],
+        _side(grid, lines, rooms, places), _side(other, lines, rooms, places), rooms, spots
     )
+
+
+def _side(
+    shading: Grid, lines: list[list[Cell]], rooms: list[list[object]], places: list[list[int]]
+) -> _Side:
+    """``shading`` along ``lines``, whose cells at ``places`` are the region's."""
+    cells = ["".join(shading[y][x] for x, y in line) for line in lines]
+    spans = [_span(text, at) for text, at in zip(cells, places, strict=True)]
+    outside = any(
+        _long_white_run(text[:start], line_rooms[:start])
+        or _long_white_run(text[stop:], line_rooms[stop:])
+        for text, line_rooms, (start, stop) in zip(cells, rooms, spans, strict=True)
+    )
+    return _Side(cells, spans, outside)
+
+
+def _span(cells: str, region: list[int]) -> tuple[int, int]:
+    """From the start of the white run at the region's first cell to the end of that at its last."""
+    start = cells.rfind(BLACK, 0, min(region)) + 1
+    stop = cells.find(BLACK, max(region) + 1)
+    return start, len(cells) if stop < 0 else stop
 
 
 def _rules_out(tiles: list[Rect], lines: _Lines, grid: Grid, other: Grid) -> bool:
     """Whether new rooms ``tiles``, numbered from ``grid``, keep it a solution but not ``other``.
 
     Only rules 3 and 5 depend on the rooms, and only near the new ones:
-    along the rows and columns through them (``lines``).
+    along the rows and columns through them (``lines``), in the white runs
+    that meet them.
     """
     tile_of = {cell: rect for rect in tiles for cell in _cells(rect)}
     rooms = [list(before) for before in lines.rooms]
     for line_rooms, spots in zip(rooms, lines.region, strict=True):
         for at, cell in spots:
             line_rooms[at] = tile_of[cell]
-    if _long_white_run(lines.shading, rooms):
+    if _passes_three_rooms(lines.grid, rooms):
         return False
     miscounted = any(_count(grid, rect) != _count(other, rect) for rect in tiles)
-    return miscounted or _long_white_run(lines.other, rooms)
+    return miscounted or _passes_three_rooms(lines.other, rooms)
 
 
-def _long_white_run(shadings: list[str], rooms: list[list[object]]) -> bool:
-    """Whether a run of white cells along a line passes through three rooms (rule 5).
+def _passes_three_rooms(side: _Side, rooms: list[list[object]]) -> bool:
+    """Whether a run of white cells along one of the lines passes through three rooms."""
+    return side.outside or any(
+        _long_white_run(text[start:stop], line_rooms[start:stop])
+        for text, line_rooms, (start, stop) in zip(side.cells, rooms, side.spans, strict=True)
+    )
 
-    ``shadings`` holds each line's cells, ``rooms`` the room of each.
-    """
-    for shading, line_rooms in zip(shadings, rooms, strict=True):
-        rooms_passed, last = 0, None
-        for cell, room in zip(shading, line_rooms, strict=True):
-            if cell == BLACK:
-                rooms_passed, last = 0, None
-                continue
-            rooms_passed += room != last
-            last = room
-            if rooms_passed >= 3:
-                return True
+
+def _long_white_run(cells: str, rooms: list[object]) -> bool:
+    """Whether a run of white ``cells`` passes through three of their ``rooms`` (rule 5)."""
+    rooms_passed, last = 0, None
+    for cell, room in zip(cells, rooms, strict=True):
+        if cell == BLACK:
+            rooms_passed, last = 0, None
+            continue
+        rooms_passed += room != last
+        last = room
+        if rooms_passed >= 3:
+            return True
     return False
 
 

@@ -73,6 +73,36 @@ def test_generation_is_reproducible_byte_for_byte() -> None:
     assert "--size 9x9 --seed 21 --rooms small --clues sparse" in first
 
 
+# One row of rooms (0,1) (2) (3,4) (5,6) (7,8); the region re-tiled is a
+# room at the left. Whether new rooms there rule out the second shading:
+# rule 5 counts along the whole row, also runs away from the region.
+ROW_RECTS = [(0, 0, 1, 0), (2, 0, 2, 0), (3, 0, 4, 0), (5, 0, 6, 0), (7, 0, 8, 0)]
+
+
+@pytest.mark.parametrize(
+    ("region", "tiles", "grid", "other", "rules_out"),
+    [
+        # nothing changes for the second shading: it stays a solution
+        (0, [(0, 0, 0, 0), (1, 0, 1, 0)], ".#.#.#.#.", ".#.#.#.#.", False),
+        # a white run far from the region already passes three rooms
+        (0, [(0, 0, 0, 0), (1, 0, 1, 0)], ".#.#.#.#.", ".#.#.....", True),
+        # a new room changes a count
+        (0, [(0, 0, 0, 0), (1, 0, 1, 0)], ".#.#.#.#.", "#..#.#.#.", True),
+        # the first shading itself would break rule 5 in the new rooms
+        (2, [(3, 0, 3, 0), (4, 0, 4, 0)], "..#...#.#", ".#.#.....", False),
+    ],
+)
+def test_a_retiling_rules_out_the_other_shading_only_through_rules_3_and_5(
+    region: int, tiles: list[tuple[int, int, int, int]], grid: str, other: str, rules_out: bool
+) -> None:
+    from heyawake_asp.generate import _cells, _lines_through, _rules_out
+
+    owner = {cell: index for index, rect in enumerate(ROW_RECTS) for cell in _cells(rect)}
+    cells = set(_cells(ROW_RECTS[region]))
+    lines = _lines_through(cells, owner, (grid,), (other,))
+    assert _rules_out(tiles, lines, (grid,), (other,)) is rules_out
+
+
 def test_most_rooms_have_two_to_twelve_cells() -> None:
     puzzle = generate(12, 12, seed=5).puzzle
     sizes = [len(room.cells) for room in puzzle.rooms]
