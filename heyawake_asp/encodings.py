@@ -79,7 +79,7 @@ def resolve_encoding(spec: str | Path) -> EncodingSet:
     path = Path(spec)
     status = _status(path)
     if status is not None and stat.S_ISDIR(status.st_mode):
-        return _from_directory(path, status.st_mtime_ns)
+        return _from_directory(path)
     named = encodings_dir() / f"{spec}.lp"
     for entry, version in ((path, _version(status)), (named, _existing_file_version(named))):
         if version is not None:
@@ -173,23 +173,17 @@ def _includes(path: str, version: tuple[int, int]) -> tuple[str, ...]:
     return tuple(os.path.join(folder, include) for include in _INCLUDE.findall(text))
 
 
-def _from_directory(path: Path, modified: int) -> EncodingSet:
-    """A set made of every ``.lp`` file in a directory, last changed at ``modified``.
+def _from_directory(path: Path) -> EncodingSet:
+    """A set made of every ``.lp`` file in a directory.
 
-    The listing is kept while the directory is unchanged and each file's
-    text while the file is, so a set named by its directory costs no more
-    per solve than a named one.
+    The directory is listed afresh each time, but a file's text is read
+    again only when the file changed, so a set named by its directory costs
+    little more per solve than a named one.
     """
-    files = _lp_files(path, modified)
+    files = tuple(sorted(path.glob("*.lp")))
     if not files:
         raise EncodingError(f"{path}: no .lp files in this directory")
     return _read_directory(path, tuple(zip(files, map(_file_version, files), strict=True)))
-
-
-@functools.lru_cache(maxsize=64)
-def _lp_files(path: Path, modified: int) -> tuple[Path, ...]:
-    """The ``.lp`` files in a directory, sorted; ``modified`` (its time) only keys the cache."""
-    return tuple(sorted(path.glob("*.lp")))
 
 
 @functools.lru_cache(maxsize=64)

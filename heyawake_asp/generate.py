@@ -355,9 +355,10 @@ def _retile_one(
 class _Side(NamedTuple):
     """One shading along the lines through a region.
 
-    Per line: its cells as text, and the stretch ``(start, stop)`` made of
-    the white runs that meet the region (re-tiling changes rooms there
-    only); ``outside``: whether a run away from the region already passes
+    Per line: its cells as text, and the stretch ``(start, stop)`` from the
+    black cell before the region's first cell to the black cell after its
+    last (re-tiling changes rooms there only, and no white run crosses its
+    ends); ``outside``: whether a run outside the stretch already passes
     through three rooms.
     """
 
@@ -407,7 +408,7 @@ def _side(
 
 
 def _span(cells: str, region: list[int]) -> tuple[int, int]:
-    """From the start of the white run at the region's first cell to the end of that at its last."""
+    """The stretch from after the black cell before ``region`` to the black cell after it."""
     start = cells.rfind(BLACK, 0, min(region)) + 1
     stop = cells.find(BLACK, max(region) + 1)
     return start, len(cells) if stop < 0 else stop
@@ -417,8 +418,8 @@ def _rules_out(tiles: list[Rect], lines: _Lines, grid: Grid, other: Grid) -> boo
     """Whether new rooms ``tiles``, numbered from ``grid``, keep it a solution but not ``other``.
 
     Only rules 3 and 5 depend on the rooms, and only near the new ones:
-    along the rows and columns through them (``lines``), in the white runs
-    that meet them.
+    along the rows and columns through them (``lines``), in the stretch of
+    each around them.
     """
     tile_of = {cell: rect for rect in tiles for cell in _cells(rect)}
     rooms = [list(before) for before in lines.rooms]

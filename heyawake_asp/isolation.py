@@ -26,6 +26,7 @@ from __future__ import annotations
 import ctypes
 import multiprocessing
 import multiprocessing.connection
+import multiprocessing.context
 import os
 import pickle
 import signal
@@ -55,7 +56,6 @@ _LONGEST_WAIT = 3600.0
 _MEMORY_HEADROOM = 0.9
 """The share of the memory available when a child starts that the child may take."""
 _PR_SET_PDEATHSIG = 1
-_CONTEXT = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
 _PIPE: multiprocessing.connection.Connection | None = None
 """In a child, the pipe to the parent (for `lift_deadline`); None in the parent."""
 
@@ -77,13 +77,19 @@ class Child(Generic[T]):
     """
 
     def __init__(self, memory_limit: int | None) -> None:
-        self.pipe, there = _CONTEXT.Pipe()
-        self.process: BaseProcess = _CONTEXT.Process(
+        context = _context()
+        self.pipe, there = context.Pipe()
+        self.process: BaseProcess = context.Process(
             target=_child_main, args=(memory_limit, there), daemon=True
         )
-        with _ctrl_c_held():
-            self.process.start()
-        there.close()
+        try:
+            with _ctrl_c_held(context.get_start_method()):
+                self.process.start()
+        except BaseException:  # e.g. the Ctrl-C held back during the start
+            self.stop()
+            raise
+        finally:
+            there.close()
         self.started = time.monotonic()
         self.deadline: float | None = None
         self.running = False
@@ -146,26 +152,41 @@ class Child(Generic[T]):
         raise ChildFailed(payload)
 
     def stop(self) -> None:
-        """End the process (if it still runs) and close the pipe."""
-        if self.process.is_alive():
-            self.process.kill()
-        self.process.join()
+        """End the process (if it was started and still runs) and close the pipe."""
+        if self.process.pid is not None:
+            if self.process.is_alive():
+                self.process.kill()
+            self.process.join()
         self.pipe.close()
 
 
+def _context() -> multiprocessing.context.ForkContext | multiprocessing.context.DefaultContext:
+    """How children start: forked on Linux; elsewhere as multiprocessing's default says."""
+    if sys.platform.startswith("linux"):
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
 @contextmanager
-def _ctrl_c_held() -> Iterator[None]:
+def _ctrl_c_held(start_method: str) -> Iterator[None]:
     """Hold Ctrl-C back from this thread, and so from a child started meanwhile.
 
     The child starts with the signal blocked, ignores it, then unblocks it
     (`_child_main`): Ctrl-C can never kill it half started. Here, a Ctrl-C
-    that came meanwhile arrives once the block ends.
+    that came meanwhile arrives once the block ends. Helper processes of
+    the other start methods are started first: inside the block the
+    resource tracker would unblock the signal and a fork server keep it
+    blocked for good.
     """
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    if _CONTEXT.get_start_method() != "fork":
-        resource_tracker.ensure_running()  # started later, it would unblock the signal
+    if start_method != "fork":
+        resource_tracker.ensure_running()
+    if start_method == "forkserver":
+        from multiprocessing import forkserver  # POSIX only, like this start method
+
+        forkserver.ensure_running()
     before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield

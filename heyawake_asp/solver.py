@@ -448,12 +448,13 @@ def search(
     control: clingo.Control,
     convert: Callable[[clingo.Model], T],
     deadline: float | None = None,
-    assumptions: Sequence[int] = (),
+    assumptions: Sequence[int | tuple[clingo.Symbol, bool]] = (),
 ) -> Search[T]:
     """Solve until clingo finishes or the deadline passes, converting each model found.
 
-    ``assumptions`` are program literals the models must make true (a
-    negative literal: false), e.g. a `clingo.SymbolicAtom.literal`.
+    ``assumptions`` are as `clingo.Control.solve` takes them: program
+    literals the models must make true (negative: false), e.g. a
+    `clingo.SymbolicAtom.literal`, or pairs of an atom and its truth value.
 
     Notes
     -----
@@ -476,7 +477,7 @@ def search(
 def _quick_search(
     control: clingo.Control,
     convert: Callable[[clingo.Model], T],
-    assumptions: Sequence[int],
+    assumptions: Sequence[int | tuple[clingo.Symbol, bool]],
 ) -> Search[T]:
     """Search in this thread, briefly; the result is None when that did not settle it.
 
@@ -510,7 +511,7 @@ def _polled_search(
     control: clingo.Control,
     convert: Callable[[clingo.Model], T],
     deadline: float | None,
-    assumptions: Sequence[int],
+    assumptions: Sequence[int | tuple[clingo.Symbol, bool]],
 ) -> Search[T]:
     """Search in the background, polling for the deadline and Ctrl-C."""
     values: list[T] = []

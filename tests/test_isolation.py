@@ -187,7 +187,7 @@ def test_ctrl_c_cannot_kill_a_child_half_started(
     import multiprocessing
 
     if method is not None:
-        monkeypatch.setattr(isolation, "_CONTEXT", multiprocessing.get_context(method))
+        monkeypatch.setattr(isolation, "_context", lambda: multiprocessing.get_context(method))
     monkeypatch.setattr(isolation, "_child_main", _start_slowly)
     child: Child[int] = Child(None)
     try:
@@ -200,6 +200,36 @@ def test_ctrl_c_cannot_kill_a_child_half_started(
     finally:
         child.stop()
     assert "KeyboardInterrupt" not in capfd.readouterr().err
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="no signal masks here")
+def test_a_ctrl_c_held_back_during_the_start_stops_the_child_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The Ctrl-C arrives as the block ends: no child may be left behind.
+    started = []
+    start = isolation.BaseProcess.start
+
+    def start_then_ctrl_c(process: isolation.BaseProcess) -> None:
+        start(process)
+        started.append(process)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(isolation.BaseProcess, "start", start_then_ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        Child(None)
+    assert started and started[0].exitcode is not None
+
+
+def test_importing_leaves_the_default_start_method_free() -> None:
+    # A script may still choose its start method after importing the package.
+    code = (
+        "import multiprocessing, sys\n"
+        "sys.platform = 'darwin'  # where the default start method is used\n"
+        "import heyawake_asp.isolation\n"
+        "multiprocessing.set_start_method('spawn')\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="children are forked on Linux")
