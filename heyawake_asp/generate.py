@@ -324,8 +324,8 @@ def _repair(
         if tiles is not None:
             group, new = tiles
             changed |= group
-            tiles_added += new
             number = len(rects) + len(tiles_added)
+            tiles_added += new
             owner.update((cell, number + k) for k, tile in enumerate(new) for cell in _cells(tile))
     if not changed:
         return None
