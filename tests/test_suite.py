@@ -118,6 +118,35 @@ def test_several_encodings_side_by_side_with_ratios(suite_dir: Path) -> None:
     assert "median x first" in result.stdout
 
 
+def test_interrupted_run_reports_what_finished(
+    suite_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Ctrl-C after three runs: the second puzzle has its first encoding's only.
+    from heyawake_asp.cli import suites
+
+    real = suites.run_suite
+
+    def interrupted(
+        *arguments: object, on_record: Callable[[SuiteRecord], None], **options: object
+    ):
+        finished: list[SuiteRecord] = []
+
+        def stop_after_three(record: SuiteRecord) -> None:
+            on_record(record)
+            finished.append(record)
+            if len(finished) == 3:
+                raise KeyboardInterrupt
+
+        return real(*arguments, on_record=stop_after_three, **options)
+
+    monkeypatch.setattr(suites, "run_suite", interrupted)
+    result = run("suite", suite_dir, "--encoding", DEFAULT_ENCODING, "--encoding", "reach")
+    assert result.exit_code == 1
+    assert "interrupted: 3 of 8 runs finished" in result.output
+    rows = {line.split(" ", 1)[0]: line for line in result.stdout.splitlines()}
+    assert "not run" not in rows["easy1"] and "not run" in rows["easy2"]
+
+
 def test_wrong_answers_are_loud_and_fail(suite_dir: Path, tmp_path: Path) -> None:
     # An encoding without rule 1 (and without the others) happily shades
     # adjacent cells: the checker must catch it.

@@ -106,19 +106,27 @@ def _single_row(record: SuiteRecord) -> list[str]:
 
 
 def _side_by_side_row(group: dict[str, SuiteRecord], encodings: Sequence[str]) -> list[str]:
-    """One puzzle's row with each encoding's time, size and check."""
-    first = group[encodings[0]]
-    row = [first.name, first.klass, first.size, str(first.rooms)]
+    """One puzzle's row with each encoding's time, size and check.
+
+    An encoding the run did not reach (it was interrupted) shows ``not run``.
+    """
+    first = group.get(encodings[0])
+    some = next(iter(group.values()))
+    row = [some.name, some.klass, some.size, str(some.rooms)]
     for index, encoding in enumerate(encodings):
-        record = group[encoding]
-        row += [
-            f"{record.total_seconds:.4f}",
-            str(record.atoms),
-            str(record.rules),
-            _checked_text(record),
-        ]
+        record = group.get(encoding)
+        if record is None:
+            row += ["-", "-", "-", "not run"]
+        else:
+            row += [
+                f"{record.total_seconds:.4f}",
+                str(record.atoms),
+                str(record.rules),
+                _checked_text(record),
+            ]
         if index:
-            row.append(_ratio_text(_ratio(record, first)))
+            ratio = _ratio(record, first) if record is not None and first is not None else None
+            row.append(_ratio_text(ratio))
     return row
 
 
