@@ -493,6 +493,14 @@ def test_check_correct_solution(tmp_path: Path) -> None:
     assert "ok" in result.stdout
 
 
+def test_check_reads_a_solution_saved_with_a_byte_order_mark(tmp_path: Path) -> None:
+    solution = write(tmp_path, "easy1.txt", "\ufeff" + "\n".join(EASY1_SOLUTION) + "\n")
+    result = run("check", EASY1, solution)
+    assert result.exit_code == 0, result.output
+    piped = CliRunner().invoke(main, ["check", str(EASY1), "-"], input=solution.read_text())
+    assert piped.exit_code == 0, piped.output
+
+
 def test_check_reads_the_solution_or_the_puzzle_from_stdin(tmp_path: Path) -> None:
     runner = CliRunner()
     rows = "\n".join(EASY1_SOLUTION) + "\n"

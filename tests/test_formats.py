@@ -373,6 +373,20 @@ def test_every_format_round_trips(fmt: str) -> None:
         assert same(read_puzzle_text(written, f"p.{fmt}"), puzzle)
 
 
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_a_byte_order_mark_from_a_windows_editor_is_no_part_of_the_puzzle(
+    fmt: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzle = read_puzzle(EASY1)
+    written = "\ufeff" + write_puzzle(puzzle, fmt)
+    for name in (f"p.{fmt}", "p"):  # by extension and by sniffing
+        path = tmp_path / name
+        path.write_text(written, encoding="utf-8")
+        assert same(read_puzzle(path), puzzle), name
+    monkeypatch.setattr("sys.stdin", io.StringIO(written))
+    assert same(read_puzzle("-"), puzzle)
+
+
 def read_puzzle_text(content: str, source: str) -> Puzzle:
     """Read written text by sniffing its format, as for a file without extension."""
     return {

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import math
-import sys
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
-from heyawake_asp.formats import read_puzzle
+from heyawake_asp.formats import read_puzzle, read_source
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.solver import check_encoding
 
@@ -45,10 +43,8 @@ def read_puzzle_echoing_warnings(source: str) -> Puzzle:
 
 def read_text(source: str) -> str:
     """The text of a file, or of standard input for ``-``; a one-line error when unreadable."""
-    if source == "-":
-        return sys.stdin.read()
     try:
-        return Path(source).read_text(encoding="utf-8")
+        return read_source(source)
     except (OSError, UnicodeDecodeError) as error:
         raise click.ClickException(f"{source}: cannot read: {error}") from None
 

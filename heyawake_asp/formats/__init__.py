@@ -21,7 +21,17 @@ from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.formats import json_format, kth, text, url
 from heyawake_asp.puzzle import Puzzle
 
-__all__ = ["FORMATS", "json_format", "kth", "read_puzzle", "sniff", "text", "url", "write_puzzle"]
+__all__ = [
+    "FORMATS",
+    "json_format",
+    "kth",
+    "read_puzzle",
+    "read_source",
+    "sniff",
+    "text",
+    "url",
+    "write_puzzle",
+]
 
 FORMATS: dict[str, Callable[[Puzzle], str]] = {
     "url": url.write,
@@ -38,6 +48,8 @@ _READERS: dict[str, Callable[[str, str], Puzzle]] = {
     "kth": kth.read,
 }
 _EXTENSIONS = {".lp": "kth", ".json": "json", ".url": "url"}
+_BYTE_ORDER_MARK = "\ufeff"
+"""What some editors put at the start of a UTF-8 file; not part of the puzzle."""
 _TEXT_HEADER = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*heyawake\s+\d")
 
 
@@ -51,17 +63,30 @@ def read_puzzle(path: str | Path) -> Puzzle:
     """
     source = str(path)
     if source == "-":
-        content = sys.stdin.read()
+        content = read_source(source)
         return _READERS[sniff(content)](content, source)
     if url.PATTERN.match(source.strip()) and not Path(path).exists():
         return url.read(source, source)
     try:
-        content = Path(path).read_text(encoding="utf-8")
+        content = read_source(source)
     except (OSError, UnicodeDecodeError) as error:
         raise PuzzleFormatError(source, _reason(error)) from None
     suffix = Path(path).suffix.lower()
     fmt = _EXTENSIONS.get(suffix) or sniff(content, "text" if suffix == ".txt" else "kth")
     return _READERS[fmt](content, source)
+
+
+def read_source(source: str) -> str:
+    """The text of a file, or of standard input for ``-``, less a leading byte order mark.
+
+    Raises
+    ------
+    OSError, UnicodeDecodeError
+        When it cannot be read as UTF-8.
+    """
+    if source == "-":
+        return sys.stdin.read().removeprefix(_BYTE_ORDER_MARK)
+    return Path(source).read_text(encoding="utf-8-sig")
 
 
 def sniff(content: str, default: str = "kth") -> str:
