@@ -147,6 +147,34 @@ def test_interrupted_run_reports_what_finished(
     assert "not run" not in rows["easy1"] and "not run" in rows["easy2"]
 
 
+def _record(name: str, encoding: str, status: str, seconds: float) -> SuiteRecord:
+    return SuiteRecord(
+        name, name, "hard", encoding, "9x9", 81, 20, status,
+        0.0, 0.0, seconds, 10, 10, 0, None, "ok" if status == "solved" else "-",
+    )  # fmt: skip
+
+
+def test_a_run_stopped_at_its_time_limit_gives_a_bound_not_a_ratio() -> None:
+    from heyawake_asp.render.report import class_table, puzzle_table
+
+    records = [
+        _record("a", "fast", "solved", 1.0),
+        _record("a", "slow", "timeout", 10.0),  # at least 10 times slower
+        _record("b", "fast", "solved", 2.0),
+        _record("b", "slow", "solved", 4.0),
+        _record("c", "fast", "timeout", 10.0),
+        _record("c", "slow", "timeout", 10.0),  # no ratio at all
+    ]
+    rows = {
+        line.split(" ", 1)[0]: line for line in puzzle_table(records, ["fast", "slow"]).split("\n")
+    }
+    assert (
+        rows["a"].endswith(">10.00x") and rows["b"].endswith(" 2.00x") and rows["c"].endswith("-")
+    )
+    classes = class_table(summarise(records), records, ["fast", "slow"])
+    assert [line.split()[-1] for line in classes.split("\n")[2:]] == ["1.00x", ">6.00x"]
+
+
 def test_wrong_answers_are_loud_and_fail(suite_dir: Path, tmp_path: Path) -> None:
     # An encoding without rule 1 (and without the others) happily shades
     # adjacent cells: the checker must catch it.

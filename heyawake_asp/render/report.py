@@ -13,6 +13,7 @@ import io
 import json
 import statistics
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from heyawake_asp.suite import ClassSummary, SuiteRecord, class_order
 
@@ -138,30 +139,57 @@ def _by_puzzle(records: Sequence[SuiteRecord]) -> dict[tuple[str, str], dict[str
     return grouped
 
 
+class _Ratio(NamedTuple):
+    """A time over the first encoding's; ``bound`` ``>`` or ``<`` where a run was stopped."""
+
+    value: float
+    bound: str = ""
+
+
 def _class_ratios(
     records: Sequence[SuiteRecord], encodings: Sequence[str]
-) -> dict[tuple[str, str], float]:
+) -> dict[tuple[str, str], _Ratio | None]:
     """Median per class of each encoding's time over the first encoding's."""
-    ratios: dict[tuple[str, str], list[float]] = {}
+    ratios: dict[tuple[str, str], list[_Ratio]] = {}
     for group in _by_puzzle(records).values():
         first = group.get(encodings[0])
         for encoding, record in group.items():
             ratio = _ratio(record, first) if first else None
             if ratio is not None:
                 ratios.setdefault((record.klass, encoding), []).append(ratio)
-    return {key: statistics.median(values) for key, values in ratios.items()}
+    return {key: _median_ratio(values) for key, values in ratios.items()}
 
 
-def _ratio(record: SuiteRecord, first: SuiteRecord) -> float | None:
-    """The record's total time over the first encoding's (None if either failed)."""
+def _median_ratio(ratios: list[_Ratio]) -> _Ratio | None:
+    """The median; a bound of the same kind when some ratios are bounds (None if of both kinds).
+
+    A median cannot fall when a value rises, so bounds on values bound it.
+    """
+    bounds = {ratio.bound for ratio in ratios} - {""}
+    if len(bounds) > 1:
+        return None
+    return _Ratio(statistics.median(ratio.value for ratio in ratios), "".join(bounds))
+
+
+def _ratio(record: SuiteRecord, first: SuiteRecord) -> _Ratio | None:
+    """The record's total time over the first encoding's.
+
+    None if either failed with an error or both were stopped at the time
+    limit; a lower bound (``>``) when only the record was stopped, an upper
+    one (``<``) when only the first was.
+    """
     if record.status == "error" or first.status == "error" or first.total_seconds <= 0:
         return None
-    return record.total_seconds / first.total_seconds
+    stopped, first_stopped = record.status == "timeout", first.status == "timeout"
+    if stopped and first_stopped:
+        return None
+    bound = ">" if stopped else "<" if first_stopped else ""
+    return _Ratio(record.total_seconds / first.total_seconds, bound)
 
 
-def _ratio_text(ratio: float | None) -> str:
-    """A ratio like ``2.50x``."""
-    return "-" if ratio is None else f"{ratio:.2f}x"
+def _ratio_text(ratio: _Ratio | None) -> str:
+    """A ratio like ``2.50x``, ``>2.50x`` for a lower bound, ``-`` for none."""
+    return "-" if ratio is None else f"{ratio.bound}{ratio.value:.2f}x"
 
 
 def _unique_text(record: SuiteRecord) -> str:
