@@ -56,6 +56,8 @@ _LONGEST_WAIT = 3600.0
 _MEMORY_HEADROOM = 0.9
 """The share of the memory available when a child starts that the child may take."""
 _PR_SET_PDEATHSIG = 1
+_SIGNAL_MASKS = hasattr(signal, "pthread_sigmask")
+"""Whether signals can be held back from a thread (not on Windows)."""
 _PIPE: multiprocessing.connection.Connection | None = None
 """In a child, the pipe to the parent (for `lift_deadline`); None in the parent."""
 
@@ -178,7 +180,7 @@ def _ctrl_c_held(start_method: str) -> Iterator[None]:
     resource tracker would unblock the signal and a fork server keep it
     blocked for good.
     """
-    if not hasattr(signal, "pthread_sigmask"):
+    if not _SIGNAL_MASKS:
         yield
         return
     if start_method != "fork":
@@ -313,7 +315,7 @@ def _child_main(memory_limit: int | None, pipe: multiprocessing.connection.Conne
     """A child's life: leave Ctrl-C to the parent, die with it, cap memory, run calls."""
     global _PIPE
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
+    if _SIGNAL_MASKS:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _die_with_parent()
     _limit_memory(memory_limit)

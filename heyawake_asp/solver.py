@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any, Generic, Literal, TypeVar, cast
+from typing import Any, Generic, Literal, TypeAlias, TypeVar, cast
 
 import clingo
 import clingo.ast
@@ -67,6 +67,8 @@ QUICK_CONFLICTS = 1000
 QUICK_SECONDS = 0.1
 """Seconds of enumerating models in the calling thread before the search moves to the background."""
 _NO_SOLVE_LIMIT = "umax,umax"
+Assumptions: TypeAlias = Sequence[int | tuple[clingo.Symbol, bool]]
+"""What `search` takes as assumptions, as `clingo.Control.solve` does."""
 ISOLATION_GRACE_SECONDS = 0.5
 """Seconds an isolated call may still be grounding past its timeout before its child is stopped."""
 MAX_THREADS = 64
@@ -448,7 +450,7 @@ def search(
     control: clingo.Control,
     convert: Callable[[clingo.Model], T],
     deadline: float | None = None,
-    assumptions: Sequence[int | tuple[clingo.Symbol, bool]] = (),
+    assumptions: Assumptions = (),
 ) -> Search[T]:
     """Solve until clingo finishes or the deadline passes, converting each model found.
 
@@ -477,7 +479,7 @@ def search(
 def _quick_search(
     control: clingo.Control,
     convert: Callable[[clingo.Model], T],
-    assumptions: Sequence[int | tuple[clingo.Symbol, bool]],
+    assumptions: Assumptions,
 ) -> Search[T]:
     """Search in this thread, briefly; the result is None when that did not settle it.
 
@@ -511,7 +513,7 @@ def _polled_search(
     control: clingo.Control,
     convert: Callable[[clingo.Model], T],
     deadline: float | None,
-    assumptions: Sequence[int | tuple[clingo.Symbol, bool]],
+    assumptions: Assumptions,
 ) -> Search[T]:
     """Search in the background, polling for the deadline and Ctrl-C."""
     values: list[T] = []

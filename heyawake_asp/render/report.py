@@ -126,8 +126,7 @@ def _side_by_side_row(group: dict[str, SuiteRecord], encodings: Sequence[str]) -
                 _checked_text(record),
             ]
         if index:
-            ratio = _ratio(record, first) if record is not None and first is not None else None
-            row.append(_ratio_text(ratio))
+            row.append(_ratio_text(_ratio(record, first)))
     return row
 
 
@@ -154,7 +153,7 @@ def _class_ratios(
     for group in _by_puzzle(records).values():
         first = group.get(encodings[0])
         for encoding, record in group.items():
-            ratio = _ratio(record, first) if first else None
+            ratio = _ratio(record, first)
             if ratio is not None:
                 ratios.setdefault((record.klass, encoding), []).append(ratio)
     return {key: _median_ratio(values) for key, values in ratios.items()}
@@ -171,14 +170,16 @@ def _median_ratio(ratios: list[_Ratio]) -> _Ratio | None:
     return _Ratio(statistics.median(ratio.value for ratio in ratios), "".join(bounds))
 
 
-def _ratio(record: SuiteRecord, first: SuiteRecord) -> _Ratio | None:
+def _ratio(record: SuiteRecord | None, first: SuiteRecord | None) -> _Ratio | None:
     """The record's total time over the first encoding's.
 
-    None if either failed with an error or both were stopped at the time
-    limit; a lower bound (``>``) when only the record was stopped, an upper
-    one (``<``) when only the first was.
+    None if either is missing (not run), failed with an error, or both were
+    stopped at the time limit; a lower bound (``>``) when only the record
+    was stopped, an upper one (``<``) when only the first was.
     """
-    if record.status == "error" or first.status == "error" or first.total_seconds <= 0:
+    if record is None or first is None or "error" in (record.status, first.status):
+        return None
+    if first.total_seconds <= 0:
         return None
     stopped, first_stopped = record.status == "timeout", first.status == "timeout"
     if stopped and first_stopped:
