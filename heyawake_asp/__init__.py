@@ -27,7 +27,7 @@ from heyawake_asp.puzzle import Cell, Puzzle, Room
 from heyawake_asp.render.text import render_text
 from heyawake_asp.solver import SolveResult, SolveStats, check_encoding, solve
 
-__version__ = "0.2.1"
+__version__ = "0.2.2"
 
 __all__ = [
     "DEFAULT_ENCODING",

@@ -3,12 +3,14 @@
 The facts, with rooms numbered from 1 in the order of ``Puzzle.rooms``:
 
 - ``width(W)``, ``height(H)``: the grid size;
-- ``room(R)``: every room (written ``room(1..N)``);
+- ``room(R)``: every room (written ``room(1..N)``; the solver leaves it
+  out for a program that does not read ``room/1``);
 - ``rect(R, X1, Y1, X2, Y2)``: room ``R`` is the rectangle with these
   inclusive corners (only for rectangular rooms);
 - ``in(R, X, Y)``: cell ``(X, Y)`` (column, row, from 0) lies in room ``R``,
   written for the cells of other rooms only: the program `rooms_program`,
-  loaded with every encoding, derives it for the cells of rectangles;
+  which the solver loads for a program that reads ``in/3``, derives it for
+  the cells of rectangles;
 - ``clue(R, N)``: room ``R`` holds exactly ``N`` black cells (none for a
   room without a number or with a hidden one, ``?``).
 
@@ -43,15 +45,17 @@ __all__ = [
 
 
 def rooms_program() -> Path:
-    """The rule giving the cells of rectangular rooms as ``in/3``, loaded with every encoding."""
+    """The rule giving the cells of rectangles as ``in/3``, loaded for programs that read it."""
     return encodings_dir() / "input" / "rooms.lp"
 
 
-def puzzle_facts(puzzle: Puzzle) -> str:
+def puzzle_facts(puzzle: Puzzle, *, room_list: bool = True) -> str:
     """The puzzle as a program of facts only, one statement per predicate.
 
     Each predicate's facts are pooled into one statement (``p(1,2;3,4).``
     for ``p(1,2). p(3,4).``): clingo parses one statement faster than many.
+    ``room_list=False`` leaves out ``room/1``, for a program that does not
+    read it (clasp pays a rule for every fact).
     """
     rects: list[str] = []
     cells: list[str] = []
@@ -65,7 +69,9 @@ def puzzle_facts(puzzle: Puzzle) -> str:
         if room.clue is not None:
             clues.append(f"{number},{room.clue}")
     pools = {"rect": rects, "in": cells, "clue": clues}
-    lines = [f"width({puzzle.width}). height({puzzle.height}). room(1..{len(puzzle.rooms)})."]
+    lines = [f"width({puzzle.width}). height({puzzle.height})."]
+    if room_list:
+        lines[0] += f" room(1..{len(puzzle.rooms)})."
     lines.extend(f"{name}({';'.join(pool)})." for name, pool in pools.items() if pool)
     return "\n".join(lines)
 

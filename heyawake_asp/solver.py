@@ -13,15 +13,14 @@ import importlib
 import logging
 import re
 import time
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any, Generic, Literal, TypeAlias, TypeVar, cast
+from typing import Generic, Literal, TypeAlias, TypeVar, cast
 
 import clingo
 import clingo.ast
-from clingo.statistics import StatisticsMap
 
 from heyawake_asp.encodings import (
     DEFAULT_ENCODING,
@@ -196,19 +195,31 @@ def _solve_here(
     if not 0 <= max_solutions <= MAX_MODELS or not 1 <= threads <= MAX_THREADS:
         raise ValueError(f"max_solutions must be 0..{MAX_MODELS}, threads 1..{MAX_THREADS}")
     wanted = max_solutions + 1 if check_unique and max_solutions > 0 else max_solutions
+    encodings = _as_encoding_set(encoding)
+    quick = timeout is None and not _limits_solving((*encodings.options, *options))
     control, ground_seconds = grounded_control(
-        puzzle, encoding, models=wanted, threads=threads, extra=extra, options=options
-    )
+        puzzle, encodings, models=wanted, threads=threads, extra=extra,
+        options=(*options, f"--solve-limit={QUICK_CONFLICTS}") if quick else options,
+    )  # fmt: skip
     grounded()
     deadline = None if timeout is None else start + timeout
     solve_start = time.perf_counter()
-    found = search(control, lambda model: decode(model, puzzle), deadline)
+    convert = functools.partial(_decode_for, puzzle)
+    if quick:  # as `search` does, without reading and setting the limit through the configuration
+        found = _quick_search(control, convert, (), wanted)
+    else:
+        found = search(control, convert, deadline)
     models, outcome = found.values, found.result
     unsatisfiable = outcome is not None and bool(outcome.unsatisfiable)
     exhausted = outcome is not None and outcome.exhausted
     solve_seconds = time.perf_counter() - solve_start
     stats = _stats(control, ground_seconds, solve_seconds, time.perf_counter() - start, found.spent)
     return _result(models, unsatisfiable, exhausted, max_solutions, check_unique, stats)
+
+
+def _limits_solving(options: Sequence[str]) -> bool:
+    """Whether clingo options set a solve limit."""
+    return any(option.startswith("--solve-limit") for option in options)
 
 
 def _nothing() -> None:
@@ -277,11 +288,13 @@ def grounded_control(
     control = clingo.Control(arguments, logger=messages, message_limit=50)
     with _clingo_errors(messages):
         rectangular = puzzle.is_rectangular
+        program = _parsed(encodings, tuple(map(Path, extra)), messages)
+        statements = program.rectangular if rectangular else program.whole
         with clingo.ast.ProgramBuilder(control) as builder:
-            program = _parsed(encodings, tuple(map(Path, extra)), messages)
-            for statement in program.rectangular if rectangular else program.whole:
+            for statement in statements.statements:
                 builder.add(statement)
-        control.add("base", [], "\n".join(filter(None, (puzzle_facts(puzzle), facts))))
+        written = puzzle_facts(puzzle, room_list=statements.reads_room_list)
+        control.add("base", [], "\n".join(filter(None, (written, facts))))
         start = time.perf_counter()
         control.ground(_program_parts(rectangular))
     return control, time.perf_counter() - start
@@ -295,11 +308,28 @@ def _program_parts(rectangular: bool) -> list[tuple[str, list[clingo.Symbol]]]:
 
 
 @dataclass(frozen=True)
+class _Statements:
+    """Parsed statements to hand to clingo, and whether they read ``room/1``.
+
+    Python writes ``room/1`` only for statements that read it: each fact
+    costs clasp a rule.
+    """
+
+    statements: list[clingo.ast.AST]
+    reads_room_list: bool
+
+    @classmethod
+    def of(cls, statements: list[clingo.ast.AST]) -> _Statements:
+        """The statements, with whether they read ``room/1``."""
+        return cls(statements, any(_reads(statement, "room", 1) for statement in statements))
+
+
+@dataclass(frozen=True)
 class _Program:
     """Parsed statements: all of them, and those a puzzle of rectangles only needs."""
 
-    whole: list[clingo.ast.AST]
-    rectangular: list[clingo.ast.AST]
+    whole: _Statements
+    rectangular: _Statements
 
 
 _PARSED: dict[tuple[tuple[str, int, int], ...], _Program] = {}
@@ -307,24 +337,61 @@ _PARSED_LIMIT = 32
 
 
 def _parsed(encodings: EncodingSet, extra: tuple[Path, ...], messages: _Messages) -> _Program:
-    """The statements of the rooms program, the encoding's and the extra ones, parsed once.
+    """The statements of the encoding's and the extra programs, parsed once.
 
-    Parsing costs about as much as grounding a small puzzle, so the parse is
-    kept, keyed by the modification time and size of every file read (the
-    given ones and all they include): an edited file is read again.
+    The rooms program (`rooms_program`) comes first in either list when the
+    statements read ``in/3``: each of its facts costs clasp a rule, so a
+    set that needs no ``in/3`` for rectangles is spared them. Parsing costs
+    about as much as grounding a small puzzle, so the parse is kept, keyed
+    by the modification time and size of every file read (the given ones
+    and all they include): an edited file is read again.
     """
-    files = (rooms_program(), *encodings.files, *extra)
-    key = program_versions(files)
+    files = (*encodings.files, *extra)
+    key = program_versions((rooms_program(), *files))
     if key not in _PARSED:
-        statements: list[clingo.ast.AST] = []
-        clingo.ast.parse_files(
-            [str(path) for path in files], statements.append, logger=messages, message_limit=50
-        )
         if len(_PARSED) >= _PARSED_LIMIT:
             _PARSED.clear()
-        whole = _without_comments(statements)
-        _PARSED[key] = _Program(whole, _without_part(whole, _IRREGULAR))
+        rooms = _parse_files((rooms_program(),), messages)
+        whole = _parse_files(files, messages)
+        rectangular = _without_comments(_without_part(whole, _IRREGULAR))
+        _PARSED[key] = _Program(
+            _Statements.of(_with_rooms(rooms, whole)),
+            _Statements.of(_with_rooms(rooms, rectangular)),
+        )
     return _PARSED[key]
+
+
+def _parse_files(files: Sequence[Path], messages: _Messages) -> list[clingo.ast.AST]:
+    """The statements of ``files``, less comments and repeated ``#program`` lines."""
+    statements: list[clingo.ast.AST] = []
+    clingo.ast.parse_files(
+        [str(path) for path in files], statements.append, logger=messages, message_limit=50
+    )
+    return _without_comments(statements)
+
+
+def _with_rooms(
+    rooms: list[clingo.ast.AST], statements: list[clingo.ast.AST]
+) -> list[clingo.ast.AST]:
+    """``statements`` after the rooms program's if any of them reads ``in/3``."""
+    if any(_reads(statement, "in", 3) for statement in statements):
+        return _without_comments([*rooms, *statements])
+    return statements
+
+
+def _reads(node: clingo.ast.AST, name: str, arity: int) -> bool:
+    """Whether ``node`` or a node below it is an atom ``name/arity`` or shows that predicate."""
+    if node.ast_type == clingo.ast.ASTType.Function:
+        if node.name == name and len(node.arguments) == arity:
+            return True
+    elif node.ast_type == clingo.ast.ASTType.ShowSignature:
+        return bool(node.name == name and node.arity == arity)
+    for key in node.child_keys:
+        child = getattr(node, key)
+        children = [child] if isinstance(child, clingo.ast.AST) else child or ()
+        if any(_reads(grandchild, name, arity) for grandchild in children):
+            return True
+    return False
 
 
 def _without_comments(statements: list[clingo.ast.AST]) -> list[clingo.ast.AST]:
@@ -463,33 +530,34 @@ def search(
     A model is valid only while ``convert`` runs, so ``convert`` must not
     keep it. Without a deadline the search first runs in this thread with a
     small budget, which settles most puzzles without the cost of starting a
-    thread (Ctrl-C waits for that budget, well under a second). Otherwise,
-    or if that is not enough, the search runs in the background, polled, so
-    that Ctrl-C and the deadline are seen within a fraction of a second.
+    thread (Ctrl-C waits for that budget, well under a second); this is
+    skipped when the control already has a solve limit of its own.
+    Otherwise, or if that is not enough, the search runs in the background,
+    polled, so that Ctrl-C and the deadline are seen within a fraction of a
+    second.
     """
-    spent = (0, 0)
-    if deadline is None:
-        quick = _quick_search(control, convert, assumptions)
-        if quick.result is not None:
-            return quick
-        spent = quick.spent
-    return replace(_polled_search(control, convert, deadline, assumptions), spent=spent)
+    settings = cast(clingo.Configuration, control.configuration.solve)
+    if deadline is not None or str(settings.solve_limit) != _NO_SOLVE_LIMIT:
+        return _polled_search(control, convert, deadline, assumptions)
+    settings.solve_limit = str(QUICK_CONFLICTS)
+    try:
+        return _quick_search(control, convert, assumptions, int(str(settings.models)))
+    finally:
+        settings.solve_limit = _NO_SOLVE_LIMIT
 
 
 def _quick_search(
     control: clingo.Control,
     convert: Callable[[clingo.Model], T],
     assumptions: Assumptions,
+    models: int,
 ) -> Search[T]:
-    """Search in this thread, briefly; the result is None when that did not settle it.
+    """Search in this thread under the solve limit of `QUICK_CONFLICTS` conflicts already set.
 
-    The search stops after `QUICK_CONFLICTS` conflicts, or at the first model
-    found after `QUICK_SECONDS`. It is skipped when the caller's options
-    already set a solve limit.
+    Enumerating stops at the first model found after `QUICK_SECONDS`, and
+    ``models`` is how many the control asks for (0: all). When that did not
+    settle the search, the limit is lifted and the search goes on polled.
     """
-    settings = cast(clingo.Configuration, control.configuration.solve)
-    if str(settings.solve_limit) != _NO_SOLVE_LIMIT:
-        return Search([], None)
     values: list[T] = []
     core: list[int] = []
     stop = time.perf_counter() + QUICK_SECONDS
@@ -498,15 +566,13 @@ def _quick_search(
         values.append(convert(model))
         return time.perf_counter() < stop
 
-    settings.solve_limit = str(QUICK_CONFLICTS)
-    try:
-        result = control.solve(assumptions, on_model=on_model, on_core=core.extend)
-    finally:
-        settings.solve_limit = _NO_SOLVE_LIMIT
-    if result.exhausted or 0 < int(str(settings.models)) <= len(values):
+    result = control.solve(assumptions, on_model=on_model, on_core=core.extend)
+    if result.exhausted or 0 < models <= len(values):
         return Search(values, result, tuple(core))
-    solvers = _statistics_tree(control)["solving"]["solvers"]
-    return Search(values, None, spent=(int(solvers["choices"]), int(solvers["conflicts"])))
+    spent = _statistics(control, ("solving", "solvers"), ("choices", "conflicts"))
+    cast(clingo.Configuration, control.configuration.solve).solve_limit = _NO_SOLVE_LIMIT
+    polled = _polled_search(control, convert, None, assumptions)
+    return replace(polled, spent=(spent[0], spent[1]))
 
 
 def _polled_search(
@@ -535,6 +601,11 @@ def _wait_slice(deadline: float | None) -> float:
     if deadline is None:
         return _POLL_SECONDS
     return max(0.0, min(_POLL_SECONDS, deadline - time.perf_counter()))
+
+
+def _decode_for(puzzle: Puzzle, model: clingo.Model) -> Grid:
+    """`decode`, with the puzzle first (to be bound)."""
+    return decode(model, puzzle)
 
 
 def decode(model: clingo.Model, puzzle: Puzzle) -> Grid:
@@ -587,37 +658,52 @@ def _stats(
     spent: tuple[int, int],
 ) -> SolveStats:
     """The statistics of the last solve call, plus the choices and conflicts ``spent`` before it."""
-    statistics = _statistics_tree(control)
-    program = statistics["problem"]["lp"] if "problem" in statistics else {}
-    solvers = statistics["solving"]["solvers"] if "solving" in statistics else {}
+    atoms, rules = _statistics(control, ("problem", "lp"), ("atoms", "rules"))
+    choices, conflicts = _statistics(control, ("solving", "solvers"), ("choices", "conflicts"))
     return SolveStats(
         ground_seconds=ground_seconds,
         solve_seconds=solve_seconds,
         total_seconds=total,
-        atoms=int(program.get("atoms", 0)),
-        rules=int(program.get("rules", 0)),
-        choices=spent[0] + int(solvers.get("choices", 0)),
-        conflicts=spent[1] + int(solvers.get("conflicts", 0)),
+        atoms=atoms,
+        rules=rules,
+        choices=spent[0] + choices,
+        conflicts=spent[1] + conflicts,
     )
 
 
-def _statistics_tree(control: clingo.Control) -> Mapping[str, Any]:
-    """The statistics tree of clingo's last solve, read lazily where clingo allows it.
+def _statistics(control: clingo.Control, group: Sequence[str], names: Sequence[str]) -> list[int]:
+    """Entries ``names`` of a group of the statistics of clingo's last solve; 0 for those absent.
 
     ``Control.statistics`` converts the whole tree (about a hundred entries)
-    to dicts, which costs as much as solving a small puzzle. clingo's own
-    lazy `StatisticsMap` reads only the entries asked for, but clingo hands
-    it out for user statistics only; reaching the control's tree takes two of
-    clingo's private names. Should they change, the full conversion is used.
+    to dicts, which costs as much as solving a small puzzle, and clingo's
+    lazy `StatisticsMap` (handed out for user statistics only) asks whether
+    a key exists before each read. Here only the entries asked for are read,
+    through clingo's C functions, reached by two of clingo's private names.
+    Should they change, the full conversion is used.
     """
     try:
         internal = importlib.import_module("clingo._internal")
         call, library = internal._c_call, internal._lib
-        statistics = call("clingo_statistics_t*", library.clingo_control_statistics, control._rep)
-        root = call("uint64_t", library.clingo_statistics_root, statistics)
+        tree = call("clingo_statistics_t*", library.clingo_control_statistics, control._rep)
+        key = call("uint64_t", library.clingo_statistics_root, tree)
     except (ImportError, AttributeError, TypeError):
-        return control.statistics
-    return StatisticsMap(statistics, root)  # type: ignore[no-untyped-call]
+        node = functools.reduce(lambda node, name: node.get(name, {}), group, control.statistics)
+        return [int(node.get(name, 0)) for name in names]
+
+    def at(key: int, name: str) -> int:
+        return int(call("uint64_t", library.clingo_statistics_map_at, tree, key, name.encode()))
+
+    def value(name: str) -> int:
+        try:
+            return int(call("double", library.clingo_statistics_value_get, tree, at(key, name)))
+        except RuntimeError:
+            return 0
+
+    try:
+        key = functools.reduce(at, group, key)
+    except RuntimeError:
+        return [0] * len(names)
+    return [value(name) for name in names]
 
 
 def _result(

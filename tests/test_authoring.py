@@ -104,8 +104,10 @@ def test_a_retiling_rules_out_the_other_shading_only_through_rules_3_and_5(
 
 
 def test_most_rooms_have_two_to_twelve_cells() -> None:
-    puzzle = generate(12, 12, seed=5).puzzle
-    sizes = [len(room.cells) for room in puzzle.rooms]
+    # Pooled over a few seeds: one puzzle alone may fall short by chance.
+    sizes = [
+        len(room.cells) for seed in (1, 2, 3) for room in generate(12, 12, seed=seed).puzzle.rooms
+    ]
     assert max(sizes) <= 12
     assert sum(2 <= size <= 12 for size in sizes) >= 0.75 * len(sizes)
 

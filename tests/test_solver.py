@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import clingo
 import pytest
@@ -219,6 +220,39 @@ def test_solve_limit_given_by_the_caller_is_kept() -> None:
     assert (result.status, result.solutions) == ("timeout", ())
 
 
+@pytest.mark.parametrize("where", ["caller", "set"])
+def test_solve_limit_of_the_caller_or_the_set_is_kept_without_a_timeout(
+    where: str, tmp_path: Path
+) -> None:
+    # Without a timeout the solver sets the quick start's limit itself; a
+    # limit of 0 given by the caller or declared by the set must win.
+    from heyawake_asp.encodings import encodings_dir
+
+    entry = tmp_path / "limited.lp"
+    header = "% clingo-options: --solve-limit=0\n" if where == "set" else ""
+    entry.write_text(f'{header}#include "{encodings_dir() / "grow.lp"}".\n')
+    options = ["--solve-limit=0"] if where == "caller" else []
+    puzzle = Puzzle(6, 6, (Room.rectangle(0, 0, 5, 5),))
+    result = solve(puzzle, entry, max_solutions=0, check_unique=False, options=options)
+    assert (result.status, result.solutions) == ("timeout", ())
+
+
+@pytest.mark.parametrize("quick_conflicts", [1000, 0])
+def test_search_leaves_the_controls_solve_limit_as_it_found_it(
+    quick_conflicts: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # search() borrows the limit for its quick start, settled there or not.
+    from heyawake_asp import solver
+
+    monkeypatch.setattr(solver, "QUICK_CONFLICTS", quick_conflicts)
+    puzzle = Puzzle(4, 3, (Room.rectangle(0, 0, 3, 2),))
+    control, _ = solver.grounded_control(puzzle)
+    found = solver.search(control, lambda model: solver.decode(model, puzzle))
+    assert found.result is not None and found.result.exhausted
+    assert str(control.configuration.solve.solve_limit) == "umax,umax"  # type: ignore[union-attr]
+    assert len(found.values) == len(set(found.values)) > 1
+
+
 def test_edited_extra_program_is_read_again(tmp_path: Path) -> None:
     # Parsed programs are kept between calls; an edit must still be seen.
     import os
@@ -256,19 +290,38 @@ def test_directory_set_sees_files_added_edited_and_removed(tmp_path: Path) -> No
     assert len(solve(puzzle, tmp_path, max_solutions=0).solutions) == 3
 
 
-def test_statistics_read_lazily_agree_with_clingos_full_tree() -> None:
-    from clingo.statistics import StatisticsMap
+@pytest.mark.parametrize("private_names", [True, False])
+def test_statistics_read_one_by_one_agree_with_clingos_full_tree(
+    private_names: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib
 
-    from heyawake_asp.solver import _statistics_tree, grounded_control
+    from heyawake_asp.solver import _statistics, grounded_control
 
+    if not private_names:  # clingo without them: the full tree is read instead
+        monkeypatch.setattr(importlib, "import_module", _refuse_clingo_internal(importlib))
     control, _ = grounded_control(Puzzle(4, 4, (Room.rectangle(0, 0, 3, 3, 2),)), models=2)
     control.solve()
-    lazy, full = _statistics_tree(control), control.statistics
-    assert isinstance(lazy, StatisticsMap), "the lazy path no longer works with this clingo"
-    for section, group, key in [("problem", "lp", "atoms"), ("problem", "lp", "rules")]:
-        assert lazy[section][group][key] == full[section][group][key] > 0
-    for key in ("choices", "conflicts"):
-        assert lazy["solving"]["solvers"][key] == full["solving"]["solvers"][key]
+    full = control.statistics
+    size = _statistics(control, ("problem", "lp"), ("atoms", "rules"))
+    assert size == [full["problem"]["lp"][key] for key in ("atoms", "rules")]
+    assert min(size) > 0
+    effort = _statistics(control, ("solving", "solvers"), ("choices", "conflicts"))
+    assert effort == [full["solving"]["solvers"][key] for key in ("choices", "conflicts")]
+    assert _statistics(control, ("solving", "nothing"), ("choices",)) == [0]
+    assert _statistics(control, ("problem", "lp"), ("atoms", "nothing")) == [size[0], 0]
+
+
+def _refuse_clingo_internal(importlib: Any) -> Any:
+    """``importlib.import_module`` that fails for ``clingo._internal``."""
+    real = importlib.import_module
+
+    def import_module(name: str, *args: Any) -> Any:
+        if name == "clingo._internal":
+            raise ImportError(name)
+        return real(name, *args)
+
+    return import_module
 
 
 def test_search_with_a_deadline_is_always_polled(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -395,3 +448,38 @@ def test_decoding_keys_on_clingos_symbol_codes_or_else_on_the_symbols() -> None:
 
     control.solve(on_model=check)
     assert seen == [(("#.#",), ("#.#",))]
+
+
+@pytest.mark.parametrize("encoding", ["grow", "reach", "thesis"])
+def test_extra_program_reading_in_sees_the_cells_of_rectangles(
+    encoding: str, tmp_path: Path
+) -> None:
+    # grow itself reads no in/3 and is not given it; a program that does
+    # must see every cell's room all the same.
+    from test_irregular import brute_force
+
+    extra = tmp_path / "room1_white.lp"
+    extra.write_text(":- black(X, Y), in(1, X, Y).\n")
+    puzzle = Puzzle(3, 2, (Room.rectangle(0, 0, 0, 1), Room.rectangle(1, 0, 2, 1)))
+    found = solved_and_checked(puzzle, encoding=encoding, max_solutions=0, extra=[extra])
+    expected = {grid for grid in brute_force(puzzle) if "#" not in grid[0][0] + grid[1][0]}
+    assert set(found.solutions) == expected and expected
+
+
+def test_extra_program_reading_room_sees_every_room(tmp_path: Path) -> None:
+    extra = tmp_path / "two_rooms.lp"
+    extra.write_text("rooms(N) :- N = #count { R : room(R) }.\n:- rooms(N), N != 2.\n")
+    puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 0, 0), Room.rectangle(1, 0, 2, 0)))
+    assert solve(puzzle, "grow", extra=[extra]).status == "solved"
+
+
+@pytest.mark.parametrize(("encoding", "given"), [("grow", False), ("reach", True)])
+def test_facts_a_set_does_not_read_are_not_given(encoding: str, given: bool) -> None:
+    # clasp pays a rule for every fact: grow reads neither in/3 nor room/1.
+    from heyawake_asp.solver import grounded_control
+
+    puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 0, 0), Room.rectangle(1, 0, 2, 0, 1)))
+    control, _ = grounded_control(puzzle, encoding)
+    for name, arity in (("in", 3), ("room", 1)):
+        assert any(control.symbolic_atoms.by_signature(name, arity)) is given
+    assert solved_and_checked(puzzle, encoding=encoding).status == "solved"
