@@ -196,7 +196,7 @@ def _solve_here(
         raise ValueError(f"max_solutions must be 0..{MAX_MODELS}, threads 1..{MAX_THREADS}")
     wanted = max_solutions + 1 if check_unique and max_solutions > 0 else max_solutions
     encodings = _as_encoding_set(encoding)
-    quick = timeout is None and not _limits_solving((*encodings.options, *options))
+    quick = timeout is None and not _gives_option((*encodings.options, *options), "--solve-limit")
     control, ground_seconds = grounded_control(
         puzzle, encodings, models=wanted, threads=threads, extra=extra,
         options=(*options, f"--solve-limit={QUICK_CONFLICTS}") if quick else options,
@@ -205,7 +205,7 @@ def _solve_here(
     deadline = None if timeout is None else start + timeout
     solve_start = time.perf_counter()
     convert = functools.partial(_decode_for, puzzle)
-    if quick:  # as `search` does, without reading and setting the limit through the configuration
+    if quick:  # as `search` does, with the limit set on the command line, not read and set
         found = _quick_search(control, convert, (), wanted)
     else:
         found = search(control, convert, deadline)
@@ -217,9 +217,15 @@ def _solve_here(
     return _result(models, unsatisfiable, exhausted, max_solutions, check_unique, stats)
 
 
-def _limits_solving(options: Sequence[str]) -> bool:
-    """Whether clingo options set a solve limit."""
-    return any(option.startswith("--solve-limit") for option in options)
+def _gives_option(options: Sequence[str], name: str) -> bool:
+    """Whether clingo command-line ``options`` give the option ``name``, e.g. ``--project``.
+
+    clingo takes any start of an option's name that no other name shares
+    (``--solve-lim=0``), and a name given twice is an error.
+    """
+    return any(
+        len(given := option.split("=", 1)[0]) > 3 and name.startswith(given) for option in options
+    )
 
 
 def _nothing() -> None:
@@ -275,6 +281,8 @@ def grounded_control(
     -------
     tuple of clingo.Control and float
         The control, projecting on ``black/2``, and the seconds grounding took.
+        ``room/1``, and ``in/3`` for the cells of rectangles, are in it only
+        when the encoding or an extra program reads them (not ``facts``).
 
     Raises
     ------
@@ -285,8 +293,8 @@ def grounded_control(
     _check_applicable(encodings, puzzle)
     messages = _Messages()
     arguments = _arguments(models, threads, (*encodings.options, *options))
-    control = clingo.Control(arguments, logger=messages, message_limit=50)
     with _clingo_errors(messages):
+        control = clingo.Control(arguments, logger=messages, message_limit=50)
         rectangular = puzzle.is_rectangular
         program = _parsed(encodings, tuple(map(Path, extra)), messages)
         statements = program.rectangular if rectangular else program.whole
@@ -479,7 +487,7 @@ def _arguments(models: int, threads: int, options: Sequence[str]) -> list[str]:
     ``--project`` mode of their own, e.g. ``--project=no`` for a set whose
     shading fixes every other atom.
     """
-    projection = [] if any(option.startswith("--project") for option in options) else ["--project"]
+    projection = [] if _gives_option(options, "--project") else ["--project"]
     arguments = [f"--models={models}", *projection, *options]
     if threads > 1:
         arguments.append(f"--parallel-mode={threads}")

@@ -221,17 +221,19 @@ def test_solve_limit_given_by_the_caller_is_kept() -> None:
 
 
 @pytest.mark.parametrize("where", ["caller", "set"])
+@pytest.mark.parametrize("option", ["--solve-limit=0", "--solve-lim=0", "--so=0"])
 def test_solve_limit_of_the_caller_or_the_set_is_kept_without_a_timeout(
-    where: str, tmp_path: Path
+    where: str, option: str, tmp_path: Path
 ) -> None:
     # Without a timeout the solver sets the quick start's limit itself; a
-    # limit of 0 given by the caller or declared by the set must win.
+    # limit of 0 given by the caller or declared by the set must win, also
+    # under a shortened name (clingo takes any unambiguous start).
     from heyawake_asp.encodings import encodings_dir
 
     entry = tmp_path / "limited.lp"
-    header = "% clingo-options: --solve-limit=0\n" if where == "set" else ""
+    header = f"% clingo-options: {option}\n" if where == "set" else ""
     entry.write_text(f'{header}#include "{encodings_dir() / "grow.lp"}".\n')
-    options = ["--solve-limit=0"] if where == "caller" else []
+    options = [option] if where == "caller" else []
     puzzle = Puzzle(6, 6, (Room.rectangle(0, 0, 5, 5),))
     result = solve(puzzle, entry, max_solutions=0, check_unique=False, options=options)
     assert (result.status, result.solutions) == ("timeout", ())
@@ -363,7 +365,7 @@ def test_caller_may_choose_the_projection_mode() -> None:
     puzzle = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
     default = solved_and_checked(puzzle, encoding="grow", max_solutions=0)
     assert len(default.solutions) == 4
-    for mode in ("--project=no", "--project=show"):
+    for mode in ("--project=no", "--project=show", "--proj=no"):
         chosen = solved_and_checked(puzzle, encoding="grow", max_solutions=0, options=[mode])
         assert sorted(chosen.solutions) == sorted(default.solutions)
 
@@ -483,3 +485,14 @@ def test_facts_a_set_does_not_read_are_not_given(encoding: str, given: bool) -> 
     for name, arity in (("in", 3), ("room", 1)):
         assert any(control.symbolic_atoms.by_signature(name, arity)) is given
     assert solved_and_checked(puzzle, encoding=encoding).status == "solved"
+
+
+def test_bad_clingo_option_of_a_set_is_an_encoding_error(tmp_path: Path) -> None:
+    from heyawake_asp.encodings import encodings_dir
+
+    entry = tmp_path / "bad.lp"
+    entry.write_text(
+        f'% clingo-options: --no-such-option\n#include "{encodings_dir() / "grow.lp"}".\n'
+    )
+    with pytest.raises(EncodingError, match="no-such-option"):
+        solve(Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0),)), entry)
