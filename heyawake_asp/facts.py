@@ -69,9 +69,8 @@ def puzzle_facts(puzzle: Puzzle, *, room_list: bool = True) -> str:
         if room.clue is not None:
             clues.append(f"{number},{room.clue}")
     pools = {"rect": rects, "in": cells, "clue": clues}
-    lines = [f"width({puzzle.width}). height({puzzle.height})."]
-    if room_list:
-        lines[0] += f" room(1..{len(puzzle.rooms)})."
+    rooms = f" room(1..{len(puzzle.rooms)})." if room_list else ""
+    lines = [f"width({puzzle.width}). height({puzzle.height}).{rooms}"]
     lines.extend(f"{name}({';'.join(pool)})." for name, pool in pools.items() if pool)
     return "\n".join(lines)
 

@@ -204,7 +204,7 @@ def _solve_here(
     grounded()
     deadline = None if timeout is None else start + timeout
     solve_start = time.perf_counter()
-    convert = functools.partial(_decode_for, puzzle)
+    convert = functools.partial(decode, puzzle=puzzle)
     if quick:  # as `search` does, with the limit set on the command line, not read and set
         found = _quick_search(control, convert, (), wanted)
     else:
@@ -577,10 +577,10 @@ def _quick_search(
     result = control.solve(assumptions, on_model=on_model, on_core=core.extend)
     if result.exhausted or 0 < models <= len(values):
         return Search(values, result, tuple(core))
-    spent = _statistics(control, ("solving", "solvers"), ("choices", "conflicts"))
+    choices, conflicts = _statistics(control, ("solving", "solvers"), ("choices", "conflicts"))
     cast(clingo.Configuration, control.configuration.solve).solve_limit = _NO_SOLVE_LIMIT
     polled = _polled_search(control, convert, None, assumptions)
-    return replace(polled, spent=(spent[0], spent[1]))
+    return replace(polled, spent=(choices, conflicts))
 
 
 def _polled_search(
@@ -609,11 +609,6 @@ def _wait_slice(deadline: float | None) -> float:
     if deadline is None:
         return _POLL_SECONDS
     return max(0.0, min(_POLL_SECONDS, deadline - time.perf_counter()))
-
-
-def _decode_for(puzzle: Puzzle, model: clingo.Model) -> Grid:
-    """`decode`, with the puzzle first (to be bound)."""
-    return decode(model, puzzle)
 
 
 def decode(model: clingo.Model, puzzle: Puzzle) -> Grid:
@@ -693,7 +688,7 @@ def _statistics(control: clingo.Control, group: Sequence[str], names: Sequence[s
         internal = importlib.import_module("clingo._internal")
         call, library = internal._c_call, internal._lib
         tree = call("clingo_statistics_t*", library.clingo_control_statistics, control._rep)
-        key = call("uint64_t", library.clingo_statistics_root, tree)
+        root = call("uint64_t", library.clingo_statistics_root, tree)
     except (ImportError, AttributeError, TypeError):
         node = functools.reduce(lambda node, name: node.get(name, {}), group, control.statistics)
         return [int(node.get(name, 0)) for name in names]
@@ -701,17 +696,17 @@ def _statistics(control: clingo.Control, group: Sequence[str], names: Sequence[s
     def at(key: int, name: str) -> int:
         return int(call("uint64_t", library.clingo_statistics_map_at, tree, key, name.encode()))
 
-    def value(name: str) -> int:
+    def value(parent: int, name: str) -> int:
         try:
-            return int(call("double", library.clingo_statistics_value_get, tree, at(key, name)))
+            return int(call("double", library.clingo_statistics_value_get, tree, at(parent, name)))
         except RuntimeError:
             return 0
 
     try:
-        key = functools.reduce(at, group, key)
+        parent = functools.reduce(at, group, root)
     except RuntimeError:
         return [0] * len(names)
-    return [value(name) for name in names]
+    return [value(parent, name) for name in names]
 
 
 def _result(
