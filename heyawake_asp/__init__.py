@@ -13,6 +13,7 @@ The pipeline, one module per stage::
 """
 
 from heyawake_asp.checker import Violation, verify
+from heyawake_asp.control import check_encoding
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, list_encodings, resolve_encoding
 from heyawake_asp.errors import (
     EncodingError,
@@ -25,7 +26,7 @@ from heyawake_asp.formats import read_puzzle
 from heyawake_asp.grid import Grid, read_grid
 from heyawake_asp.puzzle import Cell, Puzzle, Room
 from heyawake_asp.render.text import render_text
-from heyawake_asp.solver import SolveResult, SolveStats, check_encoding, solve
+from heyawake_asp.solver import SolveResult, SolveStats, solve
 
 __version__ = "0.2.2"
 

@@ -21,12 +21,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeAlias, TypeVar
 
+from heyawake_asp.control import grounded_control
+from heyawake_asp.decode import decode
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir
 from heyawake_asp.facts import candidate_clue_facts, known_black_facts
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Cell, Puzzle
-from heyawake_asp.solver import decode, grounded_control, in_child, search
+from heyawake_asp.search import search
+from heyawake_asp.solver import in_child
 
 __all__ = [
     "Ambiguity",

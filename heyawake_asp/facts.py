@@ -1,16 +1,15 @@
 """Turn a puzzle into the ASP facts the encodings read.
 
-The facts, with rooms numbered from 1 in the order of ``Puzzle.rooms``:
+The facts are the same for every encoding, with rooms numbered from 1 in the
+order of ``Puzzle.rooms``:
 
 - ``width(W)``, ``height(H)``: the grid size;
-- ``room(R)``: every room (written ``room(1..N)``; the solver leaves it
-  out for a program that does not read ``room/1``);
+- ``room(R)``: every room (written ``room(1..N)``);
 - ``rect(R, X1, Y1, X2, Y2)``: room ``R`` is the rectangle with these
   inclusive corners (only for rectangular rooms);
 - ``in(R, X, Y)``: cell ``(X, Y)`` (column, row, from 0) lies in room ``R``,
-  written for the cells of other rooms only: the program `rooms_program`,
-  which the solver loads for a program that reads ``in/3``, derives it for
-  the cells of rectangles;
+  written for the cells of other rooms only (a program that needs it for
+  rectangles too includes ``encodings/input/rooms.lp``, which derives it);
 - ``clue(R, N)``: room ``R`` holds exactly ``N`` black cells (none for a
   room without a number or with a hidden one, ``?``).
 
@@ -30,9 +29,7 @@ in(1,0,0;1,1,0;1,1,1).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 
-from heyawake_asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle
 
 __all__ = [
@@ -40,22 +37,14 @@ __all__ = [
     "fixed_cell_facts",
     "known_black_facts",
     "puzzle_facts",
-    "rooms_program",
 ]
 
 
-def rooms_program() -> Path:
-    """The rule giving the cells of rectangles as ``in/3``, loaded for programs that read it."""
-    return encodings_dir() / "input" / "rooms.lp"
-
-
-def puzzle_facts(puzzle: Puzzle, *, room_list: bool = True) -> str:
+def puzzle_facts(puzzle: Puzzle) -> str:
     """The puzzle as a program of facts only, one statement per predicate.
 
     Each predicate's facts are pooled into one statement (``p(1,2;3,4).``
     for ``p(1,2). p(3,4).``): clingo parses one statement faster than many.
-    ``room_list=False`` leaves out ``room/1``, for a program that does not
-    read it (clasp pays a rule for every fact).
     """
     rects: list[str] = []
     cells: list[str] = []
@@ -69,8 +58,7 @@ def puzzle_facts(puzzle: Puzzle, *, room_list: bool = True) -> str:
         if room.clue is not None:
             clues.append(f"{number},{room.clue}")
     pools = {"rect": rects, "in": cells, "clue": clues}
-    rooms = f" room(1..{len(puzzle.rooms)})." if room_list else ""
-    lines = [f"width({puzzle.width}). height({puzzle.height}).{rooms}"]
+    lines = [f"width({puzzle.width}). height({puzzle.height}). room(1..{len(puzzle.rooms)})."]
     lines.extend(f"{name}({';'.join(pool)})." for name, pool in pools.items() if pool)
     return "\n".join(lines)
 

@@ -25,13 +25,16 @@ from typing import Literal, NamedTuple
 from heyawake_asp import __version__
 from heyawake_asp.analysis import ClueSwitch, Encoding, analysis_program, other_solution
 from heyawake_asp.checker import verify
+from heyawake_asp.control import grounded_control
+from heyawake_asp.decode import decode
 from heyawake_asp.encodings import DEFAULT_ENCODING
 from heyawake_asp.errors import GenerationError
 from heyawake_asp.facts import fixed_cell_facts, known_black_facts
 from heyawake_asp.formats import write_puzzle
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle, Room
-from heyawake_asp.solver import decode, grounded_control, search, solve
+from heyawake_asp.search import search
+from heyawake_asp.solver import solve
 
 __all__ = [
     "CLUE_DENSITIES",

@@ -22,10 +22,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from heyawake_asp.checker import verify
+from heyawake_asp.control import check_encoding
 from heyawake_asp.errors import HeyawakeError, PuzzleWarning
 from heyawake_asp.formats import read_puzzle
 from heyawake_asp.isolation import Child, ChildFailed, memory_cap, wait_for_children
-from heyawake_asp.solver import check_encoding, solve
+from heyawake_asp.solver import solve
 
 __all__ = [
     "PUZZLE_SUFFIXES",

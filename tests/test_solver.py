@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import clingo
 import pytest
 from conftest import STATS_KEYS, params, shared_puzzles
 
@@ -14,6 +12,11 @@ from heyawake_asp import EncodingError, Puzzle, PuzzleWarning, Room, read_puzzle
 pytestmark = pytest.mark.filterwarnings("ignore", category=PuzzleWarning)
 
 NOT_UNIQUE = {"cneil-puzzle3"}
+PLAIN_RULES = {
+    "shading.lp": "{ black(X, Y) } :- width(W), height(H), X = 0..W - 1, Y = 0..H - 1.\n",
+    "adjacent.lp": ":- black(X, Y), black(X + 1, Y).\n:- black(X, Y), black(X, Y + 1).\n",
+}
+"""A set of two rules of its own: any shading without adjacent black cells."""
 
 
 def solved_and_checked(puzzle: Puzzle, **options: object):  # type: ignore[no-untyped-def]
@@ -111,12 +114,14 @@ def test_timeout_reports_timeout_and_returns(tmp_path: Path) -> None:
 
 
 def test_stats_are_filled() -> None:
-    result = solve(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)))
+    result = solve(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)), statistics=True)
     stats = result.stats
-    assert stats.atoms > 0 and stats.rules > 0
+    assert stats.atoms and stats.rules and stats.choices is not None
     assert 0 <= stats.ground_seconds <= stats.total_seconds
     assert 0 <= stats.solve_seconds <= stats.total_seconds
     assert list(stats.as_dict()) == STATS_KEYS
+    untold = solve(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))).stats
+    assert (untold.atoms, untold.rules, untold.choices, untold.conflicts) == (None,) * 4
 
 
 def test_extra_program_adds_constraints(tmp_path: Path) -> None:
@@ -193,26 +198,8 @@ def test_clingo_options_from_the_encoding_header_or_the_caller(tmp_path: Path) -
     assert set(by_caller.solutions) == no_corner and len(by_caller.solutions) == 2
 
 
-@pytest.mark.parametrize("budget", ["conflicts", "seconds"])
-def test_search_that_outgrows_its_quick_start_loses_and_repeats_no_solution(
-    budget: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # With no quick budget the search must start again in the background;
-    # the models found before that must neither be lost nor counted twice.
-    from test_irregular import brute_force
-
-    from heyawake_asp import solver
-
-    monkeypatch.setattr(solver, "QUICK_CONFLICTS" if budget == "conflicts" else "QUICK_SECONDS", 0)
-    puzzle = Puzzle(4, 3, (Room.rectangle(0, 0, 3, 2),))
-    result = solve(puzzle, max_solutions=0)
-    assert len(result.solutions) == len(set(result.solutions))
-    assert set(result.solutions) == brute_force(puzzle)
-
-
 def test_solve_limit_given_by_the_caller_is_kept() -> None:
-    # A caller's own --solve-limit must not be replaced by the quick start's:
-    # a limit of 0 stops the search at once, unsettled, where an unlimited
+    # A limit of 0 stops the search at once, unsettled, where an unlimited
     # one would enumerate shadings until the timeout.
     puzzle = Puzzle(30, 30, (Room.rectangle(0, 0, 29, 29),))
     options = ["--solve-limit=0"]
@@ -225,9 +212,8 @@ def test_solve_limit_given_by_the_caller_is_kept() -> None:
 def test_solve_limit_of_the_caller_or_the_set_is_kept_without_a_timeout(
     where: str, option: str, tmp_path: Path
 ) -> None:
-    # Without a timeout the solver sets the quick start's limit itself; a
-    # limit of 0 given by the caller or declared by the set must win, also
-    # under a shortened name (clingo takes any unambiguous start).
+    # A limit of 0 given by the caller or declared by the set stops the
+    # search, also under a shortened name (clingo takes any unambiguous start).
     from heyawake_asp.encodings import encodings_dir
 
     entry = tmp_path / "limited.lp"
@@ -239,24 +225,8 @@ def test_solve_limit_of_the_caller_or_the_set_is_kept_without_a_timeout(
     assert (result.status, result.solutions) == ("timeout", ())
 
 
-@pytest.mark.parametrize("quick_conflicts", [1000, 0])
-def test_search_leaves_the_controls_solve_limit_as_it_found_it(
-    quick_conflicts: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # search() borrows the limit for its quick start, settled there or not.
-    from heyawake_asp import solver
-
-    monkeypatch.setattr(solver, "QUICK_CONFLICTS", quick_conflicts)
-    puzzle = Puzzle(4, 3, (Room.rectangle(0, 0, 3, 2),))
-    control, _ = solver.grounded_control(puzzle)
-    found = solver.search(control, lambda model: solver.decode(model, puzzle))
-    assert found.result is not None and found.result.exhausted
-    assert str(control.configuration.solve.solve_limit) == "umax,umax"  # type: ignore[union-attr]
-    assert len(found.values) == len(set(found.values)) > 1
-
-
 def test_edited_extra_program_is_read_again(tmp_path: Path) -> None:
-    # Parsed programs are kept between calls; an edit must still be seen.
+    # Every solve reads the programs afresh: an edit is seen at once.
     import os
 
     extra = tmp_path / "corner.lp"
@@ -269,14 +239,13 @@ def test_edited_extra_program_is_read_again(tmp_path: Path) -> None:
 
 
 def test_directory_set_sees_files_added_edited_and_removed(tmp_path: Path) -> None:
-    # A directory's texts are kept between calls; changes must be seen.
+    # A directory is read afresh by every solve: changes are seen at once.
     import os
 
-    from heyawake_asp.encodings import encodings_dir, resolve_encoding
+    from heyawake_asp.encodings import resolve_encoding
 
-    rules = encodings_dir() / "rules"
-    for name in ("shading.lp", "adjacent.lp"):
-        (tmp_path / name).write_text((rules / name).read_text())
+    for name, text in PLAIN_RULES.items():
+        (tmp_path / name).write_text(text)
     puzzle = Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0),))
     assert len(solve(puzzle, tmp_path, max_solutions=0).solutions) == 3
     assert resolve_encoding(tmp_path).options == ()
@@ -292,62 +261,14 @@ def test_directory_set_sees_files_added_edited_and_removed(tmp_path: Path) -> No
     assert len(solve(puzzle, tmp_path, max_solutions=0).solutions) == 3
 
 
-@pytest.mark.parametrize("private_names", [True, False])
-def test_statistics_read_one_by_one_agree_with_clingos_full_tree(
-    private_names: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import importlib
-
-    from heyawake_asp.solver import _statistics, grounded_control
-
-    if not private_names:  # clingo without them: the full tree is read instead
-        monkeypatch.setattr(importlib, "import_module", _refuse_clingo_internal(importlib))
-    control, _ = grounded_control(Puzzle(4, 4, (Room.rectangle(0, 0, 3, 3, 2),)), models=2)
-    control.solve()
-    full = control.statistics
-    size = _statistics(control, ("problem", "lp"), ("atoms", "rules"))
-    assert size == [full["problem"]["lp"][key] for key in ("atoms", "rules")]
-    assert min(size) > 0
-    effort = _statistics(control, ("solving", "solvers"), ("choices", "conflicts"))
-    assert effort == [full["solving"]["solvers"][key] for key in ("choices", "conflicts")]
-    assert _statistics(control, ("solving", "nothing"), ("choices",)) == [0]
-    assert _statistics(control, ("problem", "lp"), ("atoms", "nothing")) == [size[0], 0]
-
-
-def _refuse_clingo_internal(importlib: Any) -> Any:
-    """``importlib.import_module`` that fails for ``clingo._internal``."""
-    real = importlib.import_module
-
-    def import_module(name: str, *args: Any) -> Any:
-        if name == "clingo._internal":
-            raise ImportError(name)
-        return real(name, *args)
-
-    return import_module
-
-
-def test_search_with_a_deadline_is_always_polled(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The quick start cannot see a deadline before its budget is spent, so a
-    # timed search must skip it.
-    from heyawake_asp import solver
-
-    def refuse(*_: object) -> None:
-        raise AssertionError("quick start used despite a deadline")
-
-    monkeypatch.setattr(solver, "_quick_search", refuse)
-    assert solve(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)), timeout=10).status == "solved"
-
-
 def test_edited_file_included_two_levels_down_is_read_again(tmp_path: Path) -> None:
     import os
 
-    from heyawake_asp.encodings import encodings_dir
-
-    rules = encodings_dir() / "rules"
+    for name, text in PLAIN_RULES.items():
+        (tmp_path / name).write_text(text)
     (tmp_path / "entry.lp").write_text('#include "middle.lp".\n')
     (tmp_path / "middle.lp").write_text(
-        f'#include "{rules / "shading.lp"}".\n#include "{rules / "adjacent.lp"}".\n'
-        '#include "deep.lp".\n'
+        '#include "shading.lp".\n#include "adjacent.lp".\n#include "deep.lp".\n'
     )
     deep = tmp_path / "deep.lp"
     deep.write_text(":- black(0, 0).\n")
@@ -357,17 +278,6 @@ def test_edited_file_included_two_levels_down_is_read_again(tmp_path: Path) -> N
     deep.write_text(":- black(2, 0).\n")
     os.utime(deep, ns=(0, 10**9))  # same size: only the new time tells the edit
     assert ("#..",) in solve(puzzle, entry, max_solutions=0).solutions
-
-
-def test_caller_may_choose_the_projection_mode() -> None:
-    # Projection is on by default; a caller's own --project replaces it
-    # rather than clashing with it (grow has no auxiliary atoms to project).
-    puzzle = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
-    default = solved_and_checked(puzzle, encoding="grow", max_solutions=0)
-    assert len(default.solutions) == 4
-    for mode in ("--project=no", "--project=show", "--proj=no"):
-        chosen = solved_and_checked(puzzle, encoding="grow", max_solutions=0, options=[mode])
-        assert sorted(chosen.solutions) == sorted(default.solutions)
 
 
 def test_irregular_part_is_grounded_only_for_irregular_rooms(tmp_path: Path) -> None:
@@ -411,57 +321,32 @@ def test_check_encoding_grounds_the_irregular_part_too(tmp_path: Path) -> None:
         check_encoding("grow", extra=[unsafe])
 
 
-def test_decoding_skips_other_shown_atoms_in_every_control(tmp_path: Path) -> None:
-    # The second and third solves meet these atoms again, now remembered from the first.
+def test_decoding_skips_other_shown_atoms(tmp_path: Path) -> None:
+    # Atoms that are not black/2, or name no cell of the grid, are no shading.
     extra = tmp_path / "shows_more.lp"
     extra.write_text(
         "#show marked(X, Y) : black(X, Y).\n#show 7.\n#show black(9, 9) : black(0, 0).\n"
+        '#show black(a, "b") : black(4, 0).\n#show black(-1, 0) : black(0, 0).\n'
     )
     puzzle = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
-    for _ in range(3):
-        result = solved_and_checked(puzzle, max_solutions=0, extra=[extra])
-        assert set(result.solutions) == {("#...#",), ("#....",), (".....",), ("....#",)}
-
-
-def test_decoding_keys_on_clingos_symbol_codes_or_else_on_the_symbols() -> None:
-    from heyawake_asp.solver import _symbol_keys, decode, grounded_control
-
-    class SymbolListModel:
-        """A model whose shown symbols come as a plain list, without clingo's codes."""
-
-        def __init__(self, model: clingo.Model) -> None:
-            self.shown = list(model.symbols(shown=True))
-
-        def symbols(self, shown: bool) -> list[clingo.Symbol]:
-            return self.shown
-
-    puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))
-    control, _ = grounded_control(puzzle, models=1)
-    seen = []
-
-    def check(model: clingo.Model) -> None:
-        shown = model.symbols(shown=True)
-        keys = _symbol_keys(shown)
-        assert all(type(key) is int for key in keys), "clingo's codes can no longer be read"
-        assert len(set(keys)) == len(keys) == len(shown) == 2
-        plain = SymbolListModel(model)
-        assert _symbol_keys(plain.shown) == plain.shown
-        seen.append((decode(model, puzzle), decode(plain, puzzle)))  # type: ignore[arg-type]
-
-    control.solve(on_model=check)
-    assert seen == [(("#.#",), ("#.#",))]
+    result = solved_and_checked(puzzle, max_solutions=0, extra=[extra])
+    assert set(result.solutions) == {("#...#",), ("#....",), (".....",), ("....#",)}
 
 
 @pytest.mark.parametrize("encoding", ["grow", "reach", "thesis"])
-def test_extra_program_reading_in_sees_the_cells_of_rectangles(
+def test_extra_program_including_the_rooms_rule_sees_the_cells_of_rectangles(
     encoding: str, tmp_path: Path
 ) -> None:
-    # grow itself reads no in/3 and is not given it; a program that does
-    # must see every cell's room all the same.
+    # The facts give in/3 for irregular rooms only; input/rooms.lp derives
+    # it for rectangles, included by every program that needs it (a set
+    # may include it as well: clingo reads a file once).
     from test_irregular import brute_force
 
+    from heyawake_asp.encodings import encodings_dir
+
     extra = tmp_path / "room1_white.lp"
-    extra.write_text(":- black(X, Y), in(1, X, Y).\n")
+    rooms = encodings_dir() / "input" / "rooms.lp"
+    extra.write_text(f'#include "{rooms}".\n:- black(X, Y), in(1, X, Y).\n')
     puzzle = Puzzle(3, 2, (Room.rectangle(0, 0, 0, 1), Room.rectangle(1, 0, 2, 1)))
     found = solved_and_checked(puzzle, encoding=encoding, max_solutions=0, extra=[extra])
     expected = {grid for grid in brute_force(puzzle) if "#" not in grid[0][0] + grid[1][0]}
@@ -475,16 +360,22 @@ def test_extra_program_reading_room_sees_every_room(tmp_path: Path) -> None:
     assert solve(puzzle, "grow", extra=[extra]).status == "solved"
 
 
-@pytest.mark.parametrize(("encoding", "given"), [("grow", False), ("reach", True)])
-def test_facts_a_set_does_not_read_are_not_given(encoding: str, given: bool) -> None:
-    # clasp pays a rule for every fact: grow reads neither in/3 nor room/1.
-    from heyawake_asp.solver import grounded_control
+def test_facts_are_the_same_for_every_set() -> None:
+    # room/1 is always given; in/3 for rectangles only where a set derives it.
+    from heyawake_asp.control import grounded_control
 
     puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 0, 0), Room.rectangle(1, 0, 2, 0, 1)))
-    control, _ = grounded_control(puzzle, encoding)
-    for name, arity in (("in", 3), ("room", 1)):
-        assert any(control.symbolic_atoms.by_signature(name, arity)) is given
-    assert solved_and_checked(puzzle, encoding=encoding).status == "solved"
+    for encoding, derives_in in (("grow", False), ("reach", True)):
+        control, _ = grounded_control(puzzle, encoding)
+        assert len(list(control.symbolic_atoms.by_signature("room", 1))) == 2
+        assert any(control.symbolic_atoms.by_signature("in", 3)) is derives_in
+
+
+def test_projection_is_always_on_and_not_the_callers_to_set() -> None:
+    # Projecting on the shown atoms is what makes one shading one answer.
+    puzzle = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
+    with pytest.raises(EncodingError, match="project"):
+        solve(puzzle, options=["--project=no"])
 
 
 def test_bad_clingo_option_of_a_set_is_an_encoding_error(tmp_path: Path) -> None:

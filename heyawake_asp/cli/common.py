@@ -10,11 +10,11 @@ from typing import Any, TypeVar
 
 import click
 
+from heyawake_asp.control import check_encoding
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import read_puzzle, read_source
 from heyawake_asp.puzzle import Puzzle
-from heyawake_asp.solver import check_encoding
 
 __all__ = [
     "echoing_warnings",

@@ -13,6 +13,7 @@ from heyawake_asp.cli.common import encoding_option, timeout_option
 from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
 from heyawake_asp.cli.common import read_text as _read_text
 from heyawake_asp.cli.pictures import save_svg
+from heyawake_asp.control import MAX_THREADS, check_encoding
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, list_encodings
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.grid import read_grid
@@ -20,7 +21,7 @@ from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.jsonl import error_line, result_line
 from heyawake_asp.render.text import render_text
-from heyawake_asp.solver import MAX_MODELS, MAX_THREADS, SolveResult, check_encoding, solve
+from heyawake_asp.solver import MAX_MODELS, SolveResult, solve
 
 __all__ = ["check_command", "encodings_command", "solve_command"]
 

@@ -1,0 +1,156 @@
+"""A clingo control with an encoding set and a puzzle's facts, loaded and ground.
+
+>>> from heyawake_asp.puzzle import Puzzle, Room
+>>> control, _ = grounded_control(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)), models=1)
+>>> control.solve(on_model=lambda model: print(sorted(map(str, model.symbols(shown=True)))))
+['black(0,0)', 'black(2,0)']
+SAT
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+import clingo
+
+from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
+from heyawake_asp.errors import EncodingError
+from heyawake_asp.facts import puzzle_facts
+from heyawake_asp.puzzle import Puzzle, Room
+
+__all__ = ["MAX_THREADS", "as_encoding_set", "check_encoding", "grounded_control"]
+
+MAX_THREADS = 64
+"""clingo's limit on parallel solver threads."""
+_LOG = logging.getLogger("heyawake_asp.clingo")
+_IRREGULAR = "irregular"
+"""The program part ground only for a puzzle with a room that is not a rectangle."""
+_PROBE = Puzzle(2, 2, (Room.rectangle(0, 0, 1, 0, 1), Room.rectangle(0, 1, 1, 1)))
+_IRREGULAR_PROBE = Puzzle(
+    2, 2, (Room(frozenset({(0, 0), (1, 0), (0, 1)}), 1), Room(frozenset({(1, 1)})))
+)
+
+
+def grounded_control(
+    puzzle: Puzzle,
+    encoding: str | Path | EncodingSet = DEFAULT_ENCODING,
+    *,
+    models: int = 0,
+    threads: int = 1,
+    extra: Sequence[str | Path] = (),
+    facts: str = "",
+    options: Sequence[str] = (),
+) -> tuple[clingo.Control, float]:
+    """A clingo control with the encoding, extra programs and puzzle loaded and ground.
+
+    Parameters
+    ----------
+    models
+        How many models a solve call computes; 0 computes all.
+    extra
+        More program files, loaded after the encoding's.
+    facts
+        More facts added after the puzzle's, e.g. for an analysis program in ``extra``.
+    options
+        More clingo command-line options, after those the encoding set declares.
+
+    Returns
+    -------
+    tuple of clingo.Control and float
+        The control and the seconds grounding took. Models are projected on
+        the shown atoms (``--project``), so one shading is one model whatever
+        auxiliary atoms an encoding has.
+
+    Raises
+    ------
+    EncodingError
+        When the encoding cannot be found, fails to load or ground, or cannot
+        handle this puzzle (irregular rooms for a rectangles-only set).
+    """
+    encodings = as_encoding_set(encoding)
+    _check_applicable(encodings, puzzle)
+    messages = _Messages()
+    arguments = _arguments(models, threads, (*encodings.options, *options))
+    with _clingo_errors(messages):
+        control = clingo.Control(arguments, logger=messages, message_limit=50)
+        for path in (*encodings.files, *extra):
+            control.load(str(path))
+        control.add("base", [], "\n".join(filter(None, (puzzle_facts(puzzle), facts))))
+        start = time.perf_counter()
+        control.ground(_program_parts(puzzle))
+    return control, time.perf_counter() - start
+
+
+def check_encoding(encoding: str | Path | EncodingSet, extra: Sequence[str | Path] = ()) -> None:
+    """Load and ground an encoding set and extra files on a tiny puzzle, to report errors early.
+
+    The puzzle has an irregular room unless the set takes rectangles only,
+    so that the ``irregular`` program part is ground too.
+
+    Raises
+    ------
+    EncodingError
+        When a program cannot be found, parsed or ground.
+    """
+    encodings = as_encoding_set(encoding)
+    probe = _PROBE if encodings.requires_rectangles else _IRREGULAR_PROBE
+    grounded_control(probe, encodings, models=1, extra=extra)
+
+
+def as_encoding_set(encoding: str | Path | EncodingSet) -> EncodingSet:
+    """The set a name or path stands for (a set is taken as it is)."""
+    return encoding if isinstance(encoding, EncodingSet) else resolve_encoding(encoding)
+
+
+def _check_applicable(encodings: EncodingSet, puzzle: Puzzle) -> None:
+    """Refuse a puzzle with irregular rooms for a rectangles-only set."""
+    if encodings.requires_rectangles and not puzzle.is_rectangular:
+        number = next(i for i, room in enumerate(puzzle.rooms, 1) if not room.is_rectangle)
+        raise EncodingError(
+            f"encoding {encodings.name!r} handles rectangular rooms only, "
+            f"and room {number} is not a rectangle"
+        )
+
+
+def _arguments(models: int, threads: int, options: Sequence[str]) -> list[str]:
+    """The command line for clingo: ``models`` models (0: all), projected on the shown atoms."""
+    arguments = [f"--models={models}", "--project", *options]
+    if threads > 1:
+        arguments.append(f"--parallel-mode={threads}")
+    return arguments
+
+
+def _program_parts(puzzle: Puzzle) -> list[tuple[str, list[clingo.Symbol]]]:
+    """``base``, and the ``irregular`` part unless every room is a rectangle."""
+    if puzzle.is_rectangular:
+        return [("base", [])]
+    return [("base", []), (_IRREGULAR, [])]
+
+
+class _Messages:
+    """Collects clingo's error messages, logging the others as they come."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def __call__(self, code: clingo.MessageCode, message: str) -> None:
+        """Receive one message from clingo."""
+        if code == clingo.MessageCode.RuntimeError or "error:" in message:
+            self.errors.append(message.strip())
+        elif code == clingo.MessageCode.AtomUndefined:
+            _LOG.info("%s", message.strip())
+        else:
+            _LOG.warning("%s", message.strip())
+
+
+@contextmanager
+def _clingo_errors(messages: _Messages) -> Iterator[None]:
+    """Turn clingo's RuntimeError into an EncodingError carrying its messages."""
+    try:
+        yield
+    except RuntimeError as error:
+        raise EncodingError("\n".join(messages.errors) or str(error)) from None
