@@ -227,18 +227,20 @@ def _room_counts(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
     Rooms are reported in row-major order of their first cell; a hidden
     clue (``?``) constrains nothing.
     """
-    numbered = [index for index, room in enumerate(puzzle.rooms) if room.clue is not None]
-    violations = []
-    for index in sorted(numbered, key=lambda i: _row_key(puzzle.rooms[i].first_cell)):
-        room = puzzle.rooms[index]
+    found: list[tuple[tuple[int, int], Violation]] = []
+    for index, room in enumerate(puzzle.rooms):
+        if room.clue is None:
+            continue
         shaded = [(x, y) for x, y in room.cells if grid[y][x] == _BLACK]
         if len(shaded) != room.clue:
             message = (
                 f"rule 3: room {index + 1} has {_plural(len(shaded), 'black cell')}, "
                 f"its clue is {room.clue}"
             )
-            violations.append(Violation(3, tuple(sorted(shaded, key=_row_key)), message))
-    return violations
+            violation = Violation(3, tuple(sorted(shaded, key=_row_key)), message)
+            found.append((_row_key(room.first_cell), violation))
+    found.sort(key=lambda item: item[0])
+    return [violation for _, violation in found]
 
 
 def _long_runs(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
