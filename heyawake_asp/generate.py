@@ -24,7 +24,7 @@ from typing import Literal, NamedTuple
 
 from heyawake_asp import __version__
 from heyawake_asp.analysis import ClueSwitch, Encoding, analysis_program, other_solution
-from heyawake_asp.checker import verify
+from heyawake_asp.checker import runs_through_three_rooms, verify
 from heyawake_asp.control import grounded_control
 from heyawake_asp.decode import decode
 from heyawake_asp.encodings import DEFAULT_ENCODING
@@ -403,8 +403,8 @@ def _side(
     cells = ["".join(shading[y][x] for x, y in line) for line in lines]
     spans = [_span(text, at) for text, at in zip(cells, places, strict=True)]
     outside = any(
-        _long_white_run(text[:start], line_rooms[:start])
-        or _long_white_run(text[stop:], line_rooms[stop:])
+        any(runs_through_three_rooms(text[:start], line_rooms[:start]))
+        or any(runs_through_three_rooms(text[stop:], line_rooms[stop:]))
         for text, line_rooms, (start, stop) in zip(cells, rooms, spans, strict=True)
     )
     return _Side(cells, spans, outside)
@@ -438,23 +438,9 @@ def _rules_out(tiles: list[Rect], lines: _Lines, grid: Grid, other: Grid) -> boo
 def _passes_three_rooms(side: _Side, rooms: list[list[object]]) -> bool:
     """Whether a run of white cells along one of the lines passes through three rooms."""
     return side.outside or any(
-        _long_white_run(text[start:stop], line_rooms[start:stop])
+        any(runs_through_three_rooms(text[start:stop], line_rooms[start:stop]))
         for text, line_rooms, (start, stop) in zip(side.cells, rooms, side.spans, strict=True)
     )
-
-
-def _long_white_run(cells: str, rooms: list[object]) -> bool:
-    """Whether a run of white ``cells`` passes through three of their ``rooms`` (rule 5)."""
-    rooms_passed, last = 0, None
-    for cell, room in zip(cells, rooms, strict=True):
-        if cell == BLACK:
-            rooms_passed, last = 0, None
-            continue
-        rooms_passed += room != last
-        last = room
-        if rooms_passed >= 3:
-            return True
-    return False
 
 
 def _around(rect: Rect) -> list[Cell]:

@@ -1,17 +1,23 @@
-"""Tests for the independent solution checker."""
+"""Tests for the independent solution checker.
+
+Its answers are judged against oracles that share none of its code: grids
+small enough to check by hand, the published solutions of ../shared (each
+the only solution of its puzzle, so single-cell changes of it must be
+flagged), and, on tiny puzzles, every shading the ASP solver finds.
+"""
 
 from __future__ import annotations
 
-import doctest
 import itertools
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-from heyawake_asp import checker
-from heyawake_asp.checker import Violation, is_valid, verify
+from heyawake_asp import solve
+from heyawake_asp.checker import Violation, is_valid, runs_through_three_rooms, verify
 from heyawake_asp.formats import read_puzzle
 from heyawake_asp.puzzle import Cell, Puzzle, Room
 
@@ -40,15 +46,6 @@ def quadrants(clue: int | None = 1) -> Puzzle:
 
 def rules(violations: list[Violation]) -> list[int]:
     return [violation.rule for violation in violations]
-
-
-# --- the module's own example ------------------------------------------------
-
-
-def test_module_doctest_runs() -> None:
-    result = doctest.testmod(checker)
-    assert result.attempted > 0
-    assert result.failed == 0
 
 
 # --- a correct grid -----------------------------------------------------------
@@ -281,6 +278,49 @@ def test_rule_5_ordered_by_start_then_rows_before_columns() -> None:
     ]
 
 
+# --- rule 5 along one line, as generate uses it ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("shades", "rooms", "runs"),
+    [
+        ("......", [1, 1, 2, 2, 3, 3], [(0, 6)]),
+        ("...#..", [1, 1, 2, 2, 3, 3], []),
+        ("#....#", [0, 1, 1, 2, 2, 3], []),
+        ("....", [1, 2, 1, 1], [(0, 4)]),
+        ("....", [1, 2, 3, 4], [(0, 4)]),
+        (".#...#...", [0, 0, 1, 2, 3, 3, 4, 5, 6], [(2, 5), (6, 9)]),
+        ("..#...#", [1, 2, 3, 4, 5, 6, 6], [(3, 6)]),
+        ("###", [1, 2, 3], []),
+        ("", [], []),
+        ([".", ".", "."], ["a", (0, 0, 1, 1), "a"], [(0, 3)]),
+        ("...", [(0, 0, 1, 1), (0, 0, 1, 1), 7], []),
+    ],
+    ids=[
+        "three-rooms",
+        "split-by-black",
+        "one-border",
+        "re-entered",
+        "four-rooms",
+        "two-runs",
+        "run-ending-at-black",
+        "all-black",
+        "empty",
+        "any-room-values",
+        "equal-room-values",
+    ],
+)
+def test_runs_through_three_rooms(
+    shades: Sequence[str], rooms: list[object], runs: list[tuple[int, int]]
+) -> None:
+    assert list(runs_through_three_rooms(shades, rooms)) == runs
+
+
+def test_runs_through_three_rooms_needs_a_room_per_cell() -> None:
+    with pytest.raises(ValueError, match="3 shades given for 2 rooms"):
+        list(runs_through_three_rooms("...", [1, 2]))
+
+
 # --- several rules at once ----------------------------------------------------
 
 
@@ -367,11 +407,23 @@ def cells_holding(grid: tuple[str, ...], char: str) -> list[Cell]:
     return [(x, y) for y, row in enumerate(grid) for x, here in enumerate(row) if here == char]
 
 
-def has_black_neighbour(grid: tuple[str, ...], cell: Cell) -> bool:
+def row_key(cell: Cell) -> tuple[int, int]:
+    return cell[1], cell[0]
+
+
+def around(cell: Cell) -> list[Cell]:
+    """The four neighbours of ``cell``, some maybe off the grid."""
     x, y = cell
-    around = ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+    return [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+
+
+def pair_key(pair: tuple[Cell, ...]) -> tuple[tuple[int, int], ...]:
+    return tuple(row_key(cell) for cell in pair)
+
+
+def has_black_neighbour(grid: tuple[str, ...], cell: Cell) -> bool:
     return any(
-        0 <= j < len(grid) and 0 <= i < len(grid[j]) and grid[j][i] == "#" for i, j in around
+        0 <= j < len(grid) and 0 <= i < len(grid[j]) and grid[j][i] == "#" for i, j in around(cell)
     )
 
 
@@ -438,19 +490,21 @@ def test_published_solution_with_a_lone_white_cell_shaded(
 
 @pytest.mark.filterwarnings("ignore::heyawake_asp.errors.PuzzleWarning")
 @pytest.mark.parametrize(("path", "grid"), PUBLISHED)
-def test_published_solution_with_a_black_pair(path: Path | None, grid: tuple[str, ...]) -> None:
+def test_published_solution_with_a_black_cell_given_a_black_neighbour(
+    path: Path | None, grid: tuple[str, ...]
+) -> None:
+    """Shading a white neighbour of each black cell reports exactly its new black pairs (rule 1)."""
     puzzle = load(path)
-    black = cells_holding(grid, "#")[0]
-    x, y = black
-    beside = next(
-        cell for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if puzzle.contains(cell)
-    )
-    violations = verify(puzzle, replace(grid, beside, "#"))
-    pair = tuple(sorted((black, beside), key=lambda cell: (cell[1], cell[0])))
-    assert pair in [v.cells for v in violations if v.rule == 1]
+    black = set(cells_holding(grid, "#"))
+    for cell in sorted(black, key=row_key):
+        shaded = next(near for near in around(cell) if puzzle.contains(near))
+        pairs = [tuple(sorted((shaded, near), key=row_key)) for near in around(shaded)]
+        expected = sorted((pair for pair in pairs if black & set(pair)), key=pair_key)
+        violations = verify(puzzle, replace(grid, shaded, "#"))
+        assert [v.cells for v in violations if v.rule == 1] == expected, shaded
 
 
-# --- against a cell-by-cell reference on random grids -------------------------
+# --- every shading of tiny puzzles, against the ASP solver ---------------------
 
 
 def grown_rooms(width: int, height: int, rng: random.Random) -> Puzzle:
@@ -475,61 +529,23 @@ def grown_rooms(width: int, height: int, rng: random.Random) -> Puzzle:
     return Puzzle(width, height, tuple(rooms))
 
 
-def reference_verify(puzzle: Puzzle, grid: list[str]) -> list[tuple[int, tuple[Cell, ...]]]:
-    """The rules checked cell by cell, in the order `verify` reports them."""
-    w, h = puzzle.width, puzzle.height
-    black = {(x, y) for y in range(h) for x in range(w) if grid[y][x] == "#"}
-    row_major = sorted(black, key=lambda c: (c[1], c[0]))
-    found: list[tuple[int, tuple[Cell, ...]]] = []
-    for x, y in row_major:
-        found += [(1, ((x, y), o)) for o in ((x + 1, y), (x, y + 1)) if o in black]
-    whites = [(x, y) for y in range(h) for x in range(w) if (x, y) not in black]
-    groups: list[list[Cell]] = []
-    for cell in whites:
-        if any(cell in g for g in groups):
-            continue
-        group, todo = {cell}, [cell]
-        while todo:
-            x, y = todo.pop()
-            for o in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if o in whites and o not in group:
-                    group.add(o)
-                    todo.append(o)
-        groups.append(sorted(group, key=lambda c: (c[1], c[0])))
-    if len(groups) > 1:
-        main = max(groups, key=len)
-        stray = [c for g in groups if g is not main for c in g]
-        found.append((2, tuple(sorted(stray, key=lambda c: (c[1], c[0])))))
-    rooms = sorted(puzzle.rooms, key=lambda r: (r.first_cell[1], r.first_cell[0]))
-    for room in rooms:
-        shaded = sorted(room.cells & black, key=lambda c: (c[1], c[0]))
-        if room.clue is not None and len(shaded) != room.clue:
-            found.append((3, tuple(shaded)))
-    lines = [[(x, y) for x in range(w)] for y in range(h)]
-    lines += [[(x, y) for y in range(h)] for x in range(w)]
-    runs = []
-    for axis, line in enumerate(lines):
-        run: list[Cell] = []
-        for cell in [*line, None]:
-            if cell is not None and cell not in black:
-                run.append(cell)
-                continue
-            owners = [puzzle.room_index(c) for c in run]
-            if sum(a != b for a, b in itertools.pairwise(owners)) >= 2:
-                runs.append(((run[0][1], run[0][0]), 0 if axis < h else 1, tuple(run)))
-            run = []
-    found += [(5, run) for _, _, run in sorted(runs)]
-    return found
+def every_grid(width: int, height: int) -> list[tuple[str, ...]]:
+    """All 2**(width*height) shadings."""
+    grids = []
+    for shades in itertools.product(".#", repeat=width * height):
+        text = "".join(shades)
+        grids.append(tuple(text[y * width : (y + 1) * width] for y in range(height)))
+    return grids
 
 
-@pytest.mark.parametrize("seed", range(40))
-def test_checker_agrees_with_a_cell_by_cell_reference(seed: int) -> None:
+@pytest.mark.parametrize("seed", range(16))
+def test_checker_accepts_exactly_the_solutions_clingo_finds(seed: int) -> None:
     rng = random.Random(seed)
-    puzzle = grown_rooms(rng.randint(1, 7), rng.randint(1, 7), rng)
-    for _ in range(25):
-        black_share = rng.choice((0.1, 0.25, 0.4))
-        grid = [
-            "".join("#" if rng.random() < black_share else "." for _ in range(puzzle.width))
-            for _ in range(puzzle.height)
-        ]
-        assert [(v.rule, v.cells) for v in verify(puzzle, grid)] == reference_verify(puzzle, grid)
+    width = rng.randint(1, 4)
+    height = rng.randint(1, 12 // width)
+    numbered = grown_rooms(width, height, rng)
+    free = Puzzle(width, height, tuple(Room(room.cells) for room in numbered.rooms))
+    grids = every_grid(width, height)
+    for puzzle in (numbered, free):
+        accepted = {grid for grid in grids if is_valid(puzzle, grid)}
+        assert accepted == set(solve(puzzle, max_solutions=0).solutions)
