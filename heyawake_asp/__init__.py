@@ -2,8 +2,9 @@
 
 The pipeline, one module per stage::
 
-    formats (read) -> Puzzle -> facts -> encodings (.lp) -> solver (clingo)
-        -> grid -> checker (independent) -> render (text, JSON)
+    formats (read) -> puzzle -> facts -> encodings (.lp) -> control (ground)
+        -> search -> decode -> solver (the solve call) -> checker (independent)
+        -> render (text, JSON, SVG)
 
 >>> from heyawake_asp import Puzzle, Room, solve, verify
 >>> puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))
@@ -11,6 +12,8 @@ The pipeline, one module per stage::
 >>> result.solutions[0], verify(puzzle, result.solutions[0])
 (('#.#',), [])
 """
+
+from importlib.metadata import version
 
 from heyawake_asp.checker import Violation, verify
 from heyawake_asp.control import check_encoding
@@ -28,7 +31,7 @@ from heyawake_asp.puzzle import Cell, Puzzle, Room
 from heyawake_asp.render.text import render_text
 from heyawake_asp.solver import SolveResult, SolveStats, solve
 
-__version__ = "0.2.2"
+__version__ = version("heyawake-asp")
 
 __all__ = [
     "DEFAULT_ENCODING",
