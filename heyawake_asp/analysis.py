@@ -14,22 +14,19 @@ SolutionCount(count=4, exact=True)
 
 from __future__ import annotations
 
-import functools
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeAlias, TypeVar
+from typing import TypeAlias
 
 from heyawake_asp.control import grounded_control
 from heyawake_asp.decode import decode
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir
 from heyawake_asp.facts import candidate_clue_facts, known_black_facts
 from heyawake_asp.grid import BLACK, Grid
-from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.search import search
-from heyawake_asp.solver import in_child
 
 __all__ = [
     "Ambiguity",
@@ -44,7 +41,6 @@ __all__ = [
 ]
 
 Encoding: TypeAlias = str | Path | EncodingSet
-T = TypeVar("T")
 
 
 def analysis_program(name: str) -> Path:
@@ -102,22 +98,15 @@ def count_solutions(
     limit: int = 100,
     encoding: Encoding = DEFAULT_ENCODING,
     timeout: float | None = None,
-    isolate: bool | Worker = False,
 ) -> SolutionCount:
     """Count the shadings that solve ``puzzle``, stopping once more than ``limit`` are found.
-
-    ``isolate`` counts in a child process, as `heyawake_asp.solve` does.
 
     Returns
     -------
     SolutionCount
         Exact when the search ended below the limit; otherwise the number
-        found, which is ``limit + 1`` when the limit was passed (0 when an
-        isolated count was stopped while grounding).
+        found, which is ``limit + 1`` when the limit was passed.
     """
-    if isolate:
-        call = functools.partial(count_solutions, puzzle, limit, encoding, timeout)
-        return in_child(call, timeout, isolate) or SolutionCount(0, exact=False)
     deadline = None if timeout is None else time.perf_counter() + timeout
     control, _ = grounded_control(puzzle, encoding, models=limit + 1)
     outcome = search(control, lambda _: None, deadline)
@@ -125,13 +114,8 @@ def count_solutions(
     return SolutionCount(found, outcome.result is not None and found <= limit)
 
 
-def analyze(
-    puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING, isolate: bool | Worker = False
-) -> Ambiguity:
+def analyze(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Ambiguity:
     """The cells black in every solution, white in every one, and those that vary.
-
-    ``isolate`` works in a child process, as `heyawake_asp.solve` does
-    (without a time limit: Ctrl-C and the memory cap still stop it).
 
     Notes
     -----
@@ -139,21 +123,12 @@ def analyze(
     consequences (true in some) of ``black/2``: two solver calls, however
     many solutions there are.
     """
-    if isolate:
-        return _in_child_without_limit(functools.partial(analyze, puzzle, encoding), isolate)
     cells = frozenset(puzzle.cells())
     always = _consequences(puzzle, encoding, "cautious")
     sometimes = _consequences(puzzle, encoding, "brave")
     if always is None or sometimes is None:
         return Ambiguity(frozenset(), frozenset(), frozenset())
     return Ambiguity(always, cells - sometimes, sometimes - always)
-
-
-def _in_child_without_limit(call: Callable[[], T], isolate: bool | Worker) -> T:
-    """``call()`` in a child process with no time limit (so it always answers or fails)."""
-    answer = in_child(call, None, isolate)
-    assert answer is not None, "without a time limit a child is never stopped for time"
-    return answer
 
 
 def _consequences(puzzle: Puzzle, encoding: Encoding, mode: str) -> frozenset[Cell] | None:
@@ -183,12 +158,8 @@ def other_solution(
     return found[0] if found else None
 
 
-def explain(
-    puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING, isolate: bool | Worker = False
-) -> Explanation:
+def explain(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Explanation:
     """A minimal set of clues that cannot all hold together, when the puzzle has no solution.
-
-    ``isolate`` works in a child process, as for `analyze`.
 
     Notes
     -----
@@ -196,8 +167,6 @@ def explain(
     core names clues that conflict, and the core is then shrunk by deletion:
     a clue is dropped whenever the others still conflict without it.
     """
-    if isolate:
-        return _in_child_without_limit(functools.partial(explain, puzzle, encoding), isolate)
     switch = ClueSwitch(puzzle, encoding)
     core = switch.core(switch.clued)
     if core is None:

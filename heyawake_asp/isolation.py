@@ -1,29 +1,29 @@
-"""Run calls in a child process, which can be stopped whatever it is doing.
+"""Run calls in child processes, which can be stopped whatever they are doing.
 
 clingo cannot interrupt grounding, and a large program can take minutes and
-all the memory there is to ground. A child process can always be stopped:
-at a deadline, on Ctrl-C, or by the memory cap it sets itself. A `Worker`
-keeps its child for the next call, so a batch pays for one process start.
+all the memory there is to ground. A child process can always be stopped: at
+its time limit (its ``timeout`` and `GRACE_SECONDS`, counted from when it
+starts the call, so that a call keeping its own timeout answers in time), on
+Ctrl-C, or by the memory cap it sets itself. A `Worker` keeps one child for a
+batch of calls; `run_each` runs calls side by side, each in a fresh child.
 
-A call's deadline counts from when the child starts it. The call may lift
-its deadline (`lift_deadline`) once the part that cannot be interrupted is
-over, e.g. when clingo has ground and the search keeps its own time.
-
-On Linux children are forked, whatever multiprocessing's default start
-method (``forkserver`` from Python 3.14): a fork starts in milliseconds and
-is this process's own child, so it can die with it. A forkserver's child
-outlives a killed parent. Elsewhere the platform's default is used, and a
-script that isolates calls needs the ``if __name__ == "__main__":`` guard.
+On Linux children are forked, whatever multiprocessing's default start method
+(``forkserver`` from Python 3.14): a fork starts in milliseconds and is this
+process's own child, so it can die with it. Elsewhere the platform's default
+is used, and a script that isolates calls needs the ``__main__`` guard.
 
 >>> import functools
 >>> with Worker() as worker:
-...     worker.run(functools.partial(pow, 2, 10), limit=30.0)
+...     worker.run(functools.partial(pow, 2, 10), timeout=30.0)
 1024
+>>> list(run_each([functools.partial(pow, 2, n) for n in range(3)], timeout=None, jobs=2))
+[1, 2, 4]
 """
 
 from __future__ import annotations
 
 import ctypes
+import math
 import multiprocessing
 import multiprocessing.connection
 import multiprocessing.context
@@ -32,58 +32,148 @@ import pickle
 import signal
 import sys
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from multiprocessing import resource_tracker
-from multiprocessing.process import BaseProcess
-from types import TracebackType
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
-__all__ = [
-    "Child",
-    "ChildFailed",
-    "ChildOverdue",
-    "Worker",
-    "lift_deadline",
-    "memory_cap",
-    "wait_for_children",
-]
+__all__ = ["GRACE_SECONDS", "ChildFailed", "ChildOverdue", "Worker", "run_each"]
 
 T = TypeVar("T")
-OUT_OF_MEMORY = "out of memory"
-_LONGEST_WAIT = 3600.0
-"""Seconds one wait may block (the operating system's limit is far shorter than 1e9)."""
-_MEMORY_HEADROOM = 0.9
-"""The share of the memory available when a child starts that the child may take."""
+GRACE_SECONDS = 1.0
+"""Seconds a call may run past its timeout (still grounding) before its child is stopped."""
+_LONGEST_WAIT = 3600.0  # seconds one wait may block: the system's limit is far below 1e9
+_MEMORY_HEADROOM = 0.9  # the share of the memory available that a child may take
 _PR_SET_PDEATHSIG = 1
-_SIGNAL_MASKS = hasattr(signal, "pthread_sigmask")
-"""Whether signals can be held back from a thread (not on Windows)."""
-_PIPE: multiprocessing.connection.Connection | None = None
-"""In a child, the pipe to the parent (for `lift_deadline`); None in the parent."""
+_SIGNAL_MASKS = hasattr(signal, "pthread_sigmask")  # not on Windows
 
 
 class ChildFailed(Exception):
-    """The child ended without a value: it ran out of memory or died."""
+    """The child ended without a value: the call raised, ran out of memory or died."""
 
 
 class ChildOverdue(ChildFailed):
-    """The child was stopped at its deadline."""
+    """The child was stopped at its time limit."""
 
 
-class Child(Generic[T]):
-    """A process that runs the calls sent to it, one at a time, each with a deadline.
+class Worker:
+    """Runs calls in a child process kept between calls, and replaced after one fails.
 
-    The process ignores Ctrl-C (the parent handles it by stopping the
-    child), dies with its parent where the system allows, and may use at
-    most ``memory_limit`` bytes of address space (None: no cap).
+    Use it as a context manager, or `close` it, to end the child.
+    """
+
+    def __init__(self, memory_limit: int | None = None) -> None:
+        """``memory_limit``: bytes each child may take; by default its share when it starts."""
+        self._memory_limit = memory_limit
+        self._child: _Child | None = None
+
+    def run(self, call: Callable[[], T], timeout: float | None) -> T:
+        """``call()`` (which must pickle) in the child; Ctrl-C here stops the child.
+
+        Raises
+        ------
+        ChildOverdue
+            When the call still ran `GRACE_SECONDS` past ``timeout``.
+        ChildFailed
+            When the child ran out of memory or died.
+        Exception
+            Whatever the call raised, when it can be passed between processes.
+        """
+        for _ in range(2):  # a kept child may have died since: then once more, in a fresh one
+            child = self._take_child()
+            try:
+                child.submit(call, timeout)
+                _wait([child])
+                if child.kind == "died" and not child.started:
+                    child.stop()
+                    continue
+                value = child.result()
+            except BaseException:
+                if child.kind == "error":  # the call raised: the child is fine
+                    self._child = child
+                else:
+                    child.stop()
+                raise
+            self._child = child
+            return value  # type: ignore[no-any-return]
+        raise ChildFailed("the worker process died before it could start the call")
+
+    def _take_child(self) -> _Child:
+        """The kept child if it still runs, else a fresh one."""
+        child, self._child = self._child, None
+        if child is not None:
+            if child.process.is_alive():
+                return child
+            child.stop()
+        return _Child(_memory_cap() if self._memory_limit is None else self._memory_limit)
+
+    def close(self) -> None:
+        """End the child, if there is one."""
+        if self._child is not None:
+            self._child.stop()
+            self._child = None
+
+    def __enter__(self) -> Worker:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+def run_each(
+    calls: Sequence[Callable[[], T]], timeout: float | None, jobs: int = 1
+) -> Generator[T | ChildFailed, None, None]:
+    """Run each call in a fresh child, ``jobs`` at a time; yield the outcomes in order.
+
+    An outcome is the call's value, or the `ChildFailed` (`ChildOverdue` at
+    the time limit) of a call that raised, ran out of memory or died. A
+    fresh child for each call: one that has ground a large program stays
+    slower afterwards. Each child may take its share (``1 / jobs``) of the
+    memory available when it starts. Leaving early (also on Ctrl-C) stops
+    the children still running.
+    """
+    waiting = list(enumerate(calls))[::-1]
+    running: dict[int, _Child] = {}
+    finished: dict[int, Any] = {}
+    try:
+        for index in range(len(calls)):
+            while index not in finished:
+                while waiting and len(running) < jobs:
+                    number, call = waiting.pop()
+                    running[number] = _Child(_memory_cap(jobs))
+                    running[number].submit(call, timeout)
+                done = _wait(running.values())
+                for number in [number for number, child in running.items() if child in done]:
+                    finished[number] = _outcome_of(running.pop(number))
+            yield finished.pop(index)
+    finally:
+        for child in running.values():
+            child.stop()
+
+
+def _outcome_of(child: _Child) -> Any:
+    """The value of a child that answered or is overdue, else its failure; the child is stopped."""
+    try:
+        return child.result()
+    except ChildFailed as failure:
+        return failure
+    except Exception as error:  # noqa: BLE001 - what the call raised is its outcome
+        return ChildFailed(f"{type(error).__name__}: {error}")
+    finally:
+        child.stop()
+
+
+class _Child:
+    """A process running the calls sent to it, one at a time, with at most ``memory_limit`` bytes.
+
+    It ignores Ctrl-C (the parent handles it by stopping the child) and dies
+    with its parent where the system allows.
     """
 
     def __init__(self, memory_limit: int | None) -> None:
         context = _context()
         self.pipe, there = context.Pipe()
-        self.process: BaseProcess = context.Process(
-            target=_child_main, args=(memory_limit, there), daemon=True
-        )
+        self.process = context.Process(target=_child_main, args=(memory_limit, there), daemon=True)
         try:
             with _ctrl_c_held(context.get_start_method()):
                 self.process.start()
@@ -92,66 +182,48 @@ class Child(Generic[T]):
             raise
         finally:
             there.close()
-        self.started = time.monotonic()
-        self.deadline: float | None = None
-        self.running = False
-        self._limit: float | None = None
-        self._outcome: tuple[str, Any] | None = None
+        self.timeout: float | None = None
+        self.deadline = math.inf
+        self.started = False
+        self.kind: str | None = None
+        """``value``, ``error``, ``failed`` or ``died`` once the outcome is in."""
+        self.payload: Any = None
 
-    def submit(self, call: Callable[[], T], limit: float | None) -> None:
-        """Send ``call`` (which must pickle), to be stopped ``limit`` seconds after it starts."""
-        self._outcome, self.running, self._limit = None, False, limit
+    def submit(self, call: Callable[[], Any], timeout: float | None) -> None:
+        """Send ``call``, to be stopped `GRACE_SECONDS` past ``timeout`` after it starts."""
+        self.timeout, self.deadline, self.started, self.kind = timeout, math.inf, False, None
         try:
             self.pipe.send(call)
         except (OSError, EOFError):
-            self._outcome = ("died", None)
-        self.started = time.monotonic()
-
-    @property
-    def outcome_kind(self) -> str | None:
-        """``value``, ``error``, ``failed`` or ``died`` once the outcome is in; else None."""
-        return None if self._outcome is None else self._outcome[0]
-
-    def overdue(self, now: float) -> bool:
-        """Whether the deadline has passed at ``now`` (a `time.monotonic` reading)."""
-        return self.deadline is not None and now >= self.deadline
+            self.kind = "died"
 
     def poll(self) -> bool:
         """Read what the child has sent so far; whether the outcome is in."""
-        while self._outcome is None and self.pipe.poll():
+        while self.kind is None and self.pipe.poll():
             try:
-                kind, payload = self.pipe.recv()
+                kind, self.payload = self.pipe.recv()
             except (OSError, EOFError):
-                kind, payload = "died", None
-            if kind == "started":
-                self.running, self.started = True, time.monotonic()
-                self.deadline = None if self._limit is None else self.started + self._limit
-            elif kind == "lift":
-                self.deadline = None
-            else:
-                self._outcome = (kind, payload)
-        return self._outcome is not None
+                kind = "died"
+            if kind != "started":
+                self.kind = kind
+                continue
+            self.started = True  # the time limit counts from here
+            if self.timeout is not None:
+                self.deadline = time.monotonic() + self.timeout + GRACE_SECONDS
+        return self.kind is not None
 
-    def outcome(self) -> T:
-        """The call's value, once `poll` says it is in.
-
-        Raises
-        ------
-        ChildFailed
-            When the child ran out of memory or died without an answer.
-        Exception
-            Whatever the call raised, when it can be passed between processes.
-        """
-        assert self._outcome is not None, "poll() first"
-        kind, payload = self._outcome
-        if kind == "value":
-            return payload  # type: ignore[no-any-return]
-        if kind == "error":
-            raise payload
-        if kind == "died":
+    def result(self) -> Any:
+        """The call's value; else raise its error, `ChildFailed` or (no outcome) `ChildOverdue`."""
+        if self.kind == "value":
+            return self.payload
+        if self.kind == "error":
+            raise self.payload
+        if self.kind == "died":
             self.process.join()
             raise ChildFailed(_death(self.process.exitcode))
-        raise ChildFailed(payload)
+        if self.kind == "failed":
+            raise ChildFailed(self.payload)
+        raise ChildOverdue(f"stopped past the time limit of {self.timeout:g} s")
 
     def stop(self) -> None:
         """End the process (if it was started and still runs) and close the pipe."""
@@ -160,6 +232,19 @@ class Child(Generic[T]):
                 self.process.kill()
             self.process.join()
         self.pipe.close()
+
+
+def _wait(children: Collection[_Child]) -> list[_Child]:
+    """Block until some children have an outcome or are past their deadline; those children."""
+    while True:
+        left = min(child.deadline for child in children) - time.monotonic()
+        pipes = [child.pipe for child in children]
+        ready = multiprocessing.connection.wait(pipes, min(max(0.0, left), _LONGEST_WAIT))
+        now = time.monotonic()
+        done = [child for child in children if child.pipe in ready and child.poll()]
+        done += [child for child in children if child not in done and now >= child.deadline]
+        if done:
+            return done
 
 
 def _context() -> multiprocessing.context.ForkContext | multiprocessing.context.DefaultContext:
@@ -173,12 +258,10 @@ def _context() -> multiprocessing.context.ForkContext | multiprocessing.context.
 def _ctrl_c_held(start_method: str) -> Iterator[None]:
     """Hold Ctrl-C back from this thread, and so from a child started meanwhile.
 
-    The child starts with the signal blocked, ignores it, then unblocks it
-    (`_child_main`): Ctrl-C can never kill it half started. Here, a Ctrl-C
-    that came meanwhile arrives once the block ends. Helper processes of
-    the other start methods are started first: inside the block the
-    resource tracker would unblock the signal and a fork server keep it
-    blocked for good.
+    The child ignores the signal before it unblocks it (`_child_main`), so
+    Ctrl-C never kills it half started; here it arrives once the block ends.
+    Helpers of the other start methods start first: inside the block the
+    resource tracker would unblock the signal, a fork server keep it blocked.
     """
     if not _SIGNAL_MASKS:
         yield
@@ -196,130 +279,23 @@ def _ctrl_c_held(start_method: str) -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
-def wait_for_children(children: Collection[Child[Any]]) -> list[Child[Any]]:
-    """Block until some child has an outcome or passes its deadline; those children."""
-    while True:
-        now = time.monotonic()
-        left = [child.deadline - now for child in children if child.deadline is not None]
-        timeout = min(max(0.0, min(left, default=_LONGEST_WAIT)), _LONGEST_WAIT)
-        ready = multiprocessing.connection.wait([child.pipe for child in children], timeout)
-        now = time.monotonic()
-        done = [child for child in children if child.pipe in ready and child.poll()]
-        done += [child for child in children if child not in done and child.overdue(now)]
-        if done:
-            return done
-
-
-def lift_deadline() -> None:
-    """In a child, tell the parent that the running call may now take its time; else nothing."""
-    if _PIPE is not None:
-        _PIPE.send(("lift", None))
-
-
-def memory_cap(share: int = 1) -> int | None:
+def _memory_cap(share: int = 1) -> int | None:
     """Bytes a child may take: its ``share`` of the memory available now (None if unknown).
 
-    Below what the system could still hand out, so that a program grounding
-    out of hand fails with MemoryError before the system's out-of-memory
-    killer ends it (or something else).
+    Below what the system could hand out, so that a program grounding out of
+    hand fails with MemoryError before the out-of-memory killer ends anything.
     """
     available = _available_memory()
     return None if available is None else int(available * _MEMORY_HEADROOM) // max(1, share)
 
 
-class Worker:
-    """Runs calls in a child process kept between calls, and replaced after one fails.
-
-    Use it as a context manager, or `close` it, to end the child.
-    """
-
-    def __init__(self, memory_limit: int | None = None) -> None:
-        """``memory_limit``: bytes each child may take; by default `memory_cap` when it starts."""
-        self._memory_limit = memory_limit
-        self._child: Child[Any] | None = None
-
-    def run(self, call: Callable[[], T], limit: float | None) -> T:
-        """``call()`` in the child, stopped ``limit`` seconds after it starts; Ctrl-C stops it.
-
-        Raises
-        ------
-        ChildOverdue
-            When the deadline passed first.
-        ChildFailed
-            When the child ran out of memory or died.
-        Exception
-            Whatever the call raised, when it can be passed between processes.
-        """
-        for _ in range(2):
-            value = self._run_in(self._take_child(), call, limit)
-            if value is not _NOT_STARTED:
-                return value  # type: ignore[no-any-return]
-        raise ChildFailed("the worker process died before it could start the call")
-
-    def _run_in(self, child: Child[Any], call: Callable[[], Any], limit: float | None) -> Any:
-        """Run ``call`` in ``child``; `_NOT_STARTED` when the child died before starting it.
-
-        The child is kept for the next call only when it answered: a value,
-        or an error the call raised.
-        """
-        try:
-            child.submit(call, limit)
-            wait_for_children([child])
-            if not child.poll():
-                raise ChildOverdue(f"stopped after the time limit of {limit:g} s")
-            if child.outcome_kind == "died" and not child.running:
-                child.stop()
-                return _NOT_STARTED
-            value = child.outcome()
-        except BaseException as error:
-            if child.outcome_kind == "error" and not isinstance(error, KeyboardInterrupt):
-                self._child = child
-            else:
-                child.stop()
-            raise
-        self._child = child
-        return value
-
-    def _take_child(self) -> Child[Any]:
-        """The kept child if it still runs, else a fresh one."""
-        child, self._child = self._child, None
-        if child is not None and child.process.is_alive():
-            return child
-        if child is not None:
-            child.stop()
-        limit = memory_cap() if self._memory_limit is None else self._memory_limit
-        return Child(limit)
-
-    def close(self) -> None:
-        """End the child, if there is one."""
-        if self._child is not None:
-            self._child.stop()
-            self._child = None
-
-    def __enter__(self) -> Worker:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
-
-
-_NOT_STARTED = object()
-
-
 def _child_main(memory_limit: int | None, pipe: multiprocessing.connection.Connection) -> None:
     """A child's life: leave Ctrl-C to the parent, die with it, cap memory, run calls."""
-    global _PIPE
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if _SIGNAL_MASKS:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _die_with_parent()
     _limit_memory(memory_limit)
-    _PIPE = pipe
     while True:
         try:
             call = pipe.recv()
@@ -341,20 +317,13 @@ def _outcome(call: Callable[[], Any]) -> tuple[str, Any]:
     try:
         return "value", call()
     except MemoryError:
-        return "failed", OUT_OF_MEMORY
+        return "failed", "out of memory"
     except Exception as error:  # noqa: BLE001 - handed to the parent to raise
-        if _passable(error):
-            return "error", error
-        return "failed", f"{type(error).__name__}: {error}"
-
-
-def _passable(error: Exception) -> bool:
-    """Whether ``error`` survives being sent to the parent (not every exception unpickles)."""
-    try:
-        pickle.loads(pickle.dumps(error))
-    except Exception:  # noqa: BLE001 - any failure means: send the message instead
-        return False
-    return True
+        try:  # not every exception survives the way to the parent
+            pickle.loads(pickle.dumps(error))
+        except Exception:  # noqa: BLE001 - any failure means: send the message instead
+            return "failed", f"{type(error).__name__}: {error}"
+        return "error", error
 
 
 def _death(exitcode: int | None) -> str:

@@ -14,9 +14,9 @@ from __future__ import annotations
 import functools
 import re
 import statistics
-import time
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import closing
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -25,7 +25,7 @@ from heyawake_asp.checker import verify
 from heyawake_asp.control import check_encoding
 from heyawake_asp.errors import HeyawakeError, PuzzleWarning
 from heyawake_asp.formats import read_puzzle
-from heyawake_asp.isolation import Child, ChildFailed, memory_cap, wait_for_children
+from heyawake_asp.isolation import ChildFailed, ChildOverdue, run_each
 from heyawake_asp.solver import solve
 
 __all__ = [
@@ -44,8 +44,6 @@ PUZZLE_SUFFIXES = (".lp",)
 """File endings that a directory search picks up as puzzles. Only KTH files:
 data folders also hold JSON solutions; puzzles in other formats are given as files."""
 _TRAILING_NUMBER = re.compile(r"[-_]?\d+$")
-_GRACE_SECONDS = 5.0
-"""Time a worker gets beyond its runs' time limits, to start, read the puzzle and check."""
 
 
 @dataclass(frozen=True)
@@ -156,15 +154,15 @@ def run_suite(
 
     Records come back in entry order, encodings in the order given;
     ``on_record`` sees each as it finishes (for progress). Every puzzle and
-    encoding is solved in a fresh worker process, ``jobs`` at a time, and
-    timed on its own, once the worker has loaded the encoding (untimed).
+    encoding is solved in a fresh worker process, ``jobs`` at a time
+    (`heyawake_asp.isolation.run_each`), and timed on its own, once the
+    worker has loaded the encoding (untimed).
 
-    With a ``timeout``, a worker still busy ``repeat * timeout`` seconds
-    (plus a few to start and check) after it began is stopped and its
-    puzzle recorded as a timeout: clingo cannot interrupt grounding, which
-    on a large puzzle with a quadratic encoding can take minutes. Each
-    worker may use at most its share (``1 / jobs``) of the memory free (`memory_cap`);
-    a puzzle that needs more is recorded as an error.
+    With a ``timeout``, a worker still busy past its runs' time limits (and
+    a grace) is stopped and its puzzle recorded as a timeout: clingo cannot
+    interrupt grounding, which on a large puzzle with a quadratic encoding
+    can take minutes. Each worker may use its share (``1 / jobs``) of the
+    memory free; a puzzle that needs more is recorded as an error.
 
     Notes
     -----
@@ -176,11 +174,15 @@ def run_suite(
         for entry in entries
         for encoding in encodings
     ]
+    limit = None if timeout is None else timeout * max(1, repeat)
+    calls = [functools.partial(_run_task, task) for task in tasks]
     records = []
-    for record in _run_in_workers(tasks, jobs):
-        if on_record is not None:
-            on_record(record)
-        records.append(record)
+    with closing(run_each(calls, limit, jobs)) as outcomes:
+        for task, outcome in zip(tasks, outcomes, strict=True):
+            record = outcome if isinstance(outcome, SuiteRecord) else _failed(task, outcome)
+            if on_record is not None:
+                on_record(record)
+            records.append(record)
     return records
 
 
@@ -236,68 +238,12 @@ def _natural_key(name: str) -> tuple[str, int]:
     return (name[: match.start()] if match else name, number)
 
 
-def _run_in_workers(tasks: list[_Task], jobs: int) -> Iterator[SuiteRecord]:
-    """Run the tasks, each in a fresh process, ``jobs`` at a time; records in task order.
-
-    A fresh process per task: one that has ground a large program stays
-    slower afterwards, which would skew the comparison of later runs. The
-    workers ignore Ctrl-C; leaving early (also on Ctrl-C here) stops them.
-    """
-    waiting = list(enumerate(tasks))[::-1]
-    running: dict[int, Child[SuiteRecord]] = {}
-    finished: dict[int, SuiteRecord] = {}
-    try:
-        for index in range(len(tasks)):
-            while index not in finished:
-                while waiting and len(running) < jobs:
-                    number, task = waiting.pop()
-                    running[number] = Child(memory_cap(jobs))
-                    running[number].submit(functools.partial(_run_task, task), _worker_limit(task))
-                finished.update(_next_results(running, tasks))
-            yield finished.pop(index)
-    finally:
-        for child in running.values():
-            child.stop()
-
-
-def _worker_limit(task: _Task) -> float | None:
-    """Seconds a worker may run: its runs' time limits and a grace to start, read and check."""
-    if task.timeout is None:
-        return None
-    return task.timeout * max(1, task.repeat) + _GRACE_SECONDS
-
-
-def _next_results(
-    running: dict[int, Child[SuiteRecord]], tasks: list[_Task]
-) -> dict[int, SuiteRecord]:
-    """Wait for workers to send records or pass deadlines; take those out of ``running``."""
-    done = wait_for_children(running.values())
-    results = {}
-    for number, child in list(running.items()):
-        if child in done:
-            results[number] = _record(child, tasks[number])
-            del running[number]
-    return results
-
-
-def _record(child: Child[SuiteRecord], task: _Task) -> SuiteRecord:
-    """The record a finished or overdue worker leaves; the worker is stopped."""
-    try:
-        if child.poll():
-            return child.outcome()
-        return _error_record(
-            task.entry,
-            task.encoding,
-            "stopped past the time limit (grounding cannot be interrupted)",
-            status="timeout",
-            seconds=time.monotonic() - child.started,
-        )
-    except ChildFailed as failure:
-        return _error_record(task.entry, task.encoding, str(failure))
-    except Exception as error:  # noqa: BLE001 - one task's surprise is that task's record
-        return _error_record(task.entry, task.encoding, f"{type(error).__name__}: {error}")
-    finally:
-        child.stop()
+def _failed(task: _Task, failure: ChildFailed) -> SuiteRecord:
+    """The record of a worker stopped at its time limit (after ``timeout``) or failed."""
+    if isinstance(failure, ChildOverdue):
+        spent = task.timeout or 0.0  # a worker is overdue only with a timeout
+        return _error_record(task.entry, task.encoding, str(failure), "timeout", spent)
+    return _error_record(task.entry, task.encoding, str(failure))
 
 
 def _run_task(task: _Task) -> SuiteRecord:
@@ -316,7 +262,8 @@ def _run_task(task: _Task) -> SuiteRecord:
             puzzle = read_puzzle(entry.path)
         check_encoding(encoding)
         runs = [
-            solve(puzzle, encoding, timeout=timeout, options=options) for _ in range(max(1, repeat))
+            solve(puzzle, encoding, timeout=timeout, options=options, statistics=True)
+            for _ in range(max(1, repeat))
         ]
     except HeyawakeError as error:
         return _error_record(entry, encoding, str(error))
@@ -331,9 +278,9 @@ def _run_task(task: _Task) -> SuiteRecord:
         ground_seconds=statistics.median(run.stats.ground_seconds for run in runs),
         solve_seconds=statistics.median(run.stats.solve_seconds for run in runs),
         total_seconds=statistics.median(run.stats.total_seconds for run in runs),
-        atoms=first.stats.atoms,
-        rules=first.stats.rules,
-        conflicts=first.stats.conflicts,
+        atoms=first.stats.atoms or 0,
+        rules=first.stats.rules or 0,
+        conflicts=first.stats.conflicts or 0,
         unique=first.unique,
         checked="WRONG" if wrong else ("ok" if first.solutions else "-"),
     )

@@ -103,6 +103,7 @@ def test_a_retiling_rules_out_the_other_shading_only_through_rules_3_and_5(
     assert _rules_out(tiles, lines, (grid,), (other,)) is rules_out
 
 
+@pytest.mark.slow
 def test_most_rooms_have_two_to_twelve_cells() -> None:
     # Pooled over a few seeds: one puzzle alone may fall short by chance.
     sizes = [
@@ -242,6 +243,18 @@ def test_generate_cli_formats_and_stdout(tmp_path: Path) -> None:
 def test_generate_cli_rejects_bad_sizes(size: str) -> None:
     result = run("generate", "--size", size)
     assert result.exit_code == 2 and "--size" in result.output
+
+
+@pytest.mark.slow
+def test_count_stopped_while_grounding_has_counted_nothing(tmp_path: Path) -> None:
+    # clingo cannot interrupt grounding: on a 6x6 grid this join takes hours (a moment
+    # on the tiny puzzle the encoding is checked on first).
+    slow = tmp_path / "slow.lp"
+    slow.write_text("n(1..W**6) :- width(W).\n:- n(X), n(Y), n(Z), X + Y + Z < 0.\n")
+    puzzle = tmp_path / "easy.lp"
+    puzzle.write_text(kth.write(generate(6, 6, seed=1).puzzle))
+    result = run("count", puzzle, "--encoding", slow, "--timeout", 0.3)
+    assert (result.exit_code, result.output) == (0, "at least 0 solutions (timed out)\n")
 
 
 def test_analysis_commands_report_unreadable_files(tmp_path: Path) -> None:

@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar, cast
+from typing import cast
 
 import click
 
-from heyawake_asp.analysis import analyze, count_solutions, explain
+from heyawake_asp.analysis import SolutionCount, analyze, count_solutions, explain
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import encoding_option, read_puzzle_echoing_warnings, timeout_option
+from heyawake_asp.cli.common import (
+    check_programs,
+    encoding_option,
+    isolated,
+    read_puzzle_echoing_warnings,
+    timeout_option,
+)
 from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS
@@ -26,6 +34,7 @@ from heyawake_asp.generate import (
     generate,
     write_generated,
 )
+from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.marks import VARYING, ambiguity_svg, ambiguity_text, explanation_text
 
@@ -33,7 +42,6 @@ __all__ = ["analyze_command", "count_command", "explain_command", "generate_comm
 
 _SIZE = re.compile(r"(\d+)x(\d+)")
 _EXTENSIONS = {"kth": ".lp", "json": ".json", "url": ".url", "text": ".txt"}
-T = TypeVar("T")
 
 
 @main.command("generate")
@@ -61,26 +69,23 @@ def generate_command(
     """
     width, height = _size(size)
     first = secrets.randbelow(10**6) if seed is None else seed
-    for number in range(count):
-        start = time.perf_counter()
-        try:
-            made = generate(
-                width,
-                height,
-                first + number,
-                rooms=cast(RoomSize, rooms),
-                clues=cast(ClueDensity, clues),
+    shape = functools.partial(
+        generate, width, height, rooms=cast(RoomSize, rooms), clues=cast(ClueDensity, clues)
+    )
+    with Worker() as worker:
+        for number in range(count):
+            start = time.perf_counter()
+            call = functools.partial(shape, seed=first + number)
+            with _one_line_errors():
+                made = isolated(call, f"seed {first + number}", worker=worker)
+                text = write_generated(made, fmt)
+            where = _save(text, output, count > 1, made, fmt)
+            clued = sum(room.clue is not None for room in made.puzzle.rooms)
+            click.echo(
+                f"[{number + 1}/{count}] seed {made.seed}: {len(made.puzzle.rooms)} rooms, "
+                f"{clued} clues, {time.perf_counter() - start:.2f} s{where}",
+                err=True,
             )
-            text = write_generated(made, fmt)
-        except HeyawakeError as error:
-            raise click.ClickException(str(error)) from None
-        where = _save(text, output, count > 1, made, fmt)
-        clued = sum(room.clue is not None for room in made.puzzle.rooms)
-        click.echo(
-            f"[{number + 1}/{count}] seed {made.seed}: {len(made.puzzle.rooms)} rooms, "
-            f"{clued} clues, {time.perf_counter() - start:.2f} s{where}",
-            err=True,
-        )
 
 
 @main.command("count")
@@ -90,10 +95,11 @@ def generate_command(
 @encoding_option
 def count_command(puzzle: str, limit: int, timeout: float | None, encoding: EncodingSet) -> None:
     """Count the solutions of PUZZLE, up to --limit (shadings, each counted once)."""
+    check_programs(encoding, timeout=timeout)
     problem = _read(puzzle)
-    counted = _guard(
-        lambda: count_solutions(problem, limit, encoding, timeout=timeout, isolate=True)
-    )
+    call = functools.partial(count_solutions, problem, limit, encoding, timeout)
+    with _one_line_errors():
+        counted = isolated(call, puzzle, timeout, lambda: SolutionCount(0, exact=False))
     noun = "solution" if counted.count == 1 else "solutions"
     if counted.exact:
         click.echo(f"{counted.count} {noun}")
@@ -112,8 +118,10 @@ def analyze_command(puzzle: str, svg_path: str | None, encoding: EncodingSet) ->
 
     Exit status 1 when the puzzle has no solution.
     """
+    check_programs(encoding)
     problem = _read(puzzle)
-    ambiguity = _guard(lambda: analyze(problem, encoding, isolate=True))
+    with _one_line_errors():
+        ambiguity = isolated(functools.partial(analyze, problem, encoding), puzzle)
     if not ambiguity.solvable:
         raise click.ClickException(f"{puzzle}: no solution (try 'heyawake explain')")
     click.echo(ambiguity_text(problem, ambiguity))
@@ -133,8 +141,10 @@ def analyze_command(puzzle: str, svg_path: str | None, encoding: EncodingSet) ->
 @encoding_option
 def explain_command(puzzle: str, encoding: EncodingSet) -> None:
     """Name a minimal set of clues of PUZZLE that cannot all hold together."""
+    check_programs(encoding)
     problem = _read(puzzle)
-    explanation = _guard(lambda: explain(problem, encoding, isolate=True))
+    with _one_line_errors():
+        explanation = isolated(functools.partial(explain, problem, encoding), puzzle)
     if explanation.satisfiable:
         click.echo("the puzzle has a solution: nothing to explain")
         return
@@ -181,15 +191,14 @@ def _write(path: str, text: str) -> None:
 
 def _read(source: str) -> Puzzle:
     """The puzzle, or a one-line error."""
-    try:
+    with _one_line_errors():
         return read_puzzle_echoing_warnings(source)
-    except HeyawakeError as error:
-        raise click.ClickException(str(error)) from None
 
 
-def _guard(task: Callable[[], T]) -> T:
-    """Run a library call, turning its errors into one-line command errors."""
+@contextmanager
+def _one_line_errors() -> Iterator[None]:
+    """Turn the library's errors in the block into one-line command errors."""
     try:
-        return task()
+        yield
     except HeyawakeError as error:
         raise click.ClickException(str(error)) from None

@@ -1,10 +1,16 @@
-"""Helpers shared by the command modules: reading input with clear errors."""
+"""Helpers shared by the command modules: reading input with clear errors, running clingo.
+
+Every command that runs clingo runs it through `isolated`, in a child
+process: only a child can be stopped while clingo grounds (at ``--timeout``,
+on Ctrl-C), and a child's memory is capped below what the machine has free.
+"""
 
 from __future__ import annotations
 
+import functools
 import math
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -14,15 +20,20 @@ from heyawake_asp.control import check_encoding
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import read_puzzle, read_source
+from heyawake_asp.isolation import ChildFailed, ChildOverdue, Worker
 from heyawake_asp.puzzle import Puzzle
 
 __all__ = [
+    "check_programs",
     "echoing_warnings",
     "encoding_option",
+    "isolated",
     "read_puzzle_echoing_warnings",
     "read_text",
     "timeout_option",
 ]
+
+T = TypeVar("T")
 
 
 @contextmanager
@@ -73,7 +84,7 @@ def _finite(
 
 
 def encoding_option(command: _Command) -> _Command:
-    """The ``--encoding NAME|DIR`` option, resolved and checked before any puzzle."""
+    """The ``--encoding NAME|DIR`` option, resolved (each command checks it: `check_programs`)."""
     return click.option(
         "--encoding",
         default=DEFAULT_ENCODING,
@@ -85,10 +96,57 @@ def encoding_option(command: _Command) -> _Command:
 
 
 def _encoding_set(_context: click.Context, _parameter: click.Parameter, name: str) -> EncodingSet:
-    """Resolve an encoding name and ground it once on a tiny puzzle, as a usage check."""
+    """Resolve an encoding name, as a usage check."""
     try:
-        encodings = resolve_encoding(name)
-        check_encoding(encodings)
+        return resolve_encoding(name)
     except HeyawakeError as error:
         raise click.BadParameter(str(error)) from None
-    return encodings
+
+
+def isolated(
+    call: Callable[[], T],
+    where: str,
+    timeout: float | None = None,
+    timed_out: Callable[[], T] | None = None,
+    worker: Worker | None = None,
+) -> T:
+    """``call()`` (which must pickle) in a child process, kept by ``worker`` or its own.
+
+    Past ``timeout`` (and `heyawake_asp.isolation.GRACE_SECONDS`, for a
+    call still grounding) the answer is ``timed_out()``, else the error
+    ``WHERE: stopped past the time limit``; a child that ran out of memory
+    or died is the one-line error ``WHERE: WHAT``. What the call raises is
+    raised here.
+    """
+    try:
+        if worker is not None:
+            return worker.run(call, timeout)
+        with Worker() as own:
+            return own.run(call, timeout)
+    except ChildOverdue as overdue:
+        if timed_out is None:
+            raise click.ClickException(f"{where}: {overdue}") from None
+        return timed_out()
+    except ChildFailed as failure:
+        raise click.ClickException(f"{where}: {failure}") from None
+
+
+def check_programs(
+    encoding: EncodingSet,
+    extra: Sequence[str] = (),
+    timeout: float | None = None,
+    worker: Worker | None = None,
+) -> None:
+    """Ground the encoding, then with the ``extra`` programs, on a tiny puzzle, isolated.
+
+    A program that fails is a usage error of its option, reported before
+    any puzzle; one that still grounds past ``timeout`` or runs out of
+    memory on a tiny puzzle is an error too.
+    """
+    steps = [("--encoding", ())] + ([("--extra", tuple(extra))] if extra else [])
+    for option, programs in steps:
+        call = functools.partial(check_encoding, encoding, programs)
+        try:
+            isolated(call, option, timeout, worker=worker)
+        except HeyawakeError as error:
+            raise click.BadParameter(str(error), param_hint=f"'{option}'") from None

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import click
 
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import (
+    check_programs,
     echoing_warnings,
     encoding_option,
+    isolated,
     read_puzzle_echoing_warnings,
     timeout_option,
 )
@@ -90,8 +93,10 @@ def _first_solution(
     source: str, puzzle: Puzzle, encoding: EncodingSet, timeout: float | None
 ) -> Grid:
     """A solution of the puzzle, or a one-line error when there is none."""
+    check_programs(encoding, timeout=timeout)
+    call = functools.partial(solve, puzzle, encoding, check_unique=False, timeout=timeout)
     try:
-        result = solve(puzzle, encoding, check_unique=False, timeout=timeout, isolate=True)
+        result = isolated(call, source, timeout)
     except HeyawakeError as error:
         raise click.ClickException(f"{source}: {error}") from None
     if not result.solutions:

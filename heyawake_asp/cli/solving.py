@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable
 
 import click
 
 from heyawake_asp.checker import verify
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import encoding_option, timeout_option
+from heyawake_asp.cli.common import check_programs, encoding_option, isolated, timeout_option
 from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
 from heyawake_asp.cli.common import read_text as _read_text
 from heyawake_asp.cli.pictures import save_svg
@@ -21,7 +22,7 @@ from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.jsonl import error_line, result_line
 from heyawake_asp.render.text import render_text
-from heyawake_asp.solver import MAX_MODELS, SolveResult, solve
+from heyawake_asp.solver import MAX_MODELS, SolveResult, SolveStats, solve
 
 __all__ = ["check_command", "encodings_command", "solve_command"]
 
@@ -83,12 +84,13 @@ def solve_command(
     """
     if svg and len(puzzles) > 1:
         raise click.UsageError("--svg draws one puzzle: give a single PUZZLE")
-    _check_extra(encoding, extra)
     with Worker() as worker:
-        run = functools.partial(
+        check_programs(encoding, extra, timeout, worker)
+        solver = functools.partial(
             solve, encoding=encoding, max_solutions=count, check_unique=not no_unique,
-            timeout=timeout, threads=threads, extra=extra, isolate=worker,
+            timeout=timeout, threads=threads, extra=extra, statistics=as_json or stats,
         )  # fmt: skip
+        run = functools.partial(_solve_isolated, solver=solver, timeout=timeout, worker=worker)
         report = functools.partial(
             _solve_one, run=run, as_json=as_json, svg=svg, stats=stats, named=len(puzzles) > 1
         )
@@ -97,9 +99,26 @@ def solve_command(
         raise SystemExit(1)
 
 
+def _solve_isolated(
+    source: str,
+    puzzle: Puzzle,
+    solver: Callable[[Puzzle], SolveResult],
+    timeout: float | None,
+    worker: Worker,
+) -> SolveResult:
+    """``solver(puzzle)`` in the worker's child; a timeout when it was stopped while grounding."""
+    start = time.perf_counter()
+
+    def stopped() -> SolveResult:
+        spent = time.perf_counter() - start
+        return SolveResult("timeout", (), None, SolveStats(0, 0, spent))
+
+    return isolated(functools.partial(solver, puzzle), source, timeout, stopped, worker)
+
+
 def _solve_one(
     source: str,
-    run: Callable[[Puzzle], SolveResult],
+    run: Callable[[str, Puzzle], SolveResult],
     as_json: bool,
     svg: str | None,
     stats: bool,
@@ -109,8 +128,8 @@ def _solve_one(
     puzzle = None
     try:
         puzzle = _read(source)
-        result = run(puzzle)
-    except HeyawakeError as error:
+        result = run(source, puzzle)
+    except (HeyawakeError, click.ClickException) as error:  # one puzzle's error, not the batch's
         _report_error(source, str(error), puzzle, as_json)
         return False
     if svg and result.solutions:
@@ -157,16 +176,6 @@ def encodings_command() -> None:
         click.echo(f"{encoding.name}{marker}: {encoding.description}")
         for part in encoding.parts or encoding.files:
             click.echo(f"    {part.relative_to(encoding.files[0].parent)}")
-
-
-def _check_extra(encoding: EncodingSet, extra: Sequence[str]) -> None:
-    """Ground the extra programs with the encoding once, before any puzzle."""
-    if not extra:
-        return
-    try:
-        check_encoding(encoding, extra)
-    except HeyawakeError as error:
-        raise click.BadParameter(str(error), param_hint="'--extra'") from None
 
 
 def _report_error(source: str, message: str, puzzle: Puzzle | None, as_json: bool) -> None:
