@@ -14,7 +14,7 @@ from heyawake_asp.cli.common import check_programs, encoding_option, isolated, t
 from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
 from heyawake_asp.cli.common import read_text as _read_text
 from heyawake_asp.cli.pictures import save_svg
-from heyawake_asp.control import MAX_THREADS, check_encoding
+from heyawake_asp.control import MAX_THREADS
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, list_encodings
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.grid import read_grid
