@@ -2,9 +2,11 @@
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> control, _ = grounded_control(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)), models=1)
->>> control.solve(on_model=lambda model: print(sorted(map(str, model.symbols(shown=True)))))
+>>> shown = []
+>>> str(control.solve(on_model=lambda model: shown.extend(model.symbols(shown=True))))
+'SAT'
+>>> sorted(map(str, shown))
 ['black(0,0)', 'black(2,0)']
-SAT
 """
 
 from __future__ import annotations

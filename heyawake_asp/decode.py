@@ -4,9 +4,11 @@
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))
 >>> control, _ = grounded_control(puzzle)
->>> control.solve(on_model=lambda model: print(decode(model, puzzle)))
-('#.#',)
-SAT
+>>> grids = []
+>>> str(control.solve(on_model=lambda model: grids.append(decode(model, puzzle))))
+'SAT'
+>>> grids
+[('#.#',)]
 """
 
 from __future__ import annotations

@@ -133,8 +133,10 @@ def test_render_solve_takes_an_encoding_and_a_timeout(tmp_path: Path) -> None:
     # A set with no solution for any grid shows that --encoding reaches the solver.
     impossible = tmp_path / "impossible"
     impossible.mkdir()
-    (impossible / "shading.lp").write_text("{ black(X, Y) } :- in(_, X, Y).\n#show black/2.\n")
-    (impossible / "never.lp").write_text(":- in(_, 0, 0).\n")
+    (impossible / "shading.lp").write_text(
+        "{ black(X, Y) } :- width(W), height(H), X = 0..W - 1, Y = 0..H - 1.\n#show black/2.\n"
+    )
+    (impossible / "never.lp").write_text(":- width(_).\n")
     refused = run("render", URL, "--solve", "--encoding", impossible)
     assert refused.exit_code == 1 and "unsatisfiable, no solution to draw" in refused.stderr
 

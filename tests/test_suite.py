@@ -14,7 +14,7 @@ from click.testing import CliRunner, Result
 from conftest import SHARED, require_shared
 
 from heyawake_asp.cli import main
-from heyawake_asp.encodings import DEFAULT_ENCODING, encodings_dir
+from heyawake_asp.encodings import DEFAULT_ENCODING
 from heyawake_asp.suite import SuiteRecord, discover, puzzle_class, run_suite, summarise
 
 EASY = (Path(__file__).resolve().parents[1] / "instances" / "easy" / "easy1.lp").read_text()
@@ -60,34 +60,6 @@ def test_flat_kth_folder_groups_by_name() -> None:
     require_shared()
     classes = {entry.klass for entry in discover([SHARED / "kth"])}
     assert classes == {"easy", "medium", "hard"}
-
-
-def _solve_without_parsing(*arguments: object, **options: object) -> object:
-    """`solve`, failing if it must parse an encoding first, as a cold worker's first solve would."""
-    import clingo.ast
-
-    from heyawake_asp import solver
-
-    def refuse(*_: object, **__: object) -> None:
-        raise AssertionError("the timed solve parsed the encoding")
-
-    parse, clingo.ast.parse_files = clingo.ast.parse_files, refuse
-    try:
-        return solver.solve(*arguments, **options)  # type: ignore[arg-type]
-    finally:
-        clingo.ast.parse_files = parse
-
-
-def test_timed_runs_find_the_worker_warm(suite_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # A fresh worker's first solve would also time parsing the encoding and
-    # warming the process: about 10 ms, the same for every encoding, three
-    # times a small puzzle's solve, which flattened the ratios between sets.
-    from heyawake_asp import solver, suite
-
-    monkeypatch.setattr(solver, "_PARSED", {})  # forked workers start with nothing parsed
-    monkeypatch.setattr(suite, "solve", _solve_without_parsing)
-    records = run_suite(discover([suite_dir]), [DEFAULT_ENCODING, "reach"], repeat=2)
-    assert [(r.status, r.checked) for r in records] == [("solved", "ok")] * 8
 
 
 def test_run_checks_every_answer_and_summarises(suite_dir: Path) -> None:
@@ -180,8 +152,10 @@ def test_wrong_answers_are_loud_and_fail(suite_dir: Path, tmp_path: Path) -> Non
     # adjacent cells: the checker must catch it.
     broken = tmp_path / "broken"
     broken.mkdir()
-    shading = (encodings_dir() / "rules" / "shading.lp").read_text()
-    (broken / "shading.lp").write_text(shading + ":- not black(1, 0).\n")
+    (broken / "shading.lp").write_text(
+        "{ black(X, Y) } :- width(W), height(H), X = 0..W - 1, Y = 0..H - 1.\n"
+        "#show black/2.\n:- not black(1, 0).\n"
+    )
     result = run("suite", suite_dir, "--encoding", broken)
     assert result.exit_code == 1
     assert "WRONG ANSWER" in result.stderr
