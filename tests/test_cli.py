@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
-from conftest import REPO, STATS_KEYS, require_shared, shared_puzzles
+from helpers import REPO, STATS_KEYS, parse_text_grid, require_shared, shared_puzzles
 
 from heyawake_asp import (
     Puzzle,
@@ -102,28 +102,6 @@ def usage_error(result: Result) -> str:
     errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
     assert len(errors) == 1, result.stderr
     return errors[0]
-
-
-def parse_text_grid(lines: list[str], puzzle: Puzzle) -> tuple[str, ...]:
-    """Read the shading back from a drawn grid, checking the room borders on the way."""
-    assert len(lines) == 2 * puzzle.height + 1
-    width = 4 * puzzle.width + 1
-    assert all(len(line) == width for line in lines), lines
-    rows = []
-    for y in range(puzzle.height):
-        border, cells = lines[2 * y], lines[2 * y + 1]
-        row = ""
-        for x in range(puzzle.width):
-            text = cells[4 * x + 1 : 4 * x + 4]
-            row += "#" if "█" in text else "."
-            if x > 0:
-                wall = puzzle.room_index((x - 1, y)) != puzzle.room_index((x, y))
-                assert (cells[4 * x] == "┃") == wall, (x, y)
-            if y > 0:
-                wall = puzzle.room_index((x, y - 1)) != puzzle.room_index((x, y))
-                assert (border[4 * x + 1 : 4 * x + 4] == "━━━") == wall, (x, y)
-        rows.append(row)
-    return tuple(rows)
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from conftest import REPO, params, shared_puzzles
+from helpers import REPO, params, shared_puzzles
 
 from heyawake_asp import (
     InvalidPuzzleError,

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 
 from heyawake_asp import read_puzzle, solve, verify
 from heyawake_asp.generate import generate, write_generated

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import params, shared_puzzles
+from helpers import params, shared_puzzles
 
 from heyawake_asp import InvalidPuzzleError, Puzzle, PuzzleFormatError, PuzzleWarning, Room
 from heyawake_asp.formats import kth, read_puzzle

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from conftest import REPO, SHARED
+from helpers import REPO, SHARED
 
 from heyawake_asp import Puzzle, PuzzleWarning, Room, read_puzzle, solve
 from heyawake_asp.cli import main

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import STATS_KEYS, params, shared_puzzles
+from helpers import STATS_KEYS, brute_force, params, shared_puzzles
 
 from heyawake_asp import EncodingError, Puzzle, PuzzleWarning, Room, read_puzzle, solve, verify
 
@@ -340,8 +340,6 @@ def test_extra_program_including_the_rooms_rule_sees_the_cells_of_rectangles(
     # The facts give in/3 for irregular rooms only; input/rooms.lp derives
     # it for rectangles, included by every program that needs it (a set
     # may include it as well: clingo reads a file once).
-    from test_irregular import brute_force
-
     from heyawake_asp.encodings import encodings_dir
 
     extra = tmp_path / "room1_white.lp"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from conftest import SHARED, require_shared
+from helpers import SHARED, require_shared
 
 from heyawake_asp.cli import main
 from heyawake_asp.encodings import DEFAULT_ENCODING

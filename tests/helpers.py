@@ -1,0 +1,87 @@
+"""Helpers shared by the test modules: the real puzzle suites, brute force, reading drawn grids."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from heyawake_asp import Puzzle
+from heyawake_asp.checker import is_valid
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+SUITES = ("kth", "public")
+STATS_KEYS = [
+    "ground_seconds",
+    "solve_seconds",
+    "total_seconds",
+    "atoms",
+    "rules",
+    "choices",
+    "conflicts",
+]
+"""The documented keys of the statistics, in order."""
+
+
+def shared_puzzles(*suites: str) -> list[Path]:
+    """The puzzle files of the given suites (empty when ../shared is absent)."""
+    return sorted(path for suite in suites for path in (SHARED / suite).glob("*.lp"))
+
+
+def require_shared() -> None:
+    """Skip the calling test when the real suites are not beside the checkout."""
+    if not (SHARED / "kth").is_dir():
+        pytest.skip("../shared/kth not found: the real puzzle suites are not available")
+
+
+def params(paths: list[Path]) -> list[object]:
+    """Parametrize over puzzle files, or one skipped case when there are none."""
+    if paths:
+        return [pytest.param(path, id=path.stem) for path in paths]
+    reason = "../shared not found: the real puzzle suites are not available"
+    return [pytest.param(None, marks=pytest.mark.skip(reason=reason), id="no-shared")]
+
+
+def shadings(width: int, height: int) -> Iterator[tuple[str, ...]]:
+    """Every grid without two side-by-side black cells (rule 1), row by row."""
+    rows = ["".join(r) for r in itertools.product(".#", repeat=width) if "##" not in "".join(r)]
+
+    def extend(done: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
+        if len(done) == height:
+            yield done
+            return
+        for row in rows:
+            if not done or all(not (a == b == "#") for a, b in zip(done[-1], row, strict=True)):
+                yield from extend((*done, row))
+
+    return extend(())
+
+
+def brute_force(puzzle: Puzzle) -> set[tuple[str, ...]]:
+    """Every solution, by checking every shading with the independent checker."""
+    return {grid for grid in shadings(puzzle.width, puzzle.height) if is_valid(puzzle, grid)}
+
+
+def parse_text_grid(lines: list[str], puzzle: Puzzle) -> tuple[str, ...]:
+    """Read the shading back from a drawn grid, checking the room borders on the way."""
+    assert len(lines) == 2 * puzzle.height + 1
+    width = 4 * puzzle.width + 1
+    assert all(len(line) == width for line in lines), lines
+    rows = []
+    for y in range(puzzle.height):
+        border, cells = lines[2 * y], lines[2 * y + 1]
+        row = ""
+        for x in range(puzzle.width):
+            text = cells[4 * x + 1 : 4 * x + 4]
+            row += "#" if "█" in text else "."
+            if x > 0:
+                wall = puzzle.room_index((x - 1, y)) != puzzle.room_index((x, y))
+                assert (cells[4 * x] == "┃") == wall, (x, y)
+            if y > 0:
+                wall = puzzle.room_index((x, y - 1)) != puzzle.room_index((x, y))
+                assert (border[4 * x + 1 : 4 * x + 4] == "━━━") == wall, (x, y)
+        rows.append(row)
+    return tuple(rows)
