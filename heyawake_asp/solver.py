@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import importlib
 import logging
+import os
 import re
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
@@ -22,12 +23,7 @@ from typing import Generic, Literal, TypeAlias, TypeVar, cast
 import clingo
 import clingo.ast
 
-from heyawake_asp.encodings import (
-    DEFAULT_ENCODING,
-    EncodingSet,
-    program_versions,
-    resolve_encoding,
-)
+from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
 from heyawake_asp.errors import EncodingError
 from heyawake_asp.facts import puzzle_facts, rooms_program
 from heyawake_asp.grid import Grid, grid_from_black
@@ -355,7 +351,7 @@ def _parsed(encodings: EncodingSet, extra: tuple[Path, ...], messages: _Messages
     and all they include): an edited file is read again.
     """
     files = (*encodings.files, *extra)
-    key = program_versions((rooms_program(), *files))
+    key = _versions((rooms_program(), *files))
     if key not in _PARSED:
         if len(_PARSED) >= _PARSED_LIMIT:
             _PARSED.clear()
@@ -367,6 +363,28 @@ def _parsed(encodings: EncodingSet, extra: tuple[Path, ...], messages: _Messages
             _Statements.of(_with_rooms(rooms, rectangular)),
         )
     return _PARSED[key]
+
+
+def _versions(paths: Sequence[Path]) -> tuple[tuple[str, int, int], ...]:
+    """Path, modification time and size of ``paths`` and of every file they include."""
+    versions: dict[str, tuple[int, int]] = {}
+    pending = [str(path) for path in paths]
+    while pending:
+        path = pending.pop()
+        if path in versions or not os.path.isfile(path):
+            continue
+        status = os.stat(path)
+        versions[path] = (status.st_mtime_ns, status.st_size)
+        pending.extend(_included(path, *versions[path]))
+    return tuple((path, *version) for path, version in versions.items())
+
+
+@functools.lru_cache(maxsize=256)
+def _included(path: str, *version: int) -> tuple[str, ...]:
+    """The files ``path`` includes; its ``version`` (time and size) only keys the cache."""
+    with open(path, encoding="utf-8", errors="replace") as file:
+        names = re.findall(r'^\s*#include\s+"([^"]+)"\s*\.', file.read(), re.MULTILINE)
+    return tuple(os.path.join(os.path.dirname(path), name) for name in names)
 
 
 def _parse_files(files: Sequence[Path], messages: _Messages) -> list[clingo.ast.AST]:
