@@ -1,14 +1,18 @@
 """Find encoding sets: the ``.lp`` programs that state the five rules.
 
 A named set is an entry file ``encodings/NAME.lp`` (shipped inside the
-package) made of ``#include`` lines; its first comment line is
+package), or ``encodings/experimental/NAME.lp`` for a set kept for
+comparison, made of ``#include`` lines; its first comment line is
 ``% NAME: description``. A directory of ``.lp`` files, or a single ``.lp``
 file, is a set of its own. An entry's header may declare
 ``% requires: rectangular rooms`` and ``% clingo-options: --opt=value ...``
 (options the set was tuned with, passed to clingo before the caller's).
+Nothing is cached: a set is read afresh each time it is resolved.
 
 >>> resolve_encoding("reach").name
 'reach'
+>>> resolve_encoding("tree").experimental
+True
 """
 
 from __future__ import annotations
@@ -17,7 +21,6 @@ import functools
 import os
 import re
 import stat
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,11 +31,12 @@ __all__ = [
     "EncodingSet",
     "encodings_dir",
     "list_encodings",
-    "program_versions",
     "resolve_encoding",
 ]
 
 DEFAULT_ENCODING = "grow"
+EXPERIMENTAL = "experimental"
+"""The folder, inside `encodings_dir`, of the named sets kept only for comparison."""
 _INCLUDE = re.compile(r'^\s*#include\s+"([^"]+)"\s*\.', re.MULTILINE)
 _REQUIRES_RECTANGLES = re.compile(r"^%\s*requires:\s*rectangular rooms\s*$", re.MULTILINE)
 _OPTIONS = re.compile(r"^%\s*clingo-options:(.*)$", re.MULTILINE)
@@ -43,7 +47,8 @@ class EncodingSet:
     """The programs to load for one formulation of the rules.
 
     ``files`` are handed to clingo; ``parts`` are what they include, for
-    listing only.
+    listing only. ``experimental`` marks a named set from
+    ``encodings/experimental/``.
     """
 
     name: str
@@ -52,6 +57,7 @@ class EncodingSet:
     parts: tuple[Path, ...] = ()
     requires_rectangles: bool = False
     options: tuple[str, ...] = ()
+    experimental: bool = False
 
 
 @functools.cache
@@ -64,12 +70,18 @@ def encodings_dir() -> Path:
 
 
 def list_encodings() -> list[EncodingSet]:
-    """Every named set, sorted by name."""
-    return [_from_entry(path) for path in sorted(encodings_dir().glob("*.lp"))]
+    """Every named set: the main ones by name, then the experimental ones by name."""
+    main = sorted(encodings_dir().glob("*.lp"))
+    experimental = sorted((encodings_dir() / EXPERIMENTAL).glob("*.lp"))
+    return [_from_entry(path) for path in main] + [
+        _from_entry(path, experimental=True) for path in experimental
+    ]
 
 
 def resolve_encoding(spec: str | Path) -> EncodingSet:
     """The set a user named: a set name, a directory of ``.lp`` files or one ``.lp`` file.
+
+    A name is looked up in `encodings_dir`, then in its ``experimental/`` folder.
 
     Raises
     ------
@@ -77,123 +89,59 @@ def resolve_encoding(spec: str | Path) -> EncodingSet:
         When nothing of that name exists or a directory holds no ``.lp`` file.
     """
     path = Path(spec)
-    status = _status(path)
-    if status is not None and stat.S_ISDIR(status.st_mode):
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = 0
+    if stat.S_ISDIR(mode):
         return _from_directory(path)
-    named = encodings_dir() / f"{spec}.lp"
-    for entry, version in ((path, _version(status)), (named, _existing_file_version(named))):
-        if version is not None:
-            return _read_entry(entry, version)
+    if stat.S_ISREG(mode):
+        return _from_entry(path)
+    for folder, experimental in ((encodings_dir(), False), (encodings_dir() / EXPERIMENTAL, True)):
+        named = folder / f"{spec}.lp"
+        if named.is_file():
+            return _from_entry(named, experimental=experimental)
     known = ", ".join(encoding.name for encoding in list_encodings())
     raise EncodingError(f"no encoding set {str(spec)!r} (known: {known}; or give a directory)")
 
 
-def _from_entry(path: Path) -> EncodingSet:
-    """A set defined by one entry file and the files it includes."""
-    return _read_entry(path, _file_version(path))
-
-
-@functools.lru_cache(maxsize=64)
-def _read_entry(path: Path, version: tuple[int, int]) -> EncodingSet:
-    """The set an entry file defines; ``version`` (time and size) only keys the cache."""
-    text = path.read_text(encoding="utf-8")
-    parts = tuple(path.parent / include for include in _INCLUDE.findall(text))
-    requires = bool(_REQUIRES_RECTANGLES.search(text))
-    return EncodingSet(path.stem, (path,), _description(text), parts, requires, _options(text))
-
-
-def program_versions(paths: Iterable[Path]) -> tuple[tuple[str, int, int], ...]:
-    """Path, modification time and size of ``paths`` and of every file they include.
-
-    Includes are followed through any depth, each file listed once; includes
-    that do not exist are left out, for clingo to report where they are named.
-    Paths are handled as strings: this runs before every solve.
-
-    Raises
-    ------
-    EncodingError
-        When one of ``paths`` does not exist.
-    """
-    versions: dict[str, tuple[int, int]] = {}
-    pending = list(map(os.fspath, paths))
-    for path in pending:
-        if path not in versions:
-            versions[path] = _file_version(path)
-    while pending:
-        path = pending.pop()
-        for include in _includes(path, versions[path]):
-            if include not in versions:
-                version = _existing_file_version(include)
-                if version is not None:
-                    versions[include] = version
-                    pending.append(include)
-    return tuple((path, *version) for path, version in versions.items())
-
-
-def _file_version(path: str | Path) -> tuple[int, int]:
-    """A file's modification time and size, which key the caches of what was read from it.
-
-    Raises
-    ------
-    EncodingError
-        When the file does not exist.
-    """
-    version = _existing_file_version(path)
-    if version is None:
-        raise EncodingError(f"{path}: no such encoding file")
-    return version
-
-
-def _existing_file_version(path: str | Path) -> tuple[int, int] | None:
-    """A regular file's modification time and size; None when there is no such file."""
-    return _version(_status(path))
-
-
-def _status(path: str | Path) -> os.stat_result | None:
-    """What ``stat`` says of ``path``, or None when it cannot be read."""
-    try:
-        return os.stat(path)
-    except OSError:
-        return None
-
-
-def _version(status: os.stat_result | None) -> tuple[int, int] | None:
-    """Modification time and size from a regular file's status; None for anything else."""
-    if status is None or not stat.S_ISREG(status.st_mode):
-        return None
-    return status.st_mtime_ns, status.st_size
-
-
-@functools.lru_cache(maxsize=256)
-def _includes(path: str, version: tuple[int, int]) -> tuple[str, ...]:
-    """The files ``path`` includes; ``version`` (time and size) only keys the cache."""
-    with open(path, encoding="utf-8", errors="replace") as file:
-        text = file.read()
+def _from_entry(path: Path, *, experimental: bool = False) -> EncodingSet:
+    """The set an entry file defines, with the files it includes as its parts."""
+    text = _read(path)
     folder = os.path.dirname(path)
-    return tuple(os.path.join(folder, include) for include in _INCLUDE.findall(text))
+    parts = tuple(
+        Path(os.path.normpath(os.path.join(folder, name))) for name in _INCLUDE.findall(text)
+    )
+    requires = bool(_REQUIRES_RECTANGLES.search(text))
+    description = _description(text)
+    return EncodingSet(
+        path.stem, (path,), description, parts, requires, _options(text), experimental
+    )
 
 
 def _from_directory(path: Path) -> EncodingSet:
-    """A set made of every ``.lp`` file in a directory.
-
-    The directory is listed afresh each time, but a file's text is read
-    again only when the file changed, so a set named by its directory costs
-    little more per solve than a named one.
-    """
+    """A set made of every ``.lp`` file in a directory."""
     files = tuple(sorted(path.glob("*.lp")))
     if not files:
         raise EncodingError(f"{path}: no .lp files in this directory")
-    return _read_directory(path, tuple(zip(files, map(_file_version, files), strict=True)))
-
-
-@functools.lru_cache(maxsize=64)
-def _read_directory(path: Path, versions: tuple[tuple[Path, tuple[int, int]], ...]) -> EncodingSet:
-    """The set of a directory's files; their ``versions`` (time and size) only key the cache."""
-    files = tuple(file for file, _ in versions)
-    text = "\n".join(file.read_text(encoding="utf-8") for file in files)
+    text = "\n".join(map(_read, files))
     requires = bool(_REQUIRES_RECTANGLES.search(text))
     description = f"user directory of {len(files)} files"
     return EncodingSet(str(path), files, description, files, requires, _options(text))
+
+
+def _read(path: Path) -> str:
+    """The text of an encoding file.
+
+    Raises
+    ------
+    EncodingError
+        When it cannot be read.
+    """
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError as error:
+        raise EncodingError(f"{path}: {error.strerror or error}") from None
 
 
 def _options(text: str) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
 from heyawake_asp.cli.common import read_text as _read_text
 from heyawake_asp.cli.pictures import save_svg
 from heyawake_asp.control import MAX_THREADS
-from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, list_encodings
+from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir, list_encodings
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.grid import read_grid
 from heyawake_asp.isolation import Worker
@@ -173,9 +173,10 @@ def encodings_command() -> None:
     """List the named encoding sets, their files and what they do."""
     for encoding in list_encodings():
         marker = " (default)" if encoding.name == DEFAULT_ENCODING else ""
+        marker += " (experimental)" if encoding.experimental else ""
         click.echo(f"{encoding.name}{marker}: {encoding.description}")
         for part in encoding.parts or encoding.files:
-            click.echo(f"    {part.relative_to(encoding.files[0].parent)}")
+            click.echo(f"    {part.relative_to(encodings_dir())}")
 
 
 def _report_error(source: str, message: str, puzzle: Puzzle | None, as_json: bool) -> None:
