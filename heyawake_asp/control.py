@@ -29,8 +29,6 @@ __all__ = ["MAX_THREADS", "as_encoding_set", "check_encoding", "grounded_control
 MAX_THREADS = 64
 """clingo's limit on parallel solver threads."""
 _LOG = logging.getLogger("heyawake_asp.clingo")
-_IRREGULAR = "irregular"
-"""The program part ground only for a puzzle with a room that is not a rectangle."""
 _PROBE = Puzzle(2, 2, (Room.rectangle(0, 0, 1, 0, 1), Room.rectangle(0, 1, 1, 1)))
 _IRREGULAR_PROBE = Puzzle(
     2, 2, (Room(frozenset({(0, 0), (1, 0), (0, 1)}), 1), Room(frozenset({(1, 1)})))
@@ -79,11 +77,11 @@ def grounded_control(
     arguments = _arguments(models, threads, (*encodings.options, *options))
     with _clingo_errors(messages):
         control = clingo.Control(arguments, logger=messages, message_limit=50)
-        for path in (*encodings.files, *extra):
+        for path in _programs(encodings, puzzle, extra):
             control.load(str(path))
         control.add("base", [], "\n".join(filter(None, (puzzle_facts(puzzle), facts))))
         start = time.perf_counter()
-        control.ground(_program_parts(puzzle))
+        control.ground([("base", [])])
     return control, time.perf_counter() - start
 
 
@@ -91,7 +89,7 @@ def check_encoding(encoding: str | Path | EncodingSet, extra: Sequence[str | Pat
     """Load and ground an encoding set and extra files on a tiny puzzle, to report errors early.
 
     The puzzle has an irregular room unless the set takes rectangles only,
-    so that the ``irregular`` program part is ground too.
+    so that the set's programs for irregular rooms are ground too.
 
     Raises
     ------
@@ -126,11 +124,12 @@ def _arguments(models: int, threads: int, options: Sequence[str]) -> list[str]:
     return arguments
 
 
-def _program_parts(puzzle: Puzzle) -> list[tuple[str, list[clingo.Symbol]]]:
-    """``base``, and the ``irregular`` part unless every room is a rectangle."""
-    if puzzle.is_rectangular:
-        return [("base", [])]
-    return [("base", []), (_IRREGULAR, [])]
+def _programs(
+    encodings: EncodingSet, puzzle: Puzzle, extra: Sequence[str | Path]
+) -> tuple[str | Path, ...]:
+    """The set's files, its programs for irregular rooms unless all are rectangles, ``extra``."""
+    irregular = () if puzzle.is_rectangular else encodings.irregular
+    return (*encodings.files, *irregular, *extra)
 
 
 class _Messages:

@@ -5,8 +5,11 @@ package), or ``encodings/experimental/NAME.lp`` for a set kept for
 comparison, made of ``#include`` lines; its first comment line is
 ``% NAME: description``. A directory of ``.lp`` files, or a single ``.lp``
 file, is a set of its own. An entry's header may declare
-``% requires: rectangular rooms`` and ``% clingo-options: --opt=value ...``
-(options the set was tuned with, passed to clingo before the caller's).
+``% requires: rectangular rooms``, ``% clingo-options: --opt=value ...``
+(options the set was tuned with, passed to clingo before the caller's) and
+``% irregular: FILE ...`` (programs, relative to the entry, loaded only for
+a puzzle with a room that is not a rectangle). Header lines are read from
+the entry alone: an entry that includes another repeats the lines it needs.
 Nothing is cached: a set is read afresh each time it is resolved.
 
 >>> resolve_encoding("reach").name
@@ -40,24 +43,34 @@ EXPERIMENTAL = "experimental"
 _INCLUDE = re.compile(r'^\s*#include\s+"([^"]+)"\s*\.', re.MULTILINE)
 _REQUIRES_RECTANGLES = re.compile(r"^%\s*requires:\s*rectangular rooms\s*$", re.MULTILINE)
 _OPTIONS = re.compile(r"^%\s*clingo-options:(.*)$", re.MULTILINE)
+_IRREGULAR = re.compile(r"^%\s*irregular:(.*)$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
 class EncodingSet:
     """The programs to load for one formulation of the rules.
 
-    ``files`` are handed to clingo; ``parts`` are what they include, for
-    listing only. ``experimental`` marks a named set from
-    ``encodings/experimental/``.
+    ``files`` are handed to clingo for every puzzle, ``irregular`` as well
+    for a puzzle with a room that is not a rectangle. ``experimental`` marks
+    a named set from ``encodings/experimental/``.
     """
 
     name: str
     files: tuple[Path, ...]
     description: str
-    parts: tuple[Path, ...] = ()
     requires_rectangles: bool = False
     options: tuple[str, ...] = ()
     experimental: bool = False
+    irregular: tuple[Path, ...] = ()
+
+    @property
+    def parts(self) -> tuple[Path, ...]:
+        """The files a listing shows: what an entry includes and names for irregular rooms."""
+        if len(self.files) != 1:
+            return self.files
+        entry = self.files[0]
+        included = (entry.parent / name for name in _INCLUDE.findall(_read(entry)))
+        return tuple(Path(os.path.normpath(path)) for path in (*included, *self.irregular))
 
 
 @functools.cache
@@ -106,16 +119,14 @@ def resolve_encoding(spec: str | Path) -> EncodingSet:
 
 
 def _from_entry(path: Path, *, experimental: bool = False) -> EncodingSet:
-    """The set an entry file defines, with the files it includes as its parts."""
+    """The set an entry file defines."""
     text = _read(path)
-    folder = os.path.dirname(path)
-    parts = tuple(
-        Path(os.path.normpath(os.path.join(folder, name))) for name in _INCLUDE.findall(text)
-    )
     requires = bool(_REQUIRES_RECTANGLES.search(text))
-    description = _description(text)
+    irregular = tuple(
+        path.parent / name for line in _IRREGULAR.findall(text) for name in line.split()
+    )
     return EncodingSet(
-        path.stem, (path,), description, parts, requires, _options(text), experimental
+        path.stem, (path,), _description(text), requires, _options(text), experimental, irregular
     )
 
 
@@ -127,7 +138,7 @@ def _from_directory(path: Path) -> EncodingSet:
     text = "\n".join(map(_read, files))
     requires = bool(_REQUIRES_RECTANGLES.search(text))
     description = f"user directory of {len(files)} files"
-    return EncodingSet(str(path), files, description, files, requires, _options(text))
+    return EncodingSet(str(path), files, description, requires, _options(text))
 
 
 def _read(path: Path) -> str:

@@ -24,6 +24,21 @@ STATS_KEYS = [
     "conflicts",
 ]
 """The documented keys of the statistics, in order."""
+IRREGULAR_PUZZLES = {
+    "l-shapes": (
+        "heyawake 4x4\naabb\nacbb\naccd\neeed\na=1 b=2 d=1\n",
+        ("#..#", "..#.", ".#..", "...#"),
+    ),
+    "u-shape": (
+        "heyawake 4x4\nabba\nabba\naaaa\ncccd\na=3 b=1 c=1\n",
+        ("#..#", ".#..", "..#.", "#..."),
+    ),
+    "ring": (
+        "heyawake 4x5\naaaa\nabca\nadda\naeea\naaaa\na=3 b=1 e=0\n",
+        ("...#", ".#..", "..#.", "...#", ".#.."),
+    ),
+}
+"""Puzzles with L-, U- and ring-shaped rooms: name: (the puzzle as text, its solution)."""
 
 
 def shared_puzzles(*suites: str) -> list[Path]:

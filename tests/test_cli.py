@@ -25,6 +25,7 @@ from heyawake_asp import (
     verify,
 )
 from heyawake_asp.cli import main
+from heyawake_asp.encodings import encodings_dir
 from heyawake_asp.formats import kth
 
 EASY1 = REPO / "instances" / "easy" / "easy1.lp"
@@ -403,7 +404,7 @@ def test_encodings_command() -> None:
     assert not any(line.startswith("thesis (default)") for line in lines)
     for name in ("grow", "reach", "thesis"):
         for part in resolve_encoding(name).parts:
-            assert f"    rules/{part.name}" in lines
+            assert f"    {part.relative_to(encodings_dir())}" in lines
     start = lines.index(next(line for line in lines if line.startswith("thesis: ")))
     assert "    rules/thesis_connected.lp" in lines[start:]
     assert "    rules/connectivity_reach.lp" in lines[:start]

@@ -12,17 +12,15 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-import clingo
 import pytest
 from click.testing import CliRunner
-from test_irregular import PUZZLES, brute_force
+from helpers import IRREGULAR_PUZZLES as PUZZLES
+from helpers import brute_force
 
 from heyawake_asp import Puzzle, Room, list_encodings, resolve_encoding, solve
 from heyawake_asp.cli import main
 from heyawake_asp.encodings import encodings_dir
-from heyawake_asp.facts import puzzle_facts
 from heyawake_asp.formats import text
-from heyawake_asp.grid import grid_from_black
 
 EXPERIMENTAL = {"tree", "forest", "reach_redundant", "reach_rooms3"}
 MAIN = {"grow", "reach", "reach_segments", "reach_crossed", "thesis"}
@@ -128,35 +126,18 @@ def test_experimental_set_solves_by_name(tmp_path: Path) -> None:
     assert result.exit_code == 0 and result.stdout.splitlines()[-1].startswith("solved, unique")
 
 
-def _contract_solutions(encoding: str, puzzle: Puzzle) -> set[tuple[str, ...]]:
-    """The shadings clingo finds with the set's files alone and the facts every set gets."""
-    encodings = resolve_encoding(encoding)
-    control = clingo.Control(["--models=0", "--project", *encodings.options])
-    for path in encodings.files:
-        control.load(str(path))
-    control.add("base", [], puzzle_facts(puzzle))
-    parts = [("base", [])] if puzzle.is_rectangular else [("base", []), ("irregular", [])]
-    control.ground(parts)
-    found: set[tuple[str, ...]] = set()
-    with control.solve(yield_=True) as models:
-        for model in models:
-            shown = (symbol.arguments for symbol in model.symbols(shown=True))
-            black = [(x.number, y.number) for x, y in shown]
-            found.add(grid_from_black(puzzle.width, puzzle.height, black))
-    return found
-
-
 @pytest.mark.parametrize("encoding", [e.name for e in list_encodings()])
 def test_set_loads_what_it_reads_itself(encoding: str) -> None:
     # The facts contract: width/1, height/1, room/1, clue/2, rect/5 and in/3
     # for the cells of other rooms only; a set that reads in/3 for every
-    # room includes input/rooms.lp itself.
+    # room includes input/rooms.lp itself (the solver loads nothing else).
     rooms = (Room.rectangle(0, 0, 1, 1, 1), Room.rectangle(2, 0, 2, 2), Room.rectangle(0, 2, 1, 2))
     puzzles = [Puzzle(3, 3, rooms)]
     if not resolve_encoding(encoding).requires_rectangles:
         puzzles += [text.read(source, name) for name, (source, _) in PUZZLES.items()]
     for puzzle in puzzles:
-        assert _contract_solutions(encoding, puzzle) == brute_force(puzzle), puzzle
+        found = solve(puzzle, encoding, max_solutions=0).solutions
+        assert set(found) == brute_force(puzzle), puzzle
 
 
 def _included(path: Path) -> Iterator[Path]:
@@ -168,7 +149,7 @@ def _included(path: Path) -> Iterator[Path]:
 
 
 def test_grow_does_not_load_the_rooms_rule() -> None:
-    # grow reads in/3 only in its part "irregular", where the facts give it.
+    # grow reads in/3 only in its programs for irregular rooms, where the facts give it.
     rooms = (encodings_dir() / "input" / "rooms.lp").resolve()
     assert rooms not in set(_included(encodings_dir() / "grow.lp"))
     assert rooms in set(_included(encodings_dir() / "reach.lp"))

@@ -7,56 +7,16 @@ exactly the shadings a brute-force search with the independent checker finds.
 
 from __future__ import annotations
 
-import functools
-import itertools
-from collections.abc import Iterator
-
 import pytest
 from click.testing import CliRunner
-from test_cli import parse_text_grid
+from helpers import IRREGULAR_PUZZLES as PUZZLES
+from helpers import brute_force, parse_text_grid
 
 from heyawake_asp import Puzzle, list_encodings, solve
-from heyawake_asp.checker import is_valid
 from heyawake_asp.cli import main
 from heyawake_asp.formats import text
 
-# name: (puzzle in the text format, its unique solution)
-PUZZLES = {
-    "l-shapes": (
-        "heyawake 4x4\naabb\nacbb\naccd\neeed\na=1 b=2 d=1\n",
-        ("#..#", "..#.", ".#..", "...#"),
-    ),
-    "u-shape": (
-        "heyawake 4x4\nabba\nabba\naaaa\ncccd\na=3 b=1 c=1\n",
-        ("#..#", ".#..", "..#.", "#..."),
-    ),
-    "ring": (
-        "heyawake 4x5\naaaa\nabca\nadda\naeea\naaaa\na=3 b=1 e=0\n",
-        ("...#", ".#..", "..#.", "...#", ".#.."),
-    ),
-}
 IRREGULAR_SETS = [e.name for e in list_encodings() if not e.requires_rectangles]
-
-
-def shadings(width: int, height: int) -> Iterator[tuple[str, ...]]:
-    """Every grid without two side-by-side black cells (rule 1), row by row."""
-    rows = ["".join(r) for r in itertools.product(".#", repeat=width) if "##" not in "".join(r)]
-
-    def extend(done: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
-        if len(done) == height:
-            yield done
-            return
-        for row in rows:
-            if not done or all(not (a == b == "#") for a, b in zip(done[-1], row, strict=True)):
-                yield from extend((*done, row))
-
-    return extend(())
-
-
-@functools.cache
-def brute_force(puzzle: Puzzle) -> set[tuple[str, ...]]:
-    """Every solution, by checking every shading with the independent checker."""
-    return {grid for grid in shadings(puzzle.width, puzzle.height) if is_valid(puzzle, grid)}
 
 
 def without_clues(puzzle: Puzzle) -> Puzzle:

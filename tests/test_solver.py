@@ -280,13 +280,16 @@ def test_edited_file_included_two_levels_down_is_read_again(tmp_path: Path) -> N
     assert ("#..",) in solve(puzzle, entry, max_solutions=0).solutions
 
 
-def test_irregular_part_is_grounded_only_for_irregular_rooms(tmp_path: Path) -> None:
+def test_irregular_programs_are_loaded_only_for_irregular_rooms(tmp_path: Path) -> None:
     from heyawake_asp.encodings import encodings_dir
 
+    (tmp_path / "corner.lp").write_text(":- black(0, 0).\n")
     marked = tmp_path / "marked.lp"
-    marked.write_text(
-        f'#include "{encodings_dir() / "grow.lp"}".\n#program irregular.\n:- black(0, 0).\n'
-    )
+    # Header lines are the entry's own: it repeats grow's programs for irregular rooms.
+    rules = encodings_dir() / "rules"
+    irregular = f"{rules / 'clues_irregular.lp'} {rules / 'runs_middles_irregular.lp'}"
+    grow = encodings_dir() / "grow.lp"
+    marked.write_text(f'% irregular: corner.lp {irregular}\n#include "{grow}".\n')
     square = Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0, 1),))
     assert set(solved_and_checked(square, encoding=marked, max_solutions=0).solutions) == {
         ("#.",),
@@ -312,13 +315,16 @@ def test_program_parts_switch_per_file(tmp_path: Path) -> None:
     assert solutions == {(".....",), ("#....",)}
 
 
-def test_check_encoding_grounds_the_irregular_part_too(tmp_path: Path) -> None:
+def test_check_encoding_grounds_the_programs_for_irregular_rooms_too(tmp_path: Path) -> None:
     from heyawake_asp import check_encoding
+    from heyawake_asp.encodings import encodings_dir
 
-    unsafe = tmp_path / "unsafe.lp"
-    unsafe.write_text("#program irregular.\np(X) :- not q(X).\n")
+    (tmp_path / "unsafe.lp").write_text("p(X) :- not q(X).\n")
+    entry = tmp_path / "entry.lp"
+    entry.write_text(f'% irregular: unsafe.lp\n#include "{encodings_dir() / "grow.lp"}".\n')
+    solve(Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0, 1),)), entry)  # not loaded for rectangles
     with pytest.raises(EncodingError, match="unsafe"):
-        check_encoding("grow", extra=[unsafe])
+        check_encoding(entry)
 
 
 def test_decoding_skips_other_shown_atoms(tmp_path: Path) -> None:
