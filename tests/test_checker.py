@@ -443,6 +443,7 @@ def test_published_solution_is_valid(path: Path | None, grid: tuple[str, ...]) -
     assert verify(puzzle, grid) == []
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::heyawake_asp.errors.PuzzleWarning")
 @pytest.mark.parametrize(("path", "grid"), PUBLISHED)
 def test_published_solution_with_a_black_cell_cleared(
@@ -488,6 +489,7 @@ def test_published_solution_with_a_lone_white_cell_shaded(
             assert rules(violations) == [2], cell
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::heyawake_asp.errors.PuzzleWarning")
 @pytest.mark.parametrize(("path", "grid"), PUBLISHED)
 def test_published_solution_with_a_black_cell_given_a_black_neighbour(
@@ -538,6 +540,7 @@ def every_grid(width: int, height: int) -> list[tuple[str, ...]]:
     return grids
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(16))
 def test_checker_accepts_exactly_the_solutions_clingo_finds(seed: int) -> None:
     rng = random.Random(seed)

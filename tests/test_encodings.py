@@ -126,6 +126,7 @@ def test_experimental_set_solves_by_name(tmp_path: Path) -> None:
     assert result.exit_code == 0 and result.stdout.splitlines()[-1].startswith("solved, unique")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", [e.name for e in list_encodings()])
 def test_set_loads_what_it_reads_itself(encoding: str) -> None:
     # The facts contract: width/1, height/1, room/1, clue/2, rect/5 and in/3

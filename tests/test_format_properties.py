@@ -20,6 +20,7 @@ READERS: dict[str, Callable[[str, str], Puzzle]] = {
     "json": json_format.read,
     "kth": kth.read,
 }
+pytestmark = pytest.mark.slow
 FAST = settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 
 

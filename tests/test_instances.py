@@ -17,6 +17,7 @@ _COMMAND = re.compile(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", INSTANCES, ids=lambda p: str(p.relative_to(REPO / "instances")))
 def test_instance_is_valid_and_unique(path: Path) -> None:
     puzzle = read_puzzle(path)
@@ -35,6 +36,7 @@ def test_suite_has_every_class() -> None:
     assert (REPO / "instances" / "easy" / "easy1.lp").is_file()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "path",
     [p for p in INSTANCES if p.parent.name in ("easy", "medium") and p.name != "easy1.lp"],

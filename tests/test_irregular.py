@@ -30,6 +30,7 @@ def test_rooms_have_the_intended_shapes(name: str) -> None:
     assert puzzle.rooms[0].first_cell == (0, 0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", IRREGULAR_SETS)
 @pytest.mark.parametrize("name", list(PUZZLES))
 def test_every_encoding_finds_exactly_the_brute_force_solutions(name: str, encoding: str) -> None:

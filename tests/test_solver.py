@@ -43,6 +43,7 @@ def test_real_puzzle_matches_published_solution(path: Path, published: dict) -> 
 EASY_AND_MEDIUM = [p for p in shared_puzzles("kth") if not p.stem.startswith("hard")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", params(EASY_AND_MEDIUM))
 def test_thesis_agrees_with_reach_on_easy_and_medium(path: Path) -> None:
     puzzle = read_puzzle(path)
