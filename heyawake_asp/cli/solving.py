@@ -219,10 +219,15 @@ def _status_line(result: SolveResult) -> str:
 
 
 def _stats_line(result: SolveResult) -> str:
-    """Ground size, times and search effort on one line."""
+    """Ground size, times and search effort on one line (times only if stopped while grounding)."""
     stats = result.stats
-    return (
+    times = (
         f"ground {stats.ground_seconds:.3f} s, solve {stats.solve_seconds:.3f} s, "
-        f"total {stats.total_seconds:.3f} s; {stats.atoms} atoms, {stats.rules} rules, "
+        f"total {stats.total_seconds:.3f} s"
+    )
+    if stats.atoms is None:
+        return times
+    return (
+        f"{times}; {stats.atoms} atoms, {stats.rules} rules, "
         f"{stats.choices} choices, {stats.conflicts} conflicts"
     )
