@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from heyawake_asp import EncodingError, Puzzle, Room, isolation, read_puzzle, solve, verify
+import heyawake_asp.child
+from heyawake_asp import EncodingError, Puzzle, Room, read_puzzle, solve, verify
 from heyawake_asp.cli import main
 from heyawake_asp.isolation import GRACE_SECONDS, ChildFailed, ChildOverdue, Worker, run_each
 
@@ -82,7 +83,7 @@ def _interval(seconds: float) -> tuple[float, float]:
     return start, time.monotonic()
 
 
-_CHILD_MAIN = isolation._child_main
+_CHILD_MAIN = heyawake_asp.child._child_main
 
 
 def _start_slowly(*arguments: object) -> None:
@@ -235,8 +236,10 @@ def test_ctrl_c_cannot_kill_a_child_half_started(
 ) -> None:
     # None: this platform's own choice (fork on Linux); spawn is the default elsewhere.
     if method is not None:
-        monkeypatch.setattr(isolation, "_context", lambda: multiprocessing.get_context(method))
-    monkeypatch.setattr(isolation, "_child_main", _start_slowly)
+        monkeypatch.setattr(
+            heyawake_asp.child, "_context", lambda: multiprocessing.get_context(method)
+        )
+    monkeypatch.setattr(heyawake_asp.child, "_child_main", _start_slowly)
     assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
     signalled: list[int | None] = []
     threading.Thread(target=_ctrl_c_to_children_after, args=(0.3, signalled)).start()
@@ -288,7 +291,7 @@ def test_run_each_stops_an_overdue_call_and_runs_jobs_side_by_side() -> None:
 
 
 def test_each_child_takes_its_share_of_the_memory(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(isolation, "_available_memory", lambda: 10 * GIB)
+    monkeypatch.setattr(heyawake_asp.child, "_available_memory", lambda: 10 * GIB)
     [alone] = run_each([_address_space_limit], timeout=30, jobs=1)
     shares = list(run_each([_address_space_limit] * 2, timeout=30, jobs=2))
     assert alone == 9 * GIB and shares == [9 * GIB // 2] * 2
@@ -399,9 +402,9 @@ def _cli_with_400_mib_free(*args: object) -> subprocess.CompletedProcess[str]:
     """``heyawake`` run as if the machine had 400 MiB free: a hog reaches the cap in seconds."""
     script = (
         "import sys\n"
-        "from heyawake_asp import isolation\n"
+        "from heyawake_asp import child\n"
         "from heyawake_asp.cli import main\n"
-        "isolation._available_memory = lambda: 400 * 2**20\n"
+        "child._available_memory = lambda: 400 * 2**20\n"
         "main(sys.argv[1:])\n"
     )
     command = [sys.executable, "-c", script, *map(str, args)]

@@ -265,6 +265,6 @@ def test_worker_past_its_memory_share_is_recorded_as_out_of_memory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # clingo turns its own allocation failures into MemoryError too (bad_alloc).
-    monkeypatch.setattr("heyawake_asp.isolation._available_memory", lambda: 3 * 2**30)
+    monkeypatch.setattr("heyawake_asp.child._available_memory", lambda: 3 * 2**30)
     record = _record_of(_hog, tmp_path, monkeypatch)
     assert (record.status, record.error) == ("error", "out of memory")

@@ -1,0 +1,256 @@
+"""One child process that runs calls and can be stopped whatever it is doing.
+
+The parent sends the child a call; the child answers ``("started", None)``
+as it starts it, then with the outcome: ``("value", result)``,
+``("error", exception)`` or ``("failed", reason)``, after which it ends.
+The child leaves Ctrl-C to its parent, dies with it on Linux, and caps its
+own memory. `heyawake_asp.isolation` builds the public runner on it.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import multiprocessing
+import multiprocessing.connection
+import multiprocessing.context
+import os
+import pickle
+import signal
+import sys
+import time
+from collections.abc import Callable, Collection, Iterator
+from contextlib import contextmanager
+from multiprocessing import resource_tracker
+from typing import Any
+
+__all__ = ["Child", "memory_cap", "wait"]
+
+_LONGEST_WAIT = 3600.0  # seconds one wait may block: the system's limit is far below 1e9
+_MEMORY_HEADROOM = 0.9  # the share of the memory available that a child may take
+_PR_SET_PDEATHSIG = 1
+_SIGNAL_MASKS = hasattr(signal, "pthread_sigmask")  # not on Windows
+
+
+class Child:
+    """A process running the calls sent to it, one at a time, with at most ``memory_limit`` bytes.
+
+    On Linux it is forked, whatever multiprocessing's default start method
+    (``forkserver`` from Python 3.14): a fork starts in milliseconds and is
+    this process's own child, so it can die with it. Elsewhere the platform's
+    default is used. It ignores Ctrl-C (the parent handles it by stopping
+    the child).
+
+    Attributes
+    ----------
+    process : multiprocessing.process.BaseProcess
+        The child process.
+    deadline : float
+        When (`time.monotonic`) the call sent last is past its time; ``inf``
+        until the child starts it.
+    started : bool
+        Whether the child has started the call sent last.
+    kind : str or None
+        That call's outcome once it is in: ``value``, ``error``, ``failed`` or ``died``.
+    payload : Any
+        The call's value or exception, or why the child failed or died.
+    """
+
+    def __init__(self, memory_limit: int | None) -> None:
+        context = _context()
+        self._pipe, there = context.Pipe()
+        self.process = context.Process(target=_child_main, args=(memory_limit, there), daemon=True)
+        try:
+            with _ctrl_c_held(context.get_start_method()):
+                self.process.start()
+        except BaseException:  # e.g. the Ctrl-C held back during the start
+            self.stop()
+            raise
+        finally:
+            there.close()
+        self._seconds = math.inf
+        self.deadline = math.inf
+        self.started = False
+        self.kind: str | None = None
+        self.payload: Any = None
+
+    def submit(self, call: Callable[[], Any], seconds: float) -> None:
+        """Send ``call``, which is past its time ``seconds`` after it starts (``inf``: never)."""
+        self._seconds, self.deadline, self.started, self.kind = seconds, math.inf, False, None
+        try:
+            self._pipe.send(call)
+        except (OSError, EOFError):
+            self._died()
+
+    def poll(self) -> bool:
+        """Read what the child has sent so far; whether the outcome is in."""
+        while self.kind is None and self._pipe.poll():
+            try:
+                kind, payload = self._pipe.recv()
+            except (OSError, EOFError):
+                self._died()
+            else:
+                if kind != "started":
+                    self.kind, self.payload = kind, payload
+                else:
+                    self.started = True  # the time counts from here
+                    self.deadline = time.monotonic() + self._seconds
+        return self.kind is not None
+
+    def stop(self) -> None:
+        """End the process (if it was started and still runs) and close the pipe."""
+        if self.process.pid is not None:
+            if self.process.is_alive():
+                self.process.kill()
+            self.process.join()
+        self._pipe.close()
+
+    def _died(self) -> None:
+        """Take the child's death, and why, as the outcome."""
+        self.process.join()
+        if self.process.exitcode == -signal.SIGKILL:
+            reason = "the worker process was killed (by the system: out of memory?)"
+        else:
+            reason = f"the worker process died (exit code {self.process.exitcode})"
+        self.kind, self.payload = "died", reason
+
+
+def wait(children: Collection[Child]) -> list[Child]:
+    """Block until some of ``children`` have an outcome or are past their deadline.
+
+    Returns
+    -------
+    list of Child
+        Those children.
+    """
+    while True:
+        left = min(child.deadline for child in children) - time.monotonic()
+        pipes = [child._pipe for child in children]
+        ready = multiprocessing.connection.wait(pipes, min(max(0.0, left), _LONGEST_WAIT))
+        now = time.monotonic()
+        done = [child for child in children if child._pipe in ready and child.poll()]
+        done += [child for child in children if child not in done and now >= child.deadline]
+        if done:
+            return done
+
+
+def memory_cap(share: int = 1) -> int | None:
+    """Bytes a child may take: its ``share`` of the memory available now (None if unknown).
+
+    Below what the system could hand out, so that a program grounding out of
+    hand fails with MemoryError before the out-of-memory killer ends anything.
+    """
+    available = _available_memory()
+    return None if available is None else int(available * _MEMORY_HEADROOM) // max(1, share)
+
+
+def _context() -> multiprocessing.context.ForkContext | multiprocessing.context.DefaultContext:
+    """How children start: forked on Linux; elsewhere as multiprocessing's default says."""
+    if sys.platform.startswith("linux"):
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+@contextmanager
+def _ctrl_c_held(start_method: str) -> Iterator[None]:
+    """Hold Ctrl-C back from this thread, and so from a child started meanwhile.
+
+    The child ignores the signal before it unblocks it (`_child_main`), so
+    Ctrl-C never kills it half started; here it arrives once the block ends.
+    Helpers of the other start methods start first: inside the block the
+    resource tracker would unblock the signal, a fork server keep it blocked.
+    """
+    if not _SIGNAL_MASKS:
+        yield
+        return
+    if start_method != "fork":
+        resource_tracker.ensure_running()
+    if start_method == "forkserver":
+        from multiprocessing import forkserver  # POSIX only, like this start method
+
+        forkserver.ensure_running()
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _child_main(memory_limit: int | None, pipe: multiprocessing.connection.Connection) -> None:
+    """A child's life: leave Ctrl-C to the parent, die with it, cap memory, run calls."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if _SIGNAL_MASKS:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    _die_with_parent()
+    _limit_memory(memory_limit)
+    while True:
+        try:
+            call = pipe.recv()
+        except EOFError:
+            return
+        pipe.send(("started", None))
+        outcome = _outcome(call)
+        try:
+            pipe.send(outcome)
+        except Exception as error:  # noqa: BLE001 - the value could not be sent
+            outcome = ("failed", f"the result could not be sent back: {error}")
+            pipe.send(outcome)
+        if outcome[0] == "failed":
+            return
+
+
+def _outcome(call: Callable[[], Any]) -> tuple[str, Any]:
+    """``("value", result)``, ``("error", exception)`` or ``("failed", reason)``."""
+    try:
+        return "value", call()
+    except MemoryError:
+        return "failed", "out of memory"
+    except Exception as error:  # noqa: BLE001 - handed to the parent to raise
+        try:  # not every exception survives the way to the parent
+            pickle.loads(pickle.dumps(error))
+        except Exception:  # noqa: BLE001 - any failure means: send the message instead
+            return "failed", f"{type(error).__name__}: {error}"
+        return "error", error
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this process when its parent dies (elsewhere: nothing)."""
+    if not sys.platform.startswith("linux"):
+        return
+    parent = os.getppid()
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def _available_memory() -> int | None:
+    """Bytes of memory available: MemAvailable on Linux, else all physical memory."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _limit_memory(limit: int | None) -> None:
+    """Cap this process's address space at ``limit`` bytes, where the system allows it."""
+    if limit is None:
+        return
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limits = [value for value in (soft, hard, limit) if value != resource.RLIM_INFINITY]
+        resource.setrlimit(resource.RLIMIT_AS, (min(limits), hard))
+    except (ImportError, AttributeError, OSError, ValueError):
+        return
