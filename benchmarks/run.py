@@ -35,8 +35,9 @@ from typing import Any
 
 from heyawake_asp import Puzzle, PuzzleWarning, Room, read_puzzle, solve, verify
 from heyawake_asp.encodings import DEFAULT_ENCODING
-from heyawake_asp.generate import random_partition, random_shading
+from heyawake_asp.generate import random_shading
 from heyawake_asp.suite import SuiteEntry, SuiteRecord, discover, run_suite
+from heyawake_asp.tiling import random_partition
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_SHARED = REPO.parent / "shared"

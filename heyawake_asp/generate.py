@@ -1,10 +1,12 @@
 """Generate Heyawake puzzles with exactly one solution, reproducibly from a seed.
 
-The steps: a random partition into rectangular rooms; a random valid shading
-found by clingo with randomised choices; every room numbered with its count
-of black cells; rooms split where a second solution hides until the shading
-is the only one; then clues dropped, one at a time, while the solution stays
-unique (skipped for dense clues); last, the solver proves uniqueness again.
+The steps: a random partition into rectangular rooms (`heyawake_asp.tiling`);
+a random valid shading found by clingo with randomised choices; every room
+numbered with its count of black cells; rooms re-tiled where a second
+solution hides (`heyawake_asp.retile`), or the shading redrawn there, until
+the shading is the only one; then clues dropped, one at a time, while the
+solution stays unique (skipped for dense clues); last, the solver proves
+uniqueness again.
 
 >>> from heyawake_asp.checker import verify
 >>> generated = generate(6, 6, seed=1)
@@ -20,58 +22,37 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from heyawake_asp import __version__
 from heyawake_asp.analysis import ClueSwitch, Encoding, analysis_program, other_solution
-from heyawake_asp.checker import runs_through_three_rooms, verify
+from heyawake_asp.checker import verify
 from heyawake_asp.control import grounded_control
 from heyawake_asp.decode import decode
 from heyawake_asp.encodings import DEFAULT_ENCODING
 from heyawake_asp.errors import GenerationError
 from heyawake_asp.facts import fixed_cell_facts, known_black_facts
 from heyawake_asp.formats import write_puzzle
-from heyawake_asp.grid import BLACK, Grid
-from heyawake_asp.puzzle import Cell, Puzzle, Room
+from heyawake_asp.grid import Grid
+from heyawake_asp.puzzle import Puzzle, Room
+from heyawake_asp.retile import retile
 from heyawake_asp.search import search
 from heyawake_asp.solver import solve
+from heyawake_asp.tiling import ROOM_SIZES, Rect, RoomSize, RoomSizes, count_black, random_partition
 
 __all__ = [
     "CLUE_DENSITIES",
-    "ROOM_SIZES",
     "ClueDensity",
     "Generated",
-    "RoomSize",
-    "RoomSizes",
     "generate",
     "minimal_clues",
-    "random_partition",
     "random_shading",
     "write_generated",
 ]
 
-RoomSize = Literal["small", "medium", "large"]
 ClueDensity = Literal["sparse", "normal", "dense"]
-Rect = tuple[int, int, int, int]
-"""A rectangle ``(x1, y1, x2, y2)``, corners inclusive."""
-
-
-class RoomSizes(NamedTuple):
-    """The smallest and largest area of a room drawn, and its longest side."""
-
-    low: int
-    high: int
-    side: int
-
-
-ROOM_SIZES = {
-    "small": RoomSizes(2, 6, 3),
-    "medium": RoomSizes(2, 12, 4),
-    "large": RoomSizes(4, 20, 5),
-}
 CLUE_DENSITIES = ("sparse", "normal", "dense")
 MAX_ATTEMPTS = 20
-_RETILE_TRIES = 30
 _WINDOW = range(-2, 3)
 _COMMENT = {"kth": "%", "text": "#"}
 _SHADING_OPTIONS = ("--sign-def=rnd", "--rand-freq=0.5")
@@ -158,56 +139,6 @@ def generate(
     )
 
 
-def random_partition(
-    width: int, height: int, rng: random.Random, sizes: RoomSizes = ROOM_SIZES["medium"]
-) -> list[Rect]:
-    """A random tiling of the whole grid with rectangular rooms (see `_tile`)."""
-    return _tile({(x, y) for y in range(height) for x in range(width)}, rng, sizes)
-
-
-def _tile(free: set[Cell], rng: random.Random, sizes: RoomSizes) -> list[Rect]:
-    """Tile ``free`` with rectangles, each placed at the first free cell in row-major order.
-
-    A rectangle's sides are at most ``sizes.side`` and its area is in
-    ``sizes.low..sizes.high``, drawn among the shapes that fit with weight
-    the square of the shorter side, so that rooms are rather square than
-    thin; where none fits, the largest shape that does is taken.
-    """
-    free = set(free)
-    rects: list[Rect] = []
-    for x, y in sorted(free, key=lambda cell: (cell[1], cell[0])):
-        if (x, y) not in free:
-            continue
-        shapes = _free_shapes(free, x, y, sizes.side)
-        wanted = [shape for shape in shapes if sizes.low <= shape[0] * shape[1] <= sizes.high]
-        if wanted:
-            w, h = rng.choices(wanted, [min(shape) ** 2 for shape in wanted])[0]
-        else:
-            w, h = max(shapes, key=lambda shape: shape[0] * shape[1])
-        rect = (x, y, x + w - 1, y + h - 1)
-        free.difference_update(_cells(rect))
-        rects.append(rect)
-    return rects
-
-
-def _free_shapes(free: set[Cell], x: int, y: int, side: int) -> list[tuple[int, int]]:
-    """The ``(w, h)`` rectangles with top-left ``(x, y)`` covering only free cells.
-
-    Widening by a column keeps the heights that column is free for from ``y`` down.
-    """
-    shapes: list[tuple[int, int]] = []
-    tallest = side
-    for w in range(1, side + 1):
-        height = 0
-        while height < tallest and (x + w - 1, y + height) in free:
-            height += 1
-        if height == 0:
-            break
-        tallest = height
-        shapes.extend((w, h) for h in range(1, tallest + 1))
-    return shapes
-
-
 def random_shading(puzzle: Puzzle, seed: int, encoding: Encoding = DEFAULT_ENCODING) -> Grid | None:
     """A valid shading found by clingo with random signs and choices; None if there is none."""
     control, _ = grounded_control(
@@ -270,7 +201,7 @@ def _pin(
         other = other_solution(puzzle, grid, encoding)
         if other is None:
             return puzzle, grid
-        repaired = _repair(rects, grid, other, rng, sizes)
+        repaired = retile(rects, grid, other, rng, sizes)
         if repaired is not None:
             rects = repaired
             continue
@@ -300,174 +231,11 @@ def _reshade(
     return found[0] if found else None
 
 
-def _repair(
-    rects: list[Rect],
-    grid: Grid,
-    other: Grid,
-    rng: random.Random,
-    sizes: RoomSizes,
-) -> list[Rect] | None:
-    """Re-tile the rooms where ``grid`` and ``other`` differ so as to rule out ``other``.
-
-    Each such room is re-tiled alone, then with each neighbour, then with
-    all of them, leaving rooms already re-tiled alone. A new tiling is kept
-    when, numbered from ``grid``, it keeps ``grid`` a solution and makes
-    ``other`` none there. None when no room could be re-tiled.
-    """
-    owner = {cell: index for index, rect in enumerate(rects) for cell in _cells(rect)}
-    changed: set[int] = set()
-    tiles_added: list[Rect] = []
-    for index, rect in enumerate(rects):
-        if index in changed or all(grid[y][x] == other[y][x] for x, y in _cells(rect)):
-            continue
-        around = {owner[cell] for cell in _around(rect) if cell in owner} - changed
-        neighbours = sorted(room for room in around if room != index and room < len(rects))
-        groups = [{index}, *({index, room} for room in neighbours), {index, *neighbours}]
-        tiles = _retile_one(groups, rects, owner, grid, other, rng, sizes)
-        if tiles is not None:
-            group, new = tiles
-            changed |= group
-            number = len(rects) + len(tiles_added)
-            tiles_added += new
-            owner.update((cell, number + k) for k, tile in enumerate(new) for cell in _cells(tile))
-    if not changed:
-        return None
-    return [rect for i, rect in enumerate(rects) if i not in changed] + tiles_added
-
-
-def _retile_one(
-    groups: list[set[int]],
-    rects: list[Rect],
-    owner: dict[Cell, int],
-    grid: Grid,
-    other: Grid,
-    rng: random.Random,
-    sizes: RoomSizes,
-) -> tuple[set[int], list[Rect]] | None:
-    """The first group of rooms, and its new tiles, whose random re-tiling rules out ``other``."""
-    for group in groups:
-        region = {cell for member in group for cell in _cells(rects[member])}
-        lines = _lines_through(region, owner, grid, other)
-        for _ in range(_RETILE_TRIES):
-            tiles = _tile(region, rng, sizes)
-            if _rules_out(tiles, lines, grid, other):
-                return group, tiles
-    return None
-
-
-class _Side(NamedTuple):
-    """One shading along the lines through a region.
-
-    Per line: its cells as text, and the stretch ``(start, stop)`` from the
-    black cell before the region's first cell to the black cell after its
-    last (re-tiling changes rooms there only, and no white run crosses its
-    ends); ``outside``: whether a run outside the stretch already passes
-    through three rooms.
-    """
-
-    cells: list[str]
-    spans: list[tuple[int, int]]
-    outside: bool
-
-
-class _Lines(NamedTuple):
-    """The rows and columns through a region: what rule 5 must be checked along.
-
-    The two shadings along them, the room of each cell before re-tiling,
-    and where along each line the region's cells are.
-    """
-
-    grid: _Side
-    other: _Side
-    rooms: list[list[object]]
-    region: list[list[tuple[int, Cell]]]
-
-
-def _lines_through(region: set[Cell], owner: dict[Cell, int], grid: Grid, other: Grid) -> _Lines:
-    """The rows and columns through ``region`` (every tiling of it crosses the same ones)."""
-    width, height = len(grid[0]), len(grid)
-    lines = [[(x, y) for x in range(width)] for y in {y for _, y in region}]
-    lines += [[(x, y) for y in range(height)] for x in {x for x, _ in region}]
-    rooms: list[list[object]] = [[owner[cell] for cell in line] for line in lines]
-    spots = [[(at, cell) for at, cell in enumerate(line) if cell in region] for line in lines]
-    places = [[at for at, _ in line] for line in spots]
-    return _Lines(
-        _side(grid, lines, rooms, places), _side(other, lines, rooms, places), rooms, spots
-    )
-
-
-def _side(
-    shading: Grid, lines: list[list[Cell]], rooms: list[list[object]], places: list[list[int]]
-) -> _Side:
-    """``shading`` along ``lines``, whose cells at ``places`` are the region's."""
-    cells = ["".join(shading[y][x] for x, y in line) for line in lines]
-    spans = [_span(text, at) for text, at in zip(cells, places, strict=True)]
-    outside = any(
-        any(runs_through_three_rooms(text[:start], line_rooms[:start]))
-        or any(runs_through_three_rooms(text[stop:], line_rooms[stop:]))
-        for text, line_rooms, (start, stop) in zip(cells, rooms, spans, strict=True)
-    )
-    return _Side(cells, spans, outside)
-
-
-def _span(cells: str, region: list[int]) -> tuple[int, int]:
-    """The stretch from after the black cell before ``region`` to the black cell after it."""
-    start = cells.rfind(BLACK, 0, min(region)) + 1
-    stop = cells.find(BLACK, max(region) + 1)
-    return start, len(cells) if stop < 0 else stop
-
-
-def _rules_out(tiles: list[Rect], lines: _Lines, grid: Grid, other: Grid) -> bool:
-    """Whether new rooms ``tiles``, numbered from ``grid``, keep it a solution but not ``other``.
-
-    Only rules 3 and 5 depend on the rooms, and only near the new ones:
-    along the rows and columns through them (``lines``), in the stretch of
-    each around them.
-    """
-    tile_of = {cell: rect for rect in tiles for cell in _cells(rect)}
-    rooms = [list(before) for before in lines.rooms]
-    for line_rooms, spots in zip(rooms, lines.region, strict=True):
-        for at, cell in spots:
-            line_rooms[at] = tile_of[cell]
-    if _passes_three_rooms(lines.grid, rooms):
-        return False
-    miscounted = any(_count(grid, rect) != _count(other, rect) for rect in tiles)
-    return miscounted or _passes_three_rooms(lines.other, rooms)
-
-
-def _passes_three_rooms(side: _Side, rooms: list[list[object]]) -> bool:
-    """Whether a run of white cells along one of the lines passes through three rooms."""
-    return side.outside or any(
-        any(runs_through_three_rooms(text[start:stop], line_rooms[start:stop]))
-        for text, line_rooms, (start, stop) in zip(side.cells, rooms, side.spans, strict=True)
-    )
-
-
-def _around(rect: Rect) -> list[Cell]:
-    """The cells just outside a rectangle's four sides (some may lie off the grid)."""
-    x1, y1, x2, y2 = rect
-    return [
-        *((x, y) for x in range(x1, x2 + 1) for y in (y1 - 1, y2 + 1)),
-        *((x, y) for y in range(y1, y2 + 1) for x in (x1 - 1, x2 + 1)),
-    ]
-
-
-def _cells(rect: Rect) -> list[Cell]:
-    """The cells of a rectangle."""
-    x1, y1, x2, y2 = rect
-    return [(x, y) for y in range(y1, y2 + 1) for x in range(x1, x2 + 1)]
-
-
-def _count(grid: Grid, rect: Rect) -> int:
-    """The number of black cells of ``grid`` in ``rect``."""
-    return sum(grid[y][x] == BLACK for x, y in _cells(rect))
-
-
 def _puzzle(width: int, height: int, rects: list[Rect], grid: Grid | None = None) -> Puzzle:
     """The puzzle of these rooms in row-major order, numbered from ``grid`` when given."""
     ordered = sorted(rects, key=lambda rect: (rect[1], rect[0]))
     rooms = tuple(
-        Room.rectangle(*rect, None if grid is None else _count(grid, rect)) for rect in ordered
+        Room.rectangle(*rect, None if grid is None else count_black(grid, rect)) for rect in ordered
     )
     return Puzzle(width, height, rooms)
 

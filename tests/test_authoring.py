@@ -95,10 +95,11 @@ ROW_RECTS = [(0, 0, 1, 0), (2, 0, 2, 0), (3, 0, 4, 0), (5, 0, 6, 0), (7, 0, 8, 0
 def test_a_retiling_rules_out_the_other_shading_only_through_rules_3_and_5(
     region: int, tiles: list[tuple[int, int, int, int]], grid: str, other: str, rules_out: bool
 ) -> None:
-    from heyawake_asp.generate import _cells, _lines_through, _rules_out
+    from heyawake_asp.retile import _lines_through, _rules_out
+    from heyawake_asp.tiling import rect_cells
 
-    owner = {cell: index for index, rect in enumerate(ROW_RECTS) for cell in _cells(rect)}
-    cells = set(_cells(ROW_RECTS[region]))
+    owner = {cell: index for index, rect in enumerate(ROW_RECTS) for cell in rect_cells(rect)}
+    cells = set(rect_cells(ROW_RECTS[region]))
     lines = _lines_through(cells, owner, (grid,), (other,))
     assert _rules_out(tiles, lines, (grid,), (other,)) is rules_out
 

@@ -27,16 +27,15 @@ from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS
 from heyawake_asp.generate import (
     CLUE_DENSITIES,
-    ROOM_SIZES,
     ClueDensity,
     Generated,
-    RoomSize,
     generate,
     write_generated,
 )
 from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.marks import VARYING, ambiguity_svg, ambiguity_text, explanation_text
+from heyawake_asp.tiling import ROOM_SIZES, RoomSize
 
 __all__ = ["analyze_command", "count_command", "explain_command", "generate_command"]
 
