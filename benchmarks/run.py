@@ -377,7 +377,9 @@ def _scale_section(sizes: list[int], repeat: int) -> str:
     rows = []
     for size in sizes:
         puzzle = _planted(size, seed=size)
-        runs = [solve(puzzle, max_solutions=1) for _ in range(max(1, min(repeat, 3)))]
+        runs = [
+            solve(puzzle, max_solutions=1, statistics=True) for _ in range(max(1, min(repeat, 3)))
+        ]
         first = runs[0]
         assert first.solutions and not verify(puzzle, first.solutions[0])
         rows.append([
