@@ -24,7 +24,7 @@ from heyawake_asp.errors import EncodingError
 from heyawake_asp.facts import puzzle_facts
 from heyawake_asp.puzzle import Puzzle, Room
 
-__all__ = ["MAX_THREADS", "as_encoding_set", "check_encoding", "grounded_control"]
+__all__ = ["MAX_THREADS", "check_encoding", "grounded_control"]
 
 MAX_THREADS = 64
 """clingo's limit on parallel solver threads."""
@@ -71,7 +71,7 @@ def grounded_control(
         When the encoding cannot be found, fails to load or ground, or cannot
         handle this puzzle (irregular rooms for a rectangles-only set).
     """
-    encodings = as_encoding_set(encoding)
+    encodings = _as_encoding_set(encoding)
     _check_applicable(encodings, puzzle)
     messages = _Messages()
     arguments = _arguments(models, threads, (*encodings.options, *options))
@@ -96,12 +96,12 @@ def check_encoding(encoding: str | Path | EncodingSet, extra: Sequence[str | Pat
     EncodingError
         When a program cannot be found, parsed or ground.
     """
-    encodings = as_encoding_set(encoding)
+    encodings = _as_encoding_set(encoding)
     probe = _PROBE if encodings.requires_rectangles else _IRREGULAR_PROBE
     grounded_control(probe, encodings, models=1, extra=extra)
 
 
-def as_encoding_set(encoding: str | Path | EncodingSet) -> EncodingSet:
+def _as_encoding_set(encoding: str | Path | EncodingSet) -> EncodingSet:
     """The set a name or path stands for (a set is taken as it is)."""
     return encoding if isinstance(encoding, EncodingSet) else resolve_encoding(encoding)
 

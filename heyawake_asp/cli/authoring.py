@@ -76,7 +76,7 @@ def generate_command(
             start = time.perf_counter()
             call = functools.partial(shape, seed=first + number)
             with _one_line_errors():
-                made = isolated(call, f"seed {first + number}", worker=worker)
+                made = isolated(call, f"seed {first + number}", worker)
                 text = write_generated(made, fmt)
             where = _save(text, output, count > 1, made, fmt)
             clued = sum(room.clue is not None for room in made.puzzle.rooms)
@@ -94,11 +94,13 @@ def generate_command(
 @encoding_option
 def count_command(puzzle: str, limit: int, timeout: float | None, encoding: EncodingSet) -> None:
     """Count the solutions of PUZZLE, up to --limit (shadings, each counted once)."""
-    check_programs(encoding, timeout=timeout)
-    problem = _read(puzzle)
-    call = functools.partial(count_solutions, problem, limit, encoding, timeout)
-    with _one_line_errors():
-        counted = isolated(call, puzzle, timeout, lambda: SolutionCount(0, exact=False))
+    with Worker() as worker:
+        check_programs(encoding, worker, timeout=timeout)
+        problem = _read(puzzle)
+        call = functools.partial(count_solutions, problem, limit, encoding, timeout)
+        with _one_line_errors():
+            stopped = functools.partial(SolutionCount, 0, exact=False)
+            counted = isolated(call, puzzle, worker, timeout, stopped)
     noun = "solution" if counted.count == 1 else "solutions"
     if counted.exact:
         click.echo(f"{counted.count} {noun}")
@@ -117,10 +119,11 @@ def analyze_command(puzzle: str, svg_path: str | None, encoding: EncodingSet) ->
 
     Exit status 1 when the puzzle has no solution.
     """
-    check_programs(encoding)
-    problem = _read(puzzle)
-    with _one_line_errors():
-        ambiguity = isolated(functools.partial(analyze, problem, encoding), puzzle)
+    with Worker() as worker:
+        check_programs(encoding, worker)
+        problem = _read(puzzle)
+        with _one_line_errors():
+            ambiguity = isolated(functools.partial(analyze, problem, encoding), puzzle, worker)
     if not ambiguity.solvable:
         raise click.ClickException(f"{puzzle}: no solution (try 'heyawake explain')")
     click.echo(ambiguity_text(problem, ambiguity))
@@ -140,10 +143,11 @@ def analyze_command(puzzle: str, svg_path: str | None, encoding: EncodingSet) ->
 @encoding_option
 def explain_command(puzzle: str, encoding: EncodingSet) -> None:
     """Name a minimal set of clues of PUZZLE that cannot all hold together."""
-    check_programs(encoding)
-    problem = _read(puzzle)
-    with _one_line_errors():
-        explanation = isolated(functools.partial(explain, problem, encoding), puzzle)
+    with Worker() as worker:
+        check_programs(encoding, worker)
+        problem = _read(puzzle)
+        with _one_line_errors():
+            explanation = isolated(functools.partial(explain, problem, encoding), puzzle, worker)
     if explanation.satisfiable:
         click.echo("the puzzle has a solution: nothing to explain")
         return

@@ -106,11 +106,11 @@ def _encoding_set(_context: click.Context, _parameter: click.Parameter, name: st
 def isolated(
     call: Callable[[], T],
     where: str,
+    worker: Worker,
     timeout: float | None = None,
     timed_out: Callable[[], T] | None = None,
-    worker: Worker | None = None,
 ) -> T:
-    """``call()`` (which must pickle) in a child process, kept by ``worker`` or its own.
+    """``call()`` (which must pickle) in the worker's child process (one per command).
 
     Past ``timeout`` (and `heyawake_asp.isolation.GRACE_SECONDS`, for a
     call still grounding) the answer is ``timed_out()``, else the error
@@ -119,10 +119,7 @@ def isolated(
     raised here.
     """
     try:
-        if worker is not None:
-            return worker.run(call, timeout)
-        with Worker() as own:
-            return own.run(call, timeout)
+        return worker.run(call, timeout)
     except ChildOverdue as overdue:
         if timed_out is None:
             raise click.ClickException(f"{where}: {overdue}") from None
@@ -133,9 +130,9 @@ def isolated(
 
 def check_programs(
     encoding: EncodingSet,
+    worker: Worker,
     extra: Sequence[str] = (),
     timeout: float | None = None,
-    worker: Worker | None = None,
 ) -> None:
     """Ground the encoding, then with the ``extra`` programs, on a tiny puzzle, isolated.
 
@@ -147,6 +144,6 @@ def check_programs(
     for option, programs in steps:
         call = functools.partial(check_encoding, encoding, programs)
         try:
-            isolated(call, option, timeout, worker=worker)
+            isolated(call, option, worker, timeout)
         except HeyawakeError as error:
             raise click.BadParameter(str(error), param_hint=f"'{option}'") from None

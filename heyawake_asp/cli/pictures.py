@@ -20,6 +20,7 @@ from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS, write_puzzle
 from heyawake_asp.grid import Grid
+from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.svg import render_svg
 from heyawake_asp.solver import solve
@@ -93,10 +94,11 @@ def _first_solution(
     source: str, puzzle: Puzzle, encoding: EncodingSet, timeout: float | None
 ) -> Grid:
     """A solution of the puzzle, or a one-line error when there is none."""
-    check_programs(encoding, timeout=timeout)
     call = functools.partial(solve, puzzle, encoding, check_unique=False, timeout=timeout)
     try:
-        result = isolated(call, source, timeout)
+        with Worker() as worker:
+            check_programs(encoding, worker, timeout=timeout)
+            result = isolated(call, source, worker, timeout)
     except HeyawakeError as error:
         raise click.ClickException(f"{source}: {error}") from None
     if not result.solutions:

@@ -85,7 +85,7 @@ def solve_command(
     if svg and len(puzzles) > 1:
         raise click.UsageError("--svg draws one puzzle: give a single PUZZLE")
     with Worker() as worker:
-        check_programs(encoding, extra, timeout, worker)
+        check_programs(encoding, worker, extra, timeout)
         solver = functools.partial(
             solve, encoding=encoding, max_solutions=count, check_unique=not no_unique,
             timeout=timeout, threads=threads, extra=extra, statistics=as_json or stats,
@@ -113,7 +113,7 @@ def _solve_isolated(
         spent = time.perf_counter() - start
         return SolveResult("timeout", (), None, SolveStats(0, 0, spent))
 
-    return isolated(functools.partial(solver, puzzle), source, timeout, stopped, worker)
+    return isolated(functools.partial(solver, puzzle), source, worker, timeout, stopped)
 
 
 def _solve_one(
