@@ -5,24 +5,25 @@ as it starts it, then with the outcome: ``("value", result)``,
 ``("error", exception)`` or ``("failed", reason)``, after which it ends.
 The child leaves Ctrl-C to its parent, dies with it on Linux, and caps its
 own memory. `heyawake_asp.isolation` builds the public runner on it.
+
+multiprocessing (and what the child alone needs) is imported when a child
+starts: a command that needs no child does not pay for it.
 """
 
 from __future__ import annotations
 
-import ctypes
 import math
-import multiprocessing
-import multiprocessing.connection
-import multiprocessing.context
 import os
-import pickle
 import signal
 import sys
 import time
 from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
-from multiprocessing import resource_tracker
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import multiprocessing.connection
+    import multiprocessing.context
 
 __all__ = ["Child", "memory_cap", "wait"]
 
@@ -123,6 +124,8 @@ def wait(children: Collection[Child]) -> list[Child]:
     list of Child
         Those children.
     """
+    import multiprocessing.connection
+
     while True:
         left = min(child.deadline for child in children) - time.monotonic()
         pipes = [child._pipe for child in children]
@@ -146,6 +149,8 @@ def memory_cap(share: int = 1) -> int | None:
 
 def _context() -> multiprocessing.context.ForkContext | multiprocessing.context.DefaultContext:
     """How children start: forked on Linux; elsewhere as multiprocessing's default says."""
+    import multiprocessing
+
     if sys.platform.startswith("linux"):
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context()
@@ -164,6 +169,8 @@ def _ctrl_c_held(start_method: str) -> Iterator[None]:
         yield
         return
     if start_method != "fork":
+        from multiprocessing import resource_tracker
+
         resource_tracker.ensure_running()
     if start_method == "forkserver":
         from multiprocessing import forkserver  # POSIX only, like this start method
@@ -201,6 +208,8 @@ def _child_main(memory_limit: int | None, pipe: multiprocessing.connection.Conne
 
 def _outcome(call: Callable[[], Any]) -> tuple[str, Any]:
     """``("value", result)``, ``("error", exception)`` or ``("failed", reason)``."""
+    import pickle
+
     try:
         return "value", call()
     except MemoryError:
@@ -217,6 +226,8 @@ def _die_with_parent() -> None:
     """Ask Linux to kill this process when its parent dies (elsewhere: nothing)."""
     if not sys.platform.startswith("linux"):
         return
+    import ctypes
+
     parent = os.getppid()
     try:
         libc = ctypes.CDLL(None, use_errno=True)

@@ -33,6 +33,7 @@ __all__ = [
     "DEFAULT_ENCODING",
     "EncodingSet",
     "encodings_dir",
+    "is_shipped",
     "list_encodings",
     "resolve_encoding",
 ]
@@ -80,6 +81,12 @@ def encodings_dir() -> Path:
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parent.parent / "encodings"
+
+
+def is_shipped(encoding: EncodingSet) -> bool:
+    """Whether a set is one of the named sets of `encodings_dir` (tested with the package)."""
+    folders = (encodings_dir(), encodings_dir() / EXPERIMENTAL)
+    return len(encoding.files) == 1 and encoding.files[0].parent in folders
 
 
 def list_encodings() -> list[EncodingSet]:

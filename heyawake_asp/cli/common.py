@@ -3,6 +3,10 @@
 Every command that runs clingo runs it through `isolated`, in a child
 process: only a child can be stopped while clingo grounds (at ``--timeout``,
 on Ctrl-C), and a child's memory is capped below what the machine has free.
+Except where `runs_here` says a child would guard nothing: the default
+encoding set on a small puzzle grounds in a few hundredths of a second and
+little memory, and clingo's search sees Ctrl-C and its deadline itself;
+there a child (some 20 ms to start) would be most of a one-puzzle command.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import Any, TypeVar
 import click
 
 from heyawake_asp.control import check_encoding
-from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
+from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, is_shipped, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import read_puzzle, read_source
 from heyawake_asp.isolation import ChildFailed, ChildOverdue, Worker
@@ -30,10 +34,13 @@ __all__ = [
     "isolated",
     "read_puzzle_echoing_warnings",
     "read_text",
+    "runs_here",
     "timeout_option",
 ]
 
 T = TypeVar("T")
+HERE_MAX_CELLS = 2500
+"""The largest puzzle (in cells) `runs_here` lets the default set solve in this process."""
 
 
 @contextmanager
@@ -103,14 +110,26 @@ def _encoding_set(_context: click.Context, _parameter: click.Parameter, name: st
         raise click.BadParameter(str(error)) from None
 
 
+def runs_here(encoding: EncodingSet, extra: Sequence[str], puzzle: Puzzle) -> bool:
+    """Whether clingo may work on ``puzzle`` in this process, not in a child.
+
+    Only with the default set, no extra program and at most `HERE_MAX_CELLS`
+    cells: some other shipped sets ground for minutes on such a puzzle.
+    """
+    small = puzzle.width * puzzle.height <= HERE_MAX_CELLS
+    return small and not extra and encoding.name == DEFAULT_ENCODING and is_shipped(encoding)
+
+
 def isolated(
     call: Callable[[], T],
     where: str,
-    worker: Worker,
+    worker: Worker | None,
     timeout: float | None = None,
     timed_out: Callable[[], T] | None = None,
 ) -> T:
     """``call()`` (which must pickle) in the worker's child process (one per command).
+
+    With no worker (where `runs_here`), ``call()`` runs in this process.
 
     Past ``timeout`` (and `heyawake_asp.isolation.GRACE_SECONDS`, for a
     call still grounding) the answer is ``timed_out()``, else the error
@@ -118,6 +137,8 @@ def isolated(
     or died is the one-line error ``WHERE: WHAT``. What the call raises is
     raised here.
     """
+    if worker is None:
+        return call()
     try:
         return worker.run(call, timeout)
     except ChildOverdue as overdue:
@@ -138,9 +159,10 @@ def check_programs(
 
     A program that fails is a usage error of its option, reported before
     any puzzle; one that still grounds past ``timeout`` or runs out of
-    memory on a tiny puzzle is an error too.
+    memory on a tiny puzzle is an error too. A shipped set needs no check.
     """
-    steps = [("--encoding", ())] + ([("--extra", tuple(extra))] if extra else [])
+    steps: list[tuple[str, tuple[str, ...]]] = [] if is_shipped(encoding) else [("--encoding", ())]
+    steps += [("--extra", tuple(extra))] if extra else []
     for option, programs in steps:
         call = functools.partial(check_encoding, encoding, programs)
         try:

@@ -10,17 +10,21 @@ import click
 
 from heyawake_asp.checker import verify
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import check_programs, encoding_option, isolated, timeout_option
+from heyawake_asp.cli.common import (
+    check_programs,
+    encoding_option,
+    isolated,
+    runs_here,
+    timeout_option,
+)
 from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
 from heyawake_asp.cli.common import read_text as _read_text
-from heyawake_asp.cli.pictures import save_svg
 from heyawake_asp.control import MAX_THREADS
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir, list_encodings
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.grid import read_grid
 from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
-from heyawake_asp.render.jsonl import error_line, result_line
 from heyawake_asp.render.text import render_text
 from heyawake_asp.solver import MAX_MODELS, SolveResult, SolveStats, solve
 
@@ -90,7 +94,10 @@ def solve_command(
             solve, encoding=encoding, max_solutions=count, check_unique=not no_unique,
             timeout=timeout, threads=threads, extra=extra, statistics=as_json or stats,
         )  # fmt: skip
-        run = functools.partial(_solve_isolated, solver=solver, timeout=timeout, worker=worker)
+        here = functools.partial(runs_here, encoding, extra)
+        run = functools.partial(
+            _solve_isolated, solver=solver, timeout=timeout, worker=worker, here=here
+        )
         report = functools.partial(
             _solve_one, run=run, as_json=as_json, svg=svg, stats=stats, named=len(puzzles) > 1
         )
@@ -105,15 +112,17 @@ def _solve_isolated(
     solver: Callable[[Puzzle], SolveResult],
     timeout: float | None,
     worker: Worker,
+    here: Callable[[Puzzle], bool],
 ) -> SolveResult:
-    """``solver(puzzle)`` in the worker's child; a timeout when it was stopped while grounding."""
+    """``solver(puzzle)``, in the worker's child unless ``here(puzzle)``; timeout if stopped."""
     start = time.perf_counter()
 
     def stopped() -> SolveResult:
         spent = time.perf_counter() - start
         return SolveResult("timeout", (), None, SolveStats(0, 0, spent))
 
-    return isolated(functools.partial(solver, puzzle), source, worker, timeout, stopped)
+    call = functools.partial(solver, puzzle)
+    return isolated(call, source, None if here(puzzle) else worker, timeout, stopped)
 
 
 def _solve_one(
@@ -133,8 +142,12 @@ def _solve_one(
         _report_error(source, str(error), puzzle, as_json)
         return False
     if svg and result.solutions:
+        from heyawake_asp.cli.pictures import save_svg  # SVG: only for --svg
+
         save_svg(svg, puzzle, result.solutions[0])
     if as_json:
+        from heyawake_asp.render.jsonl import result_line  # JSON: only for --json
+
         click.echo(result_line(source, puzzle, result))
     else:
         _report_text(source, puzzle, result, named, stats)
@@ -182,6 +195,8 @@ def encodings_command() -> None:
 def _report_error(source: str, message: str, puzzle: Puzzle | None, as_json: bool) -> None:
     """Report a puzzle that could not be read or solved."""
     if as_json:
+        from heyawake_asp.render.jsonl import error_line
+
         click.echo(error_line(source, message, puzzle))
     else:
         located = message if message.startswith(source) else f"{source}: {message}"

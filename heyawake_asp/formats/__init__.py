@@ -12,41 +12,24 @@ format for ``.txt``.
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 from heyawake_asp.errors import PuzzleFormatError
-from heyawake_asp.formats import json_format, kth, text, url
+from heyawake_asp.formats import url
 from heyawake_asp.puzzle import Puzzle
 
-__all__ = [
-    "FORMATS",
-    "json_format",
-    "kth",
-    "read_puzzle",
-    "read_source",
-    "sniff",
-    "text",
-    "url",
-    "write_puzzle",
-]
+__all__ = ["FORMATS", "read_puzzle", "read_source", "sniff", "write_puzzle"]
 
-FORMATS: dict[str, Callable[[Puzzle], str]] = {
-    "url": url.write,
-    "text": text.write,
-    "json": json_format.write,
-    "kth": kth.write,
-}
-"""The writer of each format, by the name ``heyawake convert --to`` takes."""
+FORMATS = {"url": "url", "text": "text", "json": "json_format", "kth": "kth"}
+"""Each format's module in this package, by the name ``heyawake convert --to`` takes.
 
-_READERS: dict[str, Callable[[str, str], Puzzle]] = {
-    "url": url.read,
-    "text": text.read,
-    "json": json_format.read,
-    "kth": kth.read,
-}
+A module is imported when its format is first read or written.
+"""
 _EXTENSIONS = {".lp": "kth", ".json": "json", ".url": "url"}
 _BYTE_ORDER_MARK = "\ufeff"
 """What some editors put at the start of a UTF-8 file; not part of the puzzle."""
@@ -64,7 +47,7 @@ def read_puzzle(path: str | Path) -> Puzzle:
     source = str(path)
     if source == "-":
         content = read_source(source)
-        return _READERS[sniff(content)](content, source)
+        return _reader(sniff(content))(content, source)
     if url.PATTERN.match(source.strip()) and not Path(path).exists():
         return url.read(source, source)
     try:
@@ -73,7 +56,7 @@ def read_puzzle(path: str | Path) -> Puzzle:
         raise PuzzleFormatError(source, _reason(error)) from None
     suffix = Path(path).suffix.lower()
     fmt = _EXTENSIONS.get(suffix) or sniff(content, "text" if suffix == ".txt" else "kth")
-    return _READERS[fmt](content, source)
+    return _reader(fmt)(content, source)
 
 
 def read_source(source: str) -> str:
@@ -109,8 +92,20 @@ def write_puzzle(puzzle: Puzzle, fmt: str) -> str:
     InvalidPuzzleError
         When the format cannot express the puzzle (e.g. irregular rooms in KTH).
     """
-    written = FORMATS[fmt](puzzle)
+    writer: Callable[[Puzzle], str] = _module(fmt).write
+    written = writer(puzzle)
     return written if written.endswith("\n") else written + "\n"
+
+
+def _reader(fmt: str) -> Callable[[str, str], Puzzle]:
+    """The reader of format ``fmt``: it takes the text and the source to name in errors."""
+    reader: Callable[[str, str], Puzzle] = _module(fmt).read
+    return reader
+
+
+def _module(fmt: str) -> ModuleType:
+    """The module of format ``fmt``."""
+    return importlib.import_module(f"heyawake_asp.formats.{FORMATS[fmt]}")
 
 
 def _reason(error: Exception) -> str:
