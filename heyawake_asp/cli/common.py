@@ -5,14 +5,18 @@ process: only a child can be stopped while clingo grounds (at ``--timeout``,
 on Ctrl-C), and a child's memory is capped below what the machine has free.
 Except where `runs_here` says a child would guard nothing: the default
 encoding set on a small puzzle grounds in a few hundredths of a second and
-little memory, and clingo's search sees Ctrl-C and its deadline itself;
-there a child (some 20 ms to start) would be most of a one-puzzle command.
+little memory, and clingo's search keeps its own deadline; there a child
+(some 20 ms to start) would be most of a one-puzzle command, and Ctrl-C
+ends the command as it would end a child: at once, by the signal.
 """
 
 from __future__ import annotations
 
 import functools
 import math
+import signal
+import sys
+import threading
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -138,7 +142,8 @@ def isolated(
     raised here.
     """
     if worker is None:
-        return call()
+        with _ctrl_c_ends_the_process():
+            return call()
     try:
         return worker.run(call, timeout)
     except ChildOverdue as overdue:
@@ -147,6 +152,26 @@ def isolated(
         return timed_out()
     except ChildFailed as failure:
         raise click.ClickException(f"{where}: {failure}") from None
+
+
+@contextmanager
+def _ctrl_c_ends_the_process() -> Iterator[None]:
+    """Let Ctrl-C end this process at once in the block, as it would end a child.
+
+    clingo's search, run without a deadline, never lets Python see the
+    signal. What was printed is flushed first; the exit status is that of a
+    process ended by SIGINT (130 in a shell, which then stops its loop too).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    sys.stdout.flush()
+    sys.stderr.flush()
+    before = signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def check_programs(
