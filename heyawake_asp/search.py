@@ -56,9 +56,9 @@ def search(
     Without a deadline clingo searches in this thread, where Python sees
     Ctrl-C (KeyboardInterrupt) only in ``convert``, at a model. With one, it
     searches in its background thread while this one waits in short slices,
-    watching the clock and Ctrl-C; leaving cancels the search. Starting that
-    thread costs some 10 ms, five times a small puzzle's search, hence the
-    two ways. A model is valid only while ``convert`` runs: ``convert`` must
+    watching the clock and Ctrl-C; leaving cancels the search. Handing the
+    search to that thread and back costs more than a small puzzle's whole
+    search, hence the two ways. A model is valid only while ``convert`` runs: ``convert`` must
     not keep it.
     """
     values: list[T] = []
