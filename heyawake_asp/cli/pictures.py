@@ -14,6 +14,7 @@ from heyawake_asp.cli.common import (
     encoding_option,
     isolated,
     read_puzzle_echoing_warnings,
+    runs_here,
     timeout_option,
 )
 from heyawake_asp.encodings import EncodingSet
@@ -98,7 +99,8 @@ def _first_solution(
     try:
         with Worker() as worker:
             check_programs(encoding, worker, timeout=timeout)
-            result = isolated(call, source, worker, timeout)
+            here = runs_here(encoding, (), puzzle)
+            result = isolated(call, source, None if here else worker, timeout)
     except HeyawakeError as error:
         raise click.ClickException(f"{source}: {error}") from None
     if not result.solutions:
