@@ -189,6 +189,7 @@ def _child_main(memory_limit: int | None, pipe: multiprocessing.connection.Conne
     if _SIGNAL_MASKS:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _die_with_parent()
+    _prepare_to_run_out_of_memory()
     _limit_memory(memory_limit)
     while True:
         try:
@@ -236,6 +237,22 @@ def _die_with_parent() -> None:
         return
     if os.getppid() != parent:
         os._exit(1)
+
+
+def _prepare_to_run_out_of_memory() -> None:
+    """Have the C++ runtime set up this thread's exception state while memory is free.
+
+    It does so at the thread's first C++ exception; when that is clingo's
+    ``std::bad_alloc`` under the cap, it cannot, and the process dies
+    ("cannot allocate memory for thread-local data") instead of raising
+    MemoryError. An unknown option makes clingo throw one, and report it.
+    """
+    import clingo
+
+    try:
+        clingo.Control(["--no-such-option"])
+    except RuntimeError:
+        pass
 
 
 def _available_memory() -> int | None:

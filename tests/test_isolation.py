@@ -450,11 +450,15 @@ def _cli_with_400_mib_free(*args: object) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs MemAvailable")
-def test_the_memory_cap_turns_a_runaway_grounding_into_one_line(tmp_path: Path) -> None:
-    done = _cli_with_400_mib_free(
-        "solve", "--extra", _program(tmp_path, "hog.lp", HOGGING_ON_ANY_PUZZLE), EASY
-    )
-    assert (done.returncode, done.stdout, done.stderr) == (1, "", "Error: --extra: out of memory\n")
+@pytest.mark.parametrize("option", ["--extra", "--encoding"])
+def test_the_memory_cap_turns_a_runaway_grounding_into_one_line(
+    option: str, tmp_path: Path
+) -> None:
+    # The child's first clingo call runs out of memory: its first C++ exception, too.
+    hog = _program(tmp_path, "hog.lp", HOGGING_ON_ANY_PUZZLE)
+    done = _cli_with_400_mib_free("solve", option, hog, EASY)
+    expected = f"Error: {option}: out of memory\n"
+    assert (done.returncode, done.stdout, done.stderr) == (1, "", expected)
 
 
 @pytest.mark.slow
