@@ -31,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from startup import startup_section
+from startup import fixed_cost_section, startup_section
 
 from heyawake_asp import Puzzle, PuzzleWarning, Room, read_puzzle, solve, verify
 from heyawake_asp.encodings import DEFAULT_ENCODING
@@ -77,12 +77,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     public = discover([args.shared / "public"]) if (args.shared / "public").is_dir() else []
     if not kth:
         sections.append(f"*No KTH suite at {args.shared / 'kth'}: its sections are skipped.*")
-        sections.append(startup_section([]))
+        sections.append(startup_section([]) + "\n\n" + _fresh(fixed_cost_section, []))
     else:
         sections.append(_fresh(_encodings_section, kth, public, args.repeat))
         sections.append(_fresh(_kth_total_section, kth, args.repeat))
         sections.append(_fresh(_options_section, kth, public, args.repeat))
-        sections.append(startup_section([entry.path for entry in kth]))
+        paths = [entry.path for entry in kth]
+        sections.append(startup_section(paths) + "\n\n" + _fresh(fixed_cost_section, paths))
     if public:
         sections.append(_fresh(_big_section, public, args.repeat))
     sections.append(_fresh(_cpsat_section, kth, public, args.cpsat_limit))

@@ -4,6 +4,7 @@ Each pair runs its two commands in turn, ``--runs`` times after a warm-up,
 and reports the median of the per-pair ratios (A's wall time over B's): a
 ratio holds while the machine's speed drifts, an absolute time does not.
 The commands run with byte code written, as in a user's installation.
+Then, in this process, what every ``solve`` call pays whatever the puzzle.
 Usage (from the repository root, with the package installed)::
 
     python benchmarks/startup.py            # print the section
@@ -20,8 +21,15 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+import warnings
+from collections.abc import Callable, Sequence
 from pathlib import Path
+
+import clingo
+
+from heyawake_asp import Puzzle, PuzzleWarning, Room, read_puzzle, resolve_encoding, solve
+from heyawake_asp.control import grounded_control
+from heyawake_asp.encodings import DEFAULT_ENCODING
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "docs" / "benchmarks.md"
@@ -64,6 +72,52 @@ def startup_section(kth: Sequence[Path], runs: int = 21) -> str:
     return text
 
 
+def fixed_cost_section(kth: Sequence[Path], repeat: int = 200) -> str:
+    """What one ``solve`` call pays whatever the puzzle, against the KTH puzzles' median."""
+    encoding = resolve_encoding(DEFAULT_ENCODING)
+    arguments = ["--models=2", "--project", *encoding.options]
+    tiny = Puzzle(1, 1, (Room.rectangle(0, 0, 0, 0),))
+
+    def loaded() -> None:
+        control = clingo.Control(arguments)
+        for path in encoding.files:
+            control.load(str(path))
+
+    parts = [
+        ("`clingo.Control(...)`", lambda: clingo.Control(arguments)),
+        ("the same, the set's files loaded", loaded),
+        ("the same, ground on a 1x1 puzzle", lambda: grounded_control(tiny, encoding, models=2)),
+        ("`solve` of a 1x1 puzzle (an `EncodingSet`)", lambda: solve(tiny, encoding)),
+        ("`solve` of a 1x1 puzzle (the set by name)", lambda: solve(tiny)),
+    ]
+    rows = [f"| {name} | {_milliseconds(call, repeat):.2f} |" for name, call in parts]
+    if kth:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PuzzleWarning)
+            puzzles = [read_puzzle(path) for path in kth]
+        median = statistics.median(
+            _milliseconds(lambda p=puzzle: solve(p, encoding), repeat // 20) for puzzle in puzzles
+        )
+        rows.append(f"| `solve` of a KTH puzzle, the median of {len(kth)} | {median:.2f} |")
+    return (
+        "### What every solve pays\n\n"
+        f"In one process, the median of {repeat} calls each (default set, uniqueness "
+        "proved): the fixed part of a puzzle's solve.\n\n"
+        "| part | ms |\n| --- | --- |\n" + "\n".join(rows)
+    )
+
+
+def _milliseconds(call: Callable[[], object], repeat: int) -> float:
+    """Median milliseconds of ``call()`` over ``repeat`` calls after one."""
+    call()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1e3
+
+
 def paired(first: list[str], second: list[str], runs: int) -> tuple[float, float, float]:
     """Median seconds of each command and the median of their per-run ratios."""
     for command in (first, second):  # warm-up: byte code written, files cached
@@ -103,7 +157,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--kth", type=Path, default=REPO.parent / "shared" / "kth")
     parser.add_argument("--write", action="store_true", help="update docs/benchmarks.md")
     args = parser.parse_args(argv)
-    section = startup_section(sorted(args.kth.glob("*.lp")), args.runs)
+    kth = sorted(args.kth.glob("*.lp"))
+    section = startup_section(kth, args.runs) + "\n\n" + fixed_cost_section(kth)
     print(section)
     if args.write:
         write_section(section)
