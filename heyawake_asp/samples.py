@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterator, Sequence
 
 from heyawake_asp.grid import BLACK, Grid
-from heyawake_asp.puzzle import Cell, Puzzle, Room, neighbours
+from heyawake_asp.puzzle import Cell, Room, neighbours
 from heyawake_asp.tiling import RoomSizes, random_partition, rect_tilings
 
 __all__ = ["TILINGS_PER_SIZE", "clue_variants", "grid_sizes", "tilings"]
@@ -93,7 +93,8 @@ def _unsolvable(
     rooms: Sequence[Room], solutions: Sequence[Grid], rng: random.Random
 ) -> tuple[int | None, ...] | None:
     """One room numbered with a count that fits it but that no solution has there, if any."""
-    seen = [set(column) for column in zip(*(_counts(rooms, grid) for grid in solutions))]
+    counts = [_counts(rooms, grid) for grid in solutions]
+    seen = [{row[index] for row in counts} for index in range(len(rooms))]
     order = list(range(len(rooms)))
     rng.shuffle(order)
     for index in order:

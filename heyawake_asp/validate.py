@@ -40,6 +40,7 @@ from heyawake_asp.shrink import shrink
 __all__ = [
     "DEFAULT_MAX_CELLS",
     "Counterexample",
+    "Found",
     "Problem",
     "Runner",
     "Validation",
@@ -50,6 +51,7 @@ __all__ = [
 DEFAULT_MAX_CELLS = 12
 Problem = Literal["unsound", "incomplete", "duplicate"]
 Found = tuple[Grid, ...]
+"""The shadings of an encoding's answer sets, in order, repeats kept."""
 Runner = Callable[[Callable[[], Found], str], Found]
 """How each clingo call is run: given the call and a one-line name of it for errors."""
 
@@ -249,7 +251,7 @@ class _Judge:
         self, puzzle: Puzzle, encodings: EncodingSet, extra: tuple[str | Path, ...]
     ) -> Found:
         """One set's answers, through the runner; errors name the set and the puzzle."""
-        where = f"{encodings.name} on {write_puzzle(puzzle, 'url')}"
+        where = f"{encodings.name} on {write_puzzle(puzzle, 'url').strip()}"
         call = functools.partial(answers, puzzle, encodings, extra, self.timeout)
         try:
             return self.run(call, where)

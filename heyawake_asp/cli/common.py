@@ -27,6 +27,7 @@ __all__ = [
     "check_programs",
     "echoing_warnings",
     "encoding_option",
+    "encoding_set",
     "isolated",
     "read_puzzle_echoing_warnings",
     "read_text",
@@ -90,13 +91,17 @@ def encoding_option(command: _Command) -> _Command:
         default=DEFAULT_ENCODING,
         show_default=True,
         metavar="NAME|DIR",
-        callback=_encoding_set,
+        callback=encoding_set,
         help="Encoding set: a name from 'heyawake encodings', a directory of .lp files or a file.",
     )(command)
 
 
-def _encoding_set(_context: click.Context, _parameter: click.Parameter, name: str) -> EncodingSet:
-    """Resolve an encoding name, as a usage check."""
+def encoding_set(
+    _context: click.Context, _parameter: click.Parameter, name: str | None
+) -> EncodingSet | None:
+    """Resolve an encoding name (None stays None), as a usage check: a click callback."""
+    if name is None:
+        return None
     try:
         return resolve_encoding(name)
     except HeyawakeError as error:
@@ -133,14 +138,15 @@ def check_programs(
     worker: Worker,
     extra: Sequence[str] = (),
     timeout: float | None = None,
+    option: str = "--encoding",
 ) -> None:
     """Ground the encoding, then with the ``extra`` programs, on a tiny puzzle, isolated.
 
-    A program that fails is a usage error of its option, reported before
-    any puzzle; one that still grounds past ``timeout`` or runs out of
-    memory on a tiny puzzle is an error too.
+    A program that fails is a usage error of its option (``option`` names
+    the encoding's), reported before any puzzle; one that still grounds past
+    ``timeout`` or runs out of memory on a tiny puzzle is an error too.
     """
-    steps = [("--encoding", ())] + ([("--extra", tuple(extra))] if extra else [])
+    steps = [(option, ())] + ([("--extra", tuple(extra))] if extra else [])
     for option, programs in steps:
         call = functools.partial(check_encoding, encoding, programs)
         try:

@@ -1,0 +1,46 @@
+"""The report of ``heyawake validate``: counts, or the counterexample drawn and ready to save.
+
+>>> from heyawake_asp.validate import Validation
+>>> print(validation_text(Validation(12, 30), "grow against brute force"))
+ok: grow against brute force: 12 puzzles, 30 shadings compared, no difference
+"""
+
+from __future__ import annotations
+
+from heyawake_asp.checker import verify
+from heyawake_asp.formats import text
+from heyawake_asp.render.text import render_text
+from heyawake_asp.validate import Counterexample, Validation
+
+__all__ = ["validation_text"]
+
+
+def validation_text(validation: Validation, compared: str) -> str:
+    """A line of counts, or the counterexample: what is wrong, the grid, the puzzle as text.
+
+    ``compared`` says what was compared, e.g. ``grow against brute force``.
+    """
+    counts = f"{validation.puzzles} puzzles, {validation.shadings} shadings compared"
+    found = validation.counterexample
+    if found is None:
+        return f"ok: {compared}: {counts}, no difference"
+    lines = [_headline(found), render_text(found.puzzle, found.shading)]
+    if found.problem == "unsound":
+        lines.extend(violation.message for violation in verify(found.puzzle, found.shading))
+    lines.append("the puzzle, in the text format:")
+    lines.append(text.write(found.puzzle).rstrip("\n"))
+    first = validation.first_failure or found.puzzle
+    shrunk = "" if first == found.puzzle else f", shrunk from {first.width}x{first.height}"
+    lines.append(f"FAILED: {compared}: {counts} up to this one{shrunk}")
+    return "\n".join(lines)
+
+
+def _headline(found: Counterexample) -> str:
+    """What is wrong, in one line."""
+    if found.problem == "unsound":
+        rules = " and ".join(map(str, found.rules))
+        plural = "s" if len(found.rules) > 1 else ""
+        return f"unsound: {found.encoding} gives this shading, which breaks rule{plural} {rules}"
+    if found.problem == "incomplete":
+        return f"incomplete: {found.encoding} misses this shading, a solution"
+    return f"duplicate: {found.encoding} gives this shading more than once (check its projection)"
