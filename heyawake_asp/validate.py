@@ -87,9 +87,11 @@ class Counterexample:
 class Validation:
     """What a validation compared, and the counterexample it found, if any.
 
+    ``encodings`` names the sets compared: one (with brute force) or two.
     ``first_failure`` is the puzzle that failed first, before shrinking.
     """
 
+    encodings: tuple[str, ...]
     puzzles: int
     shadings: int
     counterexample: Counterexample | None = None
@@ -179,16 +181,9 @@ def validate(
         the set and the puzzle as a URL), handles rectangles only and
         ``irregular`` is asked for, or a call passes ``timeout``.
     """
-    sets = [
-        (
-            resolve_encoding(encoding) if not isinstance(encoding, EncodingSet) else encoding,
-            tuple(extra),
-        )
-    ]
+    sets = [(_resolved(encoding), tuple(extra))]
     if against is not None:
-        sets.append(
-            (against if isinstance(against, EncodingSet) else resolve_encoding(against), ())
-        )
+        sets.append((_resolved(against), ()))
     for encodings, _ in sets:
         if irregular and encodings.requires_rectangles:
             raise EncodingError(f"encoding {encodings.name!r} handles rectangular rooms only")
@@ -199,8 +194,13 @@ def validate(
         shadings += verdict.shadings
         if verdict.counterexample is not None:
             _, counterexample = shrink(verdict.puzzle, judge.counterexample, irregular)
-            return Validation(compared, shadings, counterexample, verdict.puzzle)
-    return Validation(compared, shadings)
+            return Validation(judge.names, compared, shadings, counterexample, verdict.puzzle)
+    return Validation(judge.names, compared, shadings)
+
+
+def _resolved(encoding: str | Path | EncodingSet) -> EncodingSet:
+    """The set a name or path stands for (a set is taken as it is)."""
+    return encoding if isinstance(encoding, EncodingSet) else resolve_encoding(encoding)
 
 
 @dataclass(frozen=True)
@@ -224,6 +224,10 @@ class _Judge:
         run: Runner,
     ) -> None:
         self.sets = sets
+        names = [encodings.name for encodings, _ in sets]
+        if len(set(names)) < len(names):  # e.g. a copy of grow against grow: name them by path
+            names = [str(encodings.files[0]) for encodings, _ in sets]
+        self.names = tuple(names)
         self.brute_force_cells = brute_force_cells
         self.timeout = timeout
         self.run = run
@@ -231,8 +235,8 @@ class _Judge:
     def __call__(self, puzzle: Puzzle, within: Iterable[Grid] | None = None) -> _Verdict:
         """Judge ``puzzle``; ``within`` holds every solution it may have, when known."""
         found = [
-            (encodings.name, self._answers(puzzle, encodings, extra))
-            for encodings, extra in self.sets
+            (name, self._answers(puzzle, encodings, extra))
+            for name, (encodings, extra) in zip(self.names, self.sets, strict=True)
         ]
         given = {grid for _, shadings in found for grid in shadings}
         valid = (

@@ -116,7 +116,7 @@ def validate_command(
             )  # fmt: skip
         except HeyawakeError as error:
             raise click.ClickException(str(error)) from None
-    _report(validation, encoding, against, as_json, svg)
+    _report(validation, as_json, svg)
 
 
 def _isolated(call: Callable[[], Found], where: str, worker: Worker, timeout: float) -> Found:
@@ -132,13 +132,7 @@ def _read(source: str) -> Puzzle:
         raise click.ClickException(str(error)) from None
 
 
-def _report(
-    validation: Validation,
-    encoding: EncodingSet,
-    against: EncodingSet | None,
-    as_json: bool,
-    svg: str | None,
-) -> None:
+def _report(validation: Validation, as_json: bool, svg: str | None) -> None:
     """Print the outcome, draw the counterexample, exit 1 when there is one."""
     found = validation.counterexample
     if svg and found is not None:
@@ -146,7 +140,6 @@ def _report(
     if as_json:
         click.echo(json.dumps(validation.as_dict()))
     else:
-        other = "brute force" if against is None else against.name
-        click.echo(validation_text(validation, f"{encoding.name} against {other}"))
+        click.echo(validation_text(validation))
     if found is not None:
         raise SystemExit(1)

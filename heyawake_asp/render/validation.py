@@ -1,7 +1,7 @@
 """The report of ``heyawake validate``: counts, or the counterexample drawn and ready to save.
 
 >>> from heyawake_asp.validate import Validation
->>> print(validation_text(Validation(12, 30), "grow against brute force"))
+>>> print(validation_text(Validation(("grow",), 12, 30)))
 ok: grow against brute force: 12 puzzles, 30 shadings compared, no difference
 """
 
@@ -9,17 +9,16 @@ from __future__ import annotations
 
 from heyawake_asp.checker import verify
 from heyawake_asp.formats import text
+from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.text import render_text
 from heyawake_asp.validate import Counterexample, Validation
 
 __all__ = ["validation_text"]
 
 
-def validation_text(validation: Validation, compared: str) -> str:
-    """A line of counts, or the counterexample: what is wrong, the grid, the puzzle as text.
-
-    ``compared`` says what was compared, e.g. ``grow against brute force``.
-    """
+def validation_text(validation: Validation) -> str:
+    """A line of counts, or the counterexample: what is wrong, the grid, the puzzle as text."""
+    compared = " against ".join((*validation.encodings, "brute force")[:2])
     counts = f"{validation.puzzles} puzzles, {validation.shadings} shadings compared"
     found = validation.counterexample
     if found is None:
@@ -30,9 +29,15 @@ def validation_text(validation: Validation, compared: str) -> str:
     lines.append("the puzzle, in the text format:")
     lines.append(text.write(found.puzzle).rstrip("\n"))
     first = validation.first_failure or found.puzzle
-    shrunk = "" if first == found.puzzle else f", shrunk from {first.width}x{first.height}"
+    shrunk = "" if first == found.puzzle else f", shrunk from {_size(first)}"
     lines.append(f"FAILED: {compared}: {counts} up to this one{shrunk}")
     return "\n".join(lines)
+
+
+def _size(puzzle: Puzzle) -> str:
+    """For example ``3x2 with 3 rooms, 1 numbered``."""
+    numbered = sum(room.clue is not None for room in puzzle.rooms)
+    return f"{puzzle.width}x{puzzle.height} with {len(puzzle.rooms)} rooms, {numbered} numbered"
 
 
 def _headline(found: Counterexample) -> str:
