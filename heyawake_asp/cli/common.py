@@ -28,6 +28,8 @@ __all__ = [
     "echoing_warnings",
     "encoding_option",
     "encoding_set",
+    "extra_option",
+    "finite",
     "isolated",
     "read_puzzle_echoing_warnings",
     "read_text",
@@ -69,19 +71,30 @@ def timeout_option(command: _Command) -> _Command:
     return click.option(
         "--timeout",
         type=click.FloatRange(min=0, min_open=True, max=1e9),
-        callback=_finite,
+        callback=finite,
         metavar="S",
         help="Give up on a puzzle after S seconds (grounding included).",
     )(command)
 
 
-def _finite(
+def finite(
     _context: click.Context, _parameter: click.Parameter, seconds: float | None
 ) -> float | None:
-    """Reject a NaN timeout, which every range check lets through."""
+    """Reject NaN seconds, which every range check lets through: a click callback."""
     if seconds is not None and math.isnan(seconds):
         raise click.BadParameter("not a number of seconds")
     return seconds
+
+
+def extra_option(command: _Command) -> _Command:
+    """The ``--extra FILE.lp`` option: programs loaded with the encoding, repeatable."""
+    return click.option(
+        "--extra",
+        multiple=True,
+        type=click.Path(exists=True, dir_okay=False),
+        metavar="FILE.lp",
+        help="An extra program loaded with the encoding (repeatable).",
+    )(command)
 
 
 def encoding_option(command: _Command) -> _Command:

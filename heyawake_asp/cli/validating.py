@@ -12,6 +12,8 @@ from heyawake_asp.cli import main
 from heyawake_asp.cli.common import (
     check_programs,
     encoding_set,
+    extra_option,
+    finite,
     isolated,
     read_puzzle_echoing_warnings,
 )
@@ -61,17 +63,12 @@ DEFAULT_TIME_LIMIT = 10.0
     type=click.FloatRange(min=0, min_open=True, max=1e9),
     default=DEFAULT_TIME_LIMIT,
     show_default=True,
+    callback=finite,
     metavar="S",
     help="Seconds each clingo call may take (grounding included).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option(
-    "--extra",
-    multiple=True,
-    type=click.Path(exists=True, dir_okay=False),
-    metavar="FILE.lp",
-    help="An extra program loaded with ENCODING (repeatable).",
-)
+@extra_option
 @click.option(
     "--svg", type=click.Path(dir_okay=False), metavar="FILE", help="Draw the counterexample."
 )

@@ -19,7 +19,9 @@ __all__ = ["validation_text"]
 def validation_text(validation: Validation) -> str:
     """A line of counts, or the counterexample: what is wrong, the grid, the puzzle as text."""
     compared = " against ".join((*validation.encodings, "brute force")[:2])
-    counts = f"{validation.puzzles} puzzles, {validation.shadings} shadings compared"
+    counts = (
+        f"{_count(validation.puzzles, 'puzzle')}, {_count(validation.shadings, 'shading')} compared"
+    )
     found = validation.counterexample
     if found is None:
         return f"ok: {compared}: {counts}, no difference"
@@ -49,3 +51,8 @@ def _headline(found: Counterexample) -> str:
     if found.problem == "incomplete":
         return f"incomplete: {found.encoding} misses this shading, a solution"
     return f"duplicate: {found.encoding} gives this shading more than once (check its projection)"
+
+
+def _count(number: int, noun: str) -> str:
+    """For example ``1 puzzle`` or ``2 puzzles``."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
