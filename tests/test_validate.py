@@ -251,10 +251,13 @@ def test_smaller_keeps_rectangles_unless_irregular() -> None:
     assert not all(p.is_rectangular for p in smaller(puzzle, irregular=True))
 
 
+SHIPPED = [(e.name, False) for e in list_encodings() if e.name != "thesis"] + [("grow", True)]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("encoding", [e.name for e in list_encodings() if e.name != "thesis"])
-def test_shipped_set_validates_clean(encoding: str) -> None:
-    validation = validate(encoding)
+@pytest.mark.parametrize(("encoding", "irregular"), SHIPPED)
+def test_shipped_set_validates_clean(encoding: str, irregular: bool) -> None:
+    validation = validate(encoding, irregular=irregular)
     assert validation.ok, validation.counterexample
     assert validation.puzzles > 1000
 

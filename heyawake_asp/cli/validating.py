@@ -89,9 +89,10 @@ def validate_command(
     Every grid of up to --max-cells cells, every tiling by rooms (a seeded
     sample where there are many), without numbers and with some: each
     shading ENCODING gives must pass the independent checker, each valid
-    one must be given, and once. With --against, the two sets are compared
-    instead, also on each PUZZLE given. The first puzzle that fails is
-    shrunk and shown with the shading at fault.
+    one must be given, and once. Then each PUZZLE given (brute-forced up to
+    --max-cells cells). With --against, the two sets are compared instead
+    of brute force. The first puzzle that fails is shrunk and shown with
+    the shading at fault.
 
     Exit status: 0 when nothing differs, 1 on a counterexample or an error
     on some puzzle, 2 on a usage error.
