@@ -35,6 +35,7 @@ __all__ = [
     "Runner",
     "Validation",
     "answers",
+    "check_irregular",
     "validate",
 ]
 
@@ -119,8 +120,8 @@ def validate(
     if against is not None:
         sets.append((_resolved(against), ()))
     for encodings, _ in sets:
-        if irregular and encodings.requires_rectangles:
-            raise EncodingError(f"encoding {encodings.name!r} handles rectangular rooms only")
+        if irregular:
+            check_irregular(encodings)
     judge = Judge(sets, 0 if against is not None else max_cells, timeout, run)
     compared = shadings = 0
     for verdict in _verdicts(judge, max_cells, irregular, random.Random(seed), puzzles):
@@ -130,6 +131,19 @@ def validate(
             _, counterexample = shrink(verdict.puzzle, judge.counterexample, irregular)
             return Validation(judge.names, compared, shadings, counterexample, verdict.puzzle)
     return Validation(judge.names, compared, shadings)
+
+
+def check_irregular(encoding: EncodingSet) -> None:
+    """Refuse a set that handles rectangles only, for a validation with ``irregular`` rooms.
+
+    Raises
+    ------
+    EncodingError
+        When the set handles rectangular rooms only.
+    """
+    if encoding.requires_rectangles:
+        message = f"encoding {encoding.name!r} handles rectangular rooms only, not any shape"
+        raise EncodingError(message)
 
 
 def _resolved(encoding: str | Path | EncodingSet) -> EncodingSet:

@@ -8,6 +8,7 @@ checker and with the broken set's own answers, not trusted.
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -228,8 +229,6 @@ def test_time_limit_applies_to_each_call(tmp_path: Path) -> None:
 
 
 def test_samples_cover_each_size_and_clue_kind() -> None:
-    import random
-
     assert grid_sizes(12)[-1] == (12, 1) and len(grid_sizes(12)) == 35
     rng = random.Random(0)
     assert len(tilings(3, 3, rng)) == 40  # 322 tilings: a sample

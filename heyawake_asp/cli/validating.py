@@ -23,7 +23,13 @@ from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.validation import validation_text
-from heyawake_asp.validate import DEFAULT_MAX_CELLS, Found, Validation, validate
+from heyawake_asp.validate import (
+    DEFAULT_MAX_CELLS,
+    Found,
+    Validation,
+    check_irregular,
+    validate,
+)
 
 __all__ = ["validate_command"]
 
@@ -98,9 +104,11 @@ def validate_command(
     on some puzzle, 2 on a usage error.
     """
     for option, chosen in (("ENCODING", encoding), ("--against", against)):
-        if irregular and chosen is not None and chosen.requires_rectangles:
-            message = f"encoding {chosen.name!r} handles rectangular rooms only: drop --irregular"
-            raise click.BadParameter(message, param_hint=f"'{option}'")
+        try:
+            if irregular and chosen is not None:
+                check_irregular(chosen)
+        except HeyawakeError as error:
+            raise click.BadParameter(str(error), param_hint=f"'{option}'") from None
     given = [_read(source) for source in puzzles]
     with Worker() as worker:
         check_programs(encoding, worker, extra, time_limit, option="ENCODING")
