@@ -34,6 +34,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "render": ("pictures", "Draw PUZZLE (a file, a puzz.link URL or '-') as an SVG picture."),
     "solve": ("solving", "Solve each PUZZLE file and print its grid, or JSON with --json."),
     "suite": ("suites", "Solve every puzzle under PATH (directories are searched recursively)."),
+    "validate": (
+        "validating",
+        "Compare ENCODING's answers with brute force on every small puzzle.",
+    ),
 }
 """Each command's module (in this package) and summary: the first sentence of its help."""
 
