@@ -41,6 +41,8 @@ NOT_FOR_A_PLAIN_SOLVE = (
     "heyawake_asp.analysis",
     "heyawake_asp.generate",
     "heyawake_asp.suite",
+    "heyawake_asp.validate",
+    "heyawake_asp.brute",
 )
 """Modules (and their submodules) a plain ``heyawake solve FILE`` must not load."""
 
