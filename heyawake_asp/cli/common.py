@@ -9,28 +9,41 @@ from __future__ import annotations
 
 import functools
 import math
+import os
+import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import click
 
+from heyawake_asp.checker import verify
 from heyawake_asp.control import check_encoding
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import read_puzzle, read_source
 from heyawake_asp.isolation import ChildFailed, ChildOverdue, Worker
 from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.solver import SolveResult
 
 __all__ = [
+    "Answer",
     "check_programs",
     "echoing_warnings",
     "encoding_option",
     "isolated",
+    "output_path",
     "read_puzzle_echoing_warnings",
     "read_text",
+    "solve_checked",
+    "TimeLimit",
+    "time_limit",
     "timeout_option",
+    "until",
+    "unwritable",
+    "write_file",
 ]
 
 T = TypeVar("T")
@@ -103,27 +116,68 @@ def _encoding_set(_context: click.Context, _parameter: click.Parameter, name: st
         raise click.BadParameter(str(error)) from None
 
 
+@dataclass(frozen=True)
+class TimeLimit:
+    """A ``--timeout`` of ``seconds`` that started at ``start`` (`time.monotonic`).
+
+    The same clock for this process and its children (the system's
+    monotonic clock), so that a call in a child can stop its search when
+    the command's time is up however long it took to get there.
+    """
+
+    seconds: float
+    start: float = field(default_factory=time.monotonic)
+
+    @property
+    def end(self) -> float:
+        """When the time is up."""
+        return self.start + self.seconds
+
+    def left(self) -> float:
+        """Seconds left (0 when the time is up)."""
+        return max(0.0, self.end - time.monotonic())
+
+
+def time_limit(timeout: float | None) -> TimeLimit | None:
+    """``timeout`` seconds from now, or None without a timeout."""
+    return None if timeout is None else TimeLimit(timeout)
+
+
+def until(limit: TimeLimit | None, call: Callable[..., T]) -> Callable[[], T]:
+    """``call`` given the seconds left as its ``timeout`` when it starts (it must pickle)."""
+    if limit is None:
+        return call
+    return functools.partial(_with_time_left, limit.end, call)
+
+
+def _with_time_left(end: float, call: Callable[..., T]) -> T:
+    """``call(timeout=seconds left until end)``, run in the child."""
+    return call(timeout=max(0.0, end - time.monotonic()))
+
+
 def isolated(
     call: Callable[[], T],
     where: str,
     worker: Worker,
-    timeout: float | None = None,
+    limit: TimeLimit | None = None,
     timed_out: Callable[[], T] | None = None,
 ) -> T:
     """``call()`` (which must pickle) in the worker's child process (one per command).
 
-    Past ``timeout`` (and `heyawake_asp.isolation.GRACE_SECONDS`, for a
+    Past the ``limit`` (and `heyawake_asp.isolation.GRACE_SECONDS`, for a
     call still grounding) the answer is ``timed_out()``, else the error
     ``WHERE: stopped past the time limit``; a child that ran out of memory
     or died is the one-line error ``WHERE: WHAT``. What the call raises is
     raised here.
     """
     try:
-        return worker.run(call, timeout)
-    except ChildOverdue as overdue:
-        if timed_out is None:
-            raise click.ClickException(f"{where}: {overdue}") from None
-        return timed_out()
+        return worker.run(call, None if limit is None else limit.left())
+    except ChildOverdue:
+        if timed_out is not None:
+            return timed_out()
+        seconds = math.inf if limit is None else limit.seconds  # only a limited call is overdue
+        message = f"{where}: stopped past the time limit of {seconds:g} s"
+        raise click.ClickException(message) from None
     except ChildFailed as failure:
         raise click.ClickException(f"{where}: {failure}") from None
 
@@ -132,18 +186,85 @@ def check_programs(
     encoding: EncodingSet,
     worker: Worker,
     extra: Sequence[str] = (),
-    timeout: float | None = None,
+    limit: TimeLimit | None = None,
 ) -> None:
     """Ground the encoding, then with the ``extra`` programs, on a tiny puzzle, isolated.
 
     A program that fails is a usage error of its option, reported before
-    any puzzle; one that still grounds past ``timeout`` or runs out of
+    any puzzle; one that still grounds past the ``limit`` or runs out of
     memory on a tiny puzzle is an error too.
     """
     steps = [("--encoding", ())] + ([("--extra", tuple(extra))] if extra else [])
     for option, programs in steps:
         call = functools.partial(check_encoding, encoding, programs)
         try:
-            isolated(call, option, worker, timeout)
+            isolated(call, option, worker, limit)
         except HeyawakeError as error:
             raise click.BadParameter(str(error), param_hint=f"'{option}'") from None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A solve call's result as the CLI reports it.
+
+    ``wrong`` is why the independent checker rejects one of its solutions
+    (None when it accepts them all); ``stopped`` says the call was stopped
+    while clingo ground, so that only the total time is known.
+    """
+
+    result: SolveResult
+    wrong: str | None = None
+    stopped: bool = False
+
+
+def solve_checked(
+    puzzle: Puzzle, solver: Callable[..., SolveResult], timeout: float | None = None
+) -> Answer:
+    """``solver(puzzle, timeout=timeout)``, every solution put to the independent checker."""
+    result = solver(puzzle, timeout=timeout)
+    for number, grid in enumerate(result.solutions, 1):
+        violations = verify(puzzle, grid)
+        if violations:
+            more = f" (and {len(violations) - 1} more)" if len(violations) > 1 else ""
+            return Answer(
+                result,
+                f"wrong answer: solution {number} fails the checker: {violations[0].message}{more}",
+            )
+    return Answer(result)
+
+
+def output_path(context: click.Context, parameter: click.Parameter, path: str | None) -> str | None:
+    """An option callback refusing, before any work, a file that cannot be written.
+
+    Files are written into existing folders only ('-' is standard output).
+    """
+    if path is None or path == "-":
+        return path
+    problem = unwritable(path)
+    if problem:
+        raise click.BadParameter(f"{path}: {problem}", context, parameter)
+    return path
+
+
+def unwritable(path: str) -> str | None:
+    """Why the file ``path`` cannot be written, as far as can be told without writing it."""
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        return f"no such folder: {folder}"
+    if os.path.isdir(path):
+        return "is a folder"
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        return "permission denied"
+    return None
+
+
+def write_file(path: str, text: str) -> None:
+    """Write ``text`` to the file ``path``, or to standard output for ``-``; a one-line error."""
+    if path == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as error:
+        raise click.ClickException(f"{path}: cannot write: {error.strerror or error}") from None
