@@ -155,3 +155,16 @@ def test_timeout_covers_reading_and_stops_within_half_a_second(tmp_path: Path) -
         result = run(*command, "--timeout", "1", big)
         assert time.monotonic() - start < 1.5, command
         assert result.exit_code == 1
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="needs /proc (Linux)")
+def test_a_runaway_program_fails_its_check_on_the_tiny_puzzle_at_once(tmp_path: Path) -> None:
+    # Without the check's own cap it would take the machine's memory first (minutes).
+    hog = tmp_path / "hog.lp"
+    hog.write_text("p(X,Y) :- X=1..100000, Y=1..100000.\n")
+    start = time.monotonic()
+    result = run("solve", "--extra", hog, EASY1)
+    assert time.monotonic() - start < 60
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert error_line(result) == "error: --extra: out of memory"

@@ -29,6 +29,7 @@ from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.solver import SolveResult
 
 __all__ = [
+    "PROBE_MEMORY",
     "Answer",
     "check_programs",
     "echoing_warnings",
@@ -182,6 +183,31 @@ def isolated(
         raise click.ClickException(f"{where}: {failure}") from None
 
 
+PROBE_MEMORY = 2**28
+"""Bytes checking the programs on a tiny puzzle may add: a real encoding needs a few MB there."""
+
+
+def _with_memory_to_spare(spare: int, call: Callable[[], T]) -> T:
+    """``call()`` with this process's address space capped at its size now plus ``spare``.
+
+    Runs in the child. Linux only (elsewhere the call runs under the child's cap alone).
+    """
+    try:
+        import resource
+
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, OSError, ValueError):
+        return call()
+    caps = [cap for cap in (soft, hard, used + spare) if cap != resource.RLIM_INFINITY]
+    resource.setrlimit(resource.RLIMIT_AS, (min(caps), hard))
+    try:
+        return call()
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
 def check_programs(
     encoding: EncodingSet,
     worker: Worker,
@@ -191,12 +217,14 @@ def check_programs(
     """Ground the encoding, then with the ``extra`` programs, on a tiny puzzle, isolated.
 
     A program that fails is a usage error of its option, reported before
-    any puzzle; one that still grounds past the ``limit`` or runs out of
-    memory on a tiny puzzle is an error too.
+    any puzzle; one that still grounds past the ``limit``, or needs more
+    than `PROBE_MEMORY` bytes on the tiny puzzle, is an error too (at once,
+    rather than once it has filled the machine's memory).
     """
     steps = [("--encoding", ())] + ([("--extra", tuple(extra))] if extra else [])
     for option, programs in steps:
-        call = functools.partial(check_encoding, encoding, programs)
+        check = functools.partial(check_encoding, encoding, programs)
+        call = functools.partial(_with_memory_to_spare, PROBE_MEMORY, check)
         try:
             isolated(call, option, worker, limit)
         except HeyawakeError as error:
