@@ -15,6 +15,7 @@ from heyawake_asp.cli.common import (
     TimeLimit,
     check_programs,
     encoding_option,
+    extra_option,
     isolated,
     output_path,
     solve_checked,
@@ -52,13 +53,7 @@ __all__ = ["check_command", "encodings_command", "solve_command"]
 @click.option("--no-unique", is_flag=True, help="Do not check that the solution is unique.")
 @timeout_option
 @encoding_option
-@click.option(
-    "--extra",
-    multiple=True,
-    type=click.Path(exists=True, dir_okay=False),
-    metavar="FILE.lp",
-    help="An extra program loaded with the encoding (repeatable).",
-)
+@extra_option
 @click.option(
     "--threads",
     type=click.IntRange(min=1, max=MAX_THREADS),
