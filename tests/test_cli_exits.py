@@ -168,3 +168,26 @@ def test_a_runaway_program_fails_its_check_on_the_tiny_puzzle_at_once(tmp_path: 
     assert time.monotonic() - start < 60
     assert (result.exit_code, result.stdout) == (1, "")
     assert error_line(result) == "error: --extra: out of memory"
+
+
+def test_an_empty_encoding_name_is_not_the_working_directory() -> None:
+    result = run("solve", "--encoding", "", EASY1)
+    assert result.exit_code == 2
+    assert error_line(result) == "error: --encoding: an empty name is no encoding set"
+
+
+@pytest.mark.parametrize("command", ["analyze", "explain"])
+def test_analyze_and_explain_take_a_timeout(tmp_path: Path, command: str) -> None:
+    slow = tmp_path / "slow.lp"  # grounds for hours on a 6x6 grid, a moment on the 2x2 probe
+    slow.write_text("n(1..W**6) :- width(W).\n:- n(X), n(Y), n(Z), X + Y + Z < 0.\n")
+    start = time.monotonic()
+    result = run(command, "--encoding", slow, "--timeout", "0.5", EASY1)
+    assert time.monotonic() - start < 0.5 + 0.5
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert error_line(result) == f"error: {EASY1}: stopped past the time limit of 0.5 s"
+
+
+def test_generate_takes_a_timeout() -> None:
+    result = run("generate", "--size", "30x30", "--seed", "3", "--timeout", "0.5")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert error_line(result) == "error: seed 3: stopped past the time limit of 0.5 s"

@@ -19,15 +19,13 @@ from heyawake_asp.cli.common import (
     check_programs,
     encoding_option,
     isolated,
-    output_path,
     read_puzzle_echoing_warnings,
     time_limit,
     timeout_option,
     until,
-    unwritable,
-    write_file,
 )
 from heyawake_asp.cli.exits import FAILED
+from heyawake_asp.cli.outputs import output_path, unwritable, write_file
 from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS
@@ -109,6 +107,7 @@ def _size(_context: click.Context, _parameter: click.Parameter, text: str) -> tu
     show_default=True,
     help="The puzzle format written.",
 )
+@timeout_option
 def generate_command(
     size: tuple[int, int],
     seed: int | None,
@@ -117,6 +116,7 @@ def generate_command(
     count: int,
     output: str | None,
     fmt: str,
+    timeout: float | None,
 ) -> None:
     """Generate puzzles with exactly one solution, proved by the solver.
 
@@ -138,7 +138,7 @@ def generate_command(
             start = time.perf_counter()
             call = functools.partial(shape, seed=first + number)
             with _one_line_errors():
-                made = isolated(call, f"seed {first + number}", worker)
+                made = isolated(call, f"seed {first + number}", worker, time_limit(timeout))
                 text = write_generated(made, fmt)
             where = _save(text, output, many, made, fmt)
             clued = sum(room.clue is not None for room in made.puzzle.rooms)
@@ -194,17 +194,22 @@ def count_command(puzzle: str, limit: int, timeout: float | None, encoding: Enco
     help="Also draw the analysis as SVG (the folder must exist).",
 )
 @encoding_option
-def analyze_command(puzzle: str, svg_path: str | None, encoding: EncodingSet) -> None:
+@timeout_option
+def analyze_command(
+    puzzle: str, svg_path: str | None, encoding: EncodingSet, timeout: float | None
+) -> None:
     """Show which cells all solutions agree on and which vary (drawn ▒).
 
     PUZZLE is a file, a puzz.link URL or '-'. Exit status 1 when the puzzle
     has no solution or cannot be read.
     """
+    limit = time_limit(timeout)
     with Worker() as worker:
-        check_programs(encoding, worker)
+        check_programs(encoding, worker, limit=limit)
         problem = _read(puzzle)
         with _one_line_errors(puzzle):
-            ambiguity = isolated(functools.partial(analyze, problem, encoding), puzzle, worker)
+            call = functools.partial(analyze, problem, encoding)
+            ambiguity = isolated(call, puzzle, worker, limit)
     if not ambiguity.solvable:
         raise click.ClickException(f"{puzzle}: no solution (try 'heyawake explain')")
     click.echo(ambiguity_text(problem, ambiguity))
@@ -222,17 +227,20 @@ def analyze_command(puzzle: str, svg_path: str | None, encoding: EncodingSet) ->
 @main.command("explain")
 @click.argument("puzzle")
 @encoding_option
-def explain_command(puzzle: str, encoding: EncodingSet) -> None:
+@timeout_option
+def explain_command(puzzle: str, encoding: EncodingSet, timeout: float | None) -> None:
     """Name a minimal set of clues of PUZZLE that cannot all hold together.
 
     PUZZLE is a file, a puzz.link URL or '-'. Exit status 0 also when the
     puzzle has a solution (nothing to explain); 1 when it cannot be read.
     """
+    limit = time_limit(timeout)
     with Worker() as worker:
-        check_programs(encoding, worker)
+        check_programs(encoding, worker, limit=limit)
         problem = _read(puzzle)
         with _one_line_errors(puzzle):
-            explanation = isolated(functools.partial(explain, problem, encoding), puzzle, worker)
+            call = functools.partial(explain, problem, encoding)
+            explanation = isolated(call, puzzle, worker, limit)
     if explanation.satisfiable:
         click.echo("the puzzle has a solution: nothing to explain")
         return

@@ -13,15 +13,14 @@ from heyawake_asp.cli.common import (
     echoing_warnings,
     encoding_option,
     isolated,
-    output_path,
     read_puzzle_echoing_warnings,
     solve_checked,
     time_limit,
     timeout_option,
     until,
-    write_file,
 )
 from heyawake_asp.cli.exits import WrongAnswer
+from heyawake_asp.cli.outputs import output_path, write_file
 from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS, write_puzzle

@@ -17,7 +17,6 @@ from heyawake_asp.cli.common import (
     encoding_option,
     extra_option,
     isolated,
-    output_path,
     solve_checked,
     time_limit,
     timeout_option,
@@ -26,6 +25,7 @@ from heyawake_asp.cli.common import (
 from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
 from heyawake_asp.cli.common import read_text as _read_text
 from heyawake_asp.cli.exits import FAILED, WRONG_ANSWER, one_line
+from heyawake_asp.cli.outputs import output_path
 from heyawake_asp.cli.pictures import save_svg
 from heyawake_asp.control import MAX_THREADS
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir, list_encodings

@@ -16,9 +16,9 @@ from heyawake_asp.cli.common import (
     extra_option,
     finite,
     isolated,
-    output_path,
     read_puzzle_echoing_warnings,
 )
+from heyawake_asp.cli.outputs import output_path
 from heyawake_asp.cli.pictures import save_svg
 from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.errors import HeyawakeError
