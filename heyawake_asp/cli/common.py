@@ -84,7 +84,7 @@ def timeout_option(command: _Command) -> _Command:
         type=click.FloatRange(min=0, min_open=True, max=1e9),
         callback=finite,
         metavar="S",
-        help="Give up on a puzzle after S seconds (grounding included).",
+        help="Give up on a puzzle after S seconds of wall time (reading and grounding included).",
     )(command)
 
 
