@@ -181,21 +181,27 @@ def isolated(
     """``call()`` (which must pickle) in the worker's child process (one per command).
 
     Past the ``limit`` (and `heyawake_asp.isolation.GRACE_SECONDS`, for a
-    call still grounding) the answer is ``timed_out()``, else the error
-    ``WHERE: stopped past the time limit``; a child that ran out of memory
-    or died is the one-line error ``WHERE: WHAT``. What the call raises is
-    raised here.
+    call still grounding), or when it is up before the call (not sent
+    then), the answer is ``timed_out()``, else the error ``WHERE: stopped
+    past the time limit``; a child that ran out of memory or died is the
+    one-line error ``WHERE: WHAT``. What the call raises is raised here.
     """
+    if limit is not None and not limit.left():
+        return _overdue(where, limit, timed_out)
     try:
         return worker.run(call, None if limit is None else limit.left())
     except ChildOverdue:
-        if timed_out is not None:
-            return timed_out()
-        seconds = math.inf if limit is None else limit.seconds  # only a limited call is overdue
-        message = f"{where}: stopped past the time limit of {seconds:g} s"
-        raise click.ClickException(message) from None
+        return _overdue(where, limit, timed_out)
     except ChildFailed as failure:
         raise click.ClickException(f"{where}: {failure}") from None
+
+
+def _overdue(where: str, limit: TimeLimit | None, timed_out: Callable[[], T] | None) -> T:
+    """``timed_out()``, or the error ``WHERE: stopped past the time limit``."""
+    if timed_out is not None:
+        return timed_out()
+    seconds = math.inf if limit is None else limit.seconds  # only a limited call is overdue
+    raise click.ClickException(f"{where}: stopped past the time limit of {seconds:g} s")
 
 
 PROBE_MEMORY = 2**28
