@@ -437,3 +437,23 @@ def test_a_puzzle_out_of_memory_is_its_record_and_the_batch_goes_on(tmp_path: Pa
         ("solved", None),
     ]
     assert done.returncode == 1 and done.stderr == ""
+
+
+def test_run_each_shares_memory_among_the_children_running_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from heyawake_asp import isolation
+
+    shares: list[int] = []
+
+    def recording_cap(share: int = 1) -> None:
+        shares.append(share)
+
+    monkeypatch.setattr(isolation, "memory_cap", recording_cap)
+    calls = [functools.partial(pow, 2, n) for n in range(3)]
+    assert list(run_each(calls[:1], timeout=None, jobs=600)) == [1]
+    assert shares == [1]  # one call: the whole memory, not a 600th of it
+    shares.clear()
+    assert list(run_each(calls, timeout=None, jobs=600)) == [1, 2, 4]
+    at_once = min(3, isolation.max_jobs())
+    assert max(shares) == at_once and len(shares) == 3
