@@ -14,11 +14,12 @@ import importlib
 import click
 
 from heyawake_asp import __version__
+from heyawake_asp.cli.exits import HeyawakeGroup
 
 __all__ = ["COMMANDS", "main"]
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "analyze": ("authoring", "Show which cells all solutions agree on and which vary ('?')."),
+    "analyze": ("authoring", "Show which cells all solutions agree on and which vary (drawn ▒)."),
     "check": ("solving", "Check a SOLUTION file (rows of '#' black and '.' white) against PUZZLE."),
     "convert": ("pictures", "Write PUZZLE (a file, a puzz.link URL or '-') in another format."),
     "count": (
@@ -32,7 +33,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "generate": ("authoring", "Generate puzzles with exactly one solution, proved by the solver."),
     "render": ("pictures", "Draw PUZZLE (a file, a puzz.link URL or '-') as an SVG picture."),
-    "solve": ("solving", "Solve each PUZZLE file and print its grid, or JSON with --json."),
+    "solve": (
+        "solving",
+        "Solve each PUZZLE (a file, a puzz.link URL or '-') and print its grid, "
+        "or JSON with --json.",
+    ),
     "suite": ("suites", "Solve every puzzle under PATH (directories are searched recursively)."),
     "validate": (
         "validating",
@@ -42,7 +47,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 """Each command's module (in this package) and summary: the first sentence of its help."""
 
 
-class _CommandsOnDemand(click.Group):
+class _CommandsOnDemand(HeyawakeGroup):
     """A group that imports a command's module when the command is asked for."""
 
     def list_commands(self, context: click.Context) -> list[str]:
