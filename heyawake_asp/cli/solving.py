@@ -1,4 +1,8 @@
-"""Commands ``solve``, ``check`` and ``encodings``."""
+"""Commands ``solve``, ``check`` and ``encodings``.
+
+The SVG and JSON modules are imported where ``--svg`` and ``--json`` are
+handled: a plain solve does without them (tests/test_startup.py).
+"""
 
 from __future__ import annotations
 
