@@ -19,7 +19,7 @@ import click
 from heyawake_asp.control import check_encoding
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
-from heyawake_asp.formats import read_puzzle, read_source
+from heyawake_asp.formats import read_puzzle
 from heyawake_asp.isolation import ChildFailed, ChildOverdue, Worker
 from heyawake_asp.puzzle import Puzzle
 
@@ -29,7 +29,6 @@ __all__ = [
     "encoding_option",
     "isolated",
     "read_puzzle_echoing_warnings",
-    "read_text",
     "timeout_option",
 ]
 
@@ -50,14 +49,6 @@ def read_puzzle_echoing_warnings(source: str) -> Puzzle:
     """Read a puzzle, echoing the reader's warnings on stderr."""
     with echoing_warnings():
         return read_puzzle(source)
-
-
-def read_text(source: str) -> str:
-    """The text of a file, or of standard input for ``-``; a one-line error when unreadable."""
-    try:
-        return read_source(source)
-    except (OSError, UnicodeDecodeError) as error:
-        raise click.ClickException(f"{source}: cannot read: {error}") from None
 
 
 _Command = TypeVar("_Command", bound=Callable[..., Any])

@@ -26,6 +26,7 @@ import warnings
 
 from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError, PuzzleWarning
 from heyawake_asp.formats.regions import regions
+from heyawake_asp.formats.source import grid_size
 from heyawake_asp.puzzle import Cell, Puzzle, Room
 
 __all__ = ["PATTERN", "read", "write"]
@@ -33,7 +34,7 @@ __all__ = ["PATTERN", "read", "write"]
 PATTERN = re.compile(r"(?:https?://)?(?:[^\s?/]+(?:/[^\s?]*)?\?)?heyawake/")
 """Where a heyawake URL's ``COLS/ROWS/BODY`` starts (matched at the start of the text)."""
 
-_SIZE = re.compile(r"(\d{1,9})/(\d{1,9})/")
+_SIZE = re.compile(r"(\d+)/(\d+)/")
 _BASE32 = "0123456789abcdefghijklmnopqrstuv"
 _HEX = "0123456789abcdef"
 _WIDE = {"-": 2, "+": 3}
@@ -62,9 +63,7 @@ def read(text: str, source: str) -> Puzzle:
     size = _SIZE.match(url, start.end())
     if size is None:
         raise PuzzleFormatError(source, "expected COLS/ROWS/ after 'heyawake/'", 1, start.end() + 1)
-    cols, rows = int(size.group(1)), int(size.group(2))
-    if cols < 1 or rows < 1:
-        raise PuzzleFormatError(source, f"grid must be at least 1x1, got {cols}x{rows}", 1, 1)
+    cols, rows = grid_size(size.group(1), size.group(2), source, 1, start.end() + 1)
     body = size.end()
     walls, numbers = _read_borders(url, body, cols, rows, source)
     cells = regions(cols, rows, lambda a, b: frozenset((a, b)) not in walls)
