@@ -202,7 +202,10 @@ def _warn_inner_walls(walls: set[frozenset[Cell]], cells: list[list[Cell]], sour
 
 
 def _read_numbers(url: str, position: int, count: int, source: str) -> list[_Number]:
-    """Each room's clue, whether it is hidden (``.``), and the column it was read from."""
+    """Each room's clue, whether it is hidden (``.``), and the column it was read from.
+
+    A skip (``g``-``z``) may run past the last room, as pzprjs reads it.
+    """
     clues: list[_Number] = []
     while position < len(url):
         column = position + 1
@@ -210,7 +213,8 @@ def _read_numbers(url: str, position: int, count: int, source: str) -> list[_Num
         if len(clues) >= count:
             raise PuzzleFormatError(
                 source,
-                f"unexpected {url[position:][:10]!r} after the numbers of all {count} rooms",
+                f"unexpected {url[position : position + 10]!r} "
+                f"after the numbers of all {count} rooms",
                 1,
                 column,
             )
@@ -228,14 +232,14 @@ def _read_numbers(url: str, position: int, count: int, source: str) -> list[_Num
                 raise PuzzleFormatError(source, _number_problem(char, hex_text, digits), 1, column)
             clues.append((int(hex_text, 16), False, column))
             position = start + len(hex_text)
-    if len(clues) != count:
+    if len(clues) < count:
         raise PuzzleFormatError(
             source,
             f"truncated URL: numbers given for {len(clues)} of {count} rooms",
             1,
             len(url) + 1,
         )
-    return clues
+    return clues[:count]
 
 
 def _number_problem(char: str, digits: str, wanted: int) -> str:
