@@ -49,7 +49,8 @@ _READERS: dict[str, Callable[[str, str], Puzzle]] = {
     "kth": kth.read,
 }
 _EXTENSIONS = {".lp": "kth", ".json": "json", ".url": "url"}
-_TEXT_HEADER = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*heyawake\s+\d")
+_TEXT_HEADER = re.compile(r"(?:[ \t]*+(?:#[^\n]*+)?\n)*+[ \t]*+heyawake\s+\d")
+"""Comment and blank lines, then the text format's header (possessive: no backtracking)."""
 
 
 def read_puzzle(path: str | Path) -> Puzzle:

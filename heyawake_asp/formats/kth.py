@@ -32,10 +32,13 @@ __all__ = ["read", "write"]
 
 _COMMENT = re.compile(r"%[^\n]*")
 _SPACE = re.compile(r"\s*")
-_FACT = re.compile(r"([a-z_]\w*)\s*\(([^()]*)\)")
+_FACT = re.compile(r"([a-z_]\w*+)\s*+\(([^()]*+)\)")
 _DOT = re.compile(r"\s*\.")
-_STATEMENT = re.compile(r"([a-z_]\w*)\s*\(([-\d,\s]*)\)\s*\.\s*")
-"""A fact whose arguments may be integers, with its full stop; `_values` checks them."""
+_STATEMENT = re.compile(r"([a-z_]\w*+)\s*+\(([-\d,\s]*+)\)\s*+\.\s*+")
+"""A fact whose arguments may be integers, with its full stop; `_values` checks them.
+
+Possessive (``*+``): a failed match gives nothing back, so it costs no more
+than the text it scanned."""
 _INTEGER = re.compile(r"-?\d+")
 _ARITY = {"width": 1, "height": 1, "room": 6}
 

@@ -31,7 +31,7 @@ from heyawake_asp.puzzle import Cell, Puzzle, Room
 
 __all__ = ["PATTERN", "read", "write"]
 
-PATTERN = re.compile(r"(?:https?://)?(?:[^\s?/]+(?:/[^\s?]*)?\?)?heyawake/")
+PATTERN = re.compile(r"(?:https?://)?(?:[^\s?/]++(?:/[^\s?]*+)?\?)?heyawake/")
 """Where a heyawake URL's ``COLS/ROWS/BODY`` starts (matched at the start of the text)."""
 
 _SIZE = re.compile(r"(\d+)/(\d+)/")
