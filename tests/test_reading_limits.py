@@ -19,6 +19,8 @@ from helpers import REPO
 
 from heyawake_asp import PuzzleFormatError, PuzzleWarning
 from heyawake_asp.cli import main
+from heyawake_asp.encodings import resolve_encoding
+from heyawake_asp.errors import EncodingError
 from heyawake_asp.formats import MAX_INPUT_BYTES, json_format, kth, read_puzzle, text, url
 from heyawake_asp.formats.source import read_source
 from heyawake_asp.grid import read_grid
@@ -232,3 +234,10 @@ def test_kth_locates_facts_after_comments_and_blank_lines() -> None:
     facts = "% c\n\nwidth(2).   height(1).\n  % x\n   room(1,0,0,0,0,-1). room(2,0,0,1,0,-1).\n"
     with pytest.raises(PuzzleFormatError, match=r"^p:5:24: cell \(0, 0\) is in two rooms"):
         kth.read(facts, "p")
+
+
+def test_an_encoding_directory_holding_a_fifo_is_refused_not_waited_on(tmp_path: Path) -> None:
+    (tmp_path / "rules.lp").write_text("#show black/2.\n", encoding="utf-8")
+    os.mkfifo(tmp_path / "waiting.lp")
+    with pytest.raises(EncodingError, match=r"waiting.lp: not a regular file \(a FIFO\)$"):
+        resolve_encoding(str(tmp_path))

@@ -1,7 +1,7 @@
 """The limits every reader applies: input read capped, regular files only, UTF-8; grid size.
 
-Every puzzle and solution the package reads comes through :func:`read_source`,
-so every reader sees at most :data:`MAX_INPUT_BYTES` of text: an endless
+Every puzzle, solution and encoding file the package reads comes through
+:func:`read_bytes`, so every reader sees at most :data:`MAX_INPUT_BYTES`: an endless
 stream (``/dev/zero``, a pipe that never ends) is refused after that many
 bytes, and a device, FIFO or directory before a byte is read.
 
@@ -20,7 +20,7 @@ from typing import BinaryIO
 from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.puzzle import MAX_CELLS
 
-__all__ = ["MAX_INPUT_BYTES", "grid_size", "read_source"]
+__all__ = ["MAX_INPUT_BYTES", "grid_size", "read_bytes", "read_source"]
 
 MAX_INPUT_BYTES = 4_000_000
 """The most bytes read from one file or from standard input: far above any real puzzle."""
@@ -39,24 +39,30 @@ _KINDS = {
 def read_source(source: str, limit: int = MAX_INPUT_BYTES) -> str:
     """The UTF-8 text of a file, or of standard input for ``-``, less a leading byte order mark.
 
-    At most ``limit + 1`` bytes are read, whatever the file's size.
+    Raises
+    ------
+    PuzzleFormatError
+        As :func:`read_bytes`, and when the text is not UTF-8 (naming the line
+        and column of the first bad byte).
+    """
+    return _decode(read_bytes(source, limit).removeprefix(_BYTE_ORDER_MARK), source)
+
+
+def read_bytes(source: str, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of a file, or of standard input for ``-``; at most ``limit + 1`` are read.
 
     Raises
     ------
     PuzzleFormatError
         When there is no such file, it is not a regular file (standard input
-        may be a pipe), it is larger than ``limit`` bytes, it cannot be read,
-        or it is not UTF-8 (naming the line and column of the first bad byte).
+        may be a pipe), it cannot be read, or it is larger than ``limit`` bytes.
     """
-    if source == "-":
-        data = _read_stdin(limit)
-    else:
-        data = _read_file(source, limit)
+    data = _read_stdin(limit) if source == "-" else _read_file(source, limit)
     if len(data) > limit:
         raise PuzzleFormatError(
             source, f"larger than {_megabytes(limit)}, the most an input file may be"
         )
-    return _decode(data.removeprefix(_BYTE_ORDER_MARK), source)
+    return data
 
 
 def _read_stdin(limit: int) -> bytes:
