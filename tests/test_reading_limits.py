@@ -105,6 +105,12 @@ def test_endless_standard_input_is_read_up_to_the_cap(monkeypatch: pytest.Monkey
     assert zeros.taken <= 2 * MAX_INPUT_BYTES
 
 
+def test_a_closed_standard_input_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", None)
+    with pytest.raises(PuzzleFormatError, match=r"^-: no standard input \(it is closed\)$"):
+        read_puzzle("-")
+
+
 @pytest.mark.parametrize(
     ("make", "message"),
     [

@@ -67,6 +67,8 @@ def read_bytes(source: str, limit: int = MAX_INPUT_BYTES) -> bytes:
 
 def _read_stdin(limit: int) -> bytes:
     """Up to ``limit + 1`` bytes of standard input."""
+    if sys.stdin is None:  # started with standard input closed
+        raise PuzzleFormatError("-", "no standard input (it is closed)")
     stream: BinaryIO | None = getattr(sys.stdin, "buffer", None)
     try:
         if stream is None:  # a text-only stand-in for stdin, as in some embedded consoles
