@@ -45,7 +45,9 @@ def read_source(source: str, limit: int = MAX_INPUT_BYTES) -> str:
         As :func:`read_bytes`, and when the text is not UTF-8 (naming the line
         and column of the first bad byte).
     """
-    return _decode(read_bytes(source, limit).removeprefix(_BYTE_ORDER_MARK), source)
+    data = read_bytes(source, limit)
+    mark = len(_BYTE_ORDER_MARK) if data.startswith(_BYTE_ORDER_MARK) else 0
+    return _decode(data, mark, source)
 
 
 def read_bytes(source: str, limit: int = MAX_INPUT_BYTES) -> bytes:
@@ -105,19 +107,17 @@ def _reason(error: OSError) -> str:
     return reason[:1].lower() + reason[1:]
 
 
-def _decode(data: bytes, source: str) -> str:
-    """``data`` as UTF-8, or an error at the line and column of the first bad byte."""
+def _decode(data: bytes, start: int, source: str) -> str:
+    """``data`` from byte ``start`` as UTF-8, or an error at the first bad byte."""
     try:
-        return data.decode("utf-8")
+        return data[start:].decode("utf-8")
     except UnicodeDecodeError as error:
-        start = data.rfind(b"\n", 0, error.start) + 1
-        line = data.count(b"\n", 0, start) + 1
-        column = len(data[start : error.start].decode("utf-8")) + 1
+        offset = start + error.start
+        line_start = max(data.rfind(b"\n", 0, offset) + 1, start)
+        line = data.count(b"\n", 0, line_start) + 1
+        column = len(data[line_start:offset].decode("utf-8")) + 1
         raise PuzzleFormatError(
-            source,
-            f"not UTF-8 text: byte 0x{data[error.start]:02x} at offset {error.start}",
-            line,
-            column,
+            source, f"not UTF-8 text: byte 0x{data[offset]:02x} at offset {offset}", line, column
         ) from None
 
 
