@@ -27,6 +27,9 @@ __all__ = [
     "check_programs",
     "echoing_warnings",
     "encoding_option",
+    "encoding_set",
+    "extra_option",
+    "finite",
     "isolated",
     "read_puzzle_echoing_warnings",
     "timeout_option",
@@ -59,19 +62,30 @@ def timeout_option(command: _Command) -> _Command:
     return click.option(
         "--timeout",
         type=click.FloatRange(min=0, min_open=True, max=1e9),
-        callback=_finite,
+        callback=finite,
         metavar="S",
         help="Give up on a puzzle after S seconds (grounding included).",
     )(command)
 
 
-def _finite(
+def finite(
     _context: click.Context, _parameter: click.Parameter, seconds: float | None
 ) -> float | None:
-    """Reject a NaN timeout, which every range check lets through."""
+    """Reject NaN seconds, which every range check lets through: a click callback."""
     if seconds is not None and math.isnan(seconds):
         raise click.BadParameter("not a number of seconds")
     return seconds
+
+
+def extra_option(command: _Command) -> _Command:
+    """The ``--extra FILE.lp`` option: programs loaded with the encoding, repeatable."""
+    return click.option(
+        "--extra",
+        multiple=True,
+        type=click.Path(exists=True, dir_okay=False),
+        metavar="FILE.lp",
+        help="An extra program loaded with the encoding (repeatable).",
+    )(command)
 
 
 def encoding_option(command: _Command) -> _Command:
@@ -81,13 +95,17 @@ def encoding_option(command: _Command) -> _Command:
         default=DEFAULT_ENCODING,
         show_default=True,
         metavar="NAME|DIR",
-        callback=_encoding_set,
+        callback=encoding_set,
         help="Encoding set: a name from 'heyawake encodings', a directory of .lp files or a file.",
     )(command)
 
 
-def _encoding_set(_context: click.Context, _parameter: click.Parameter, name: str) -> EncodingSet:
-    """Resolve an encoding name, as a usage check."""
+def encoding_set(
+    _context: click.Context, _parameter: click.Parameter, name: str | None
+) -> EncodingSet | None:
+    """Resolve an encoding name (None stays None), as a usage check: a click callback."""
+    if name is None:
+        return None
     try:
         return resolve_encoding(name)
     except HeyawakeError as error:
@@ -124,14 +142,15 @@ def check_programs(
     worker: Worker,
     extra: Sequence[str] = (),
     timeout: float | None = None,
+    option: str = "--encoding",
 ) -> None:
     """Ground the encoding, then with the ``extra`` programs, on a tiny puzzle, isolated.
 
-    A program that fails is a usage error of its option, reported before
-    any puzzle; one that still grounds past ``timeout`` or runs out of
-    memory on a tiny puzzle is an error too.
+    A program that fails is a usage error of its option (``option`` names
+    the encoding's), reported before any puzzle; one that still grounds past
+    ``timeout`` or runs out of memory on a tiny puzzle is an error too.
     """
-    steps = [("--encoding", ())] + ([("--extra", tuple(extra))] if extra else [])
+    steps = [(option, ())] + ([("--extra", tuple(extra))] if extra else [])
     for option, programs in steps:
         call = functools.partial(check_encoding, encoding, programs)
         try:

@@ -10,7 +10,13 @@ import click
 
 from heyawake_asp.checker import verify
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import check_programs, encoding_option, isolated, timeout_option
+from heyawake_asp.cli.common import (
+    check_programs,
+    encoding_option,
+    extra_option,
+    isolated,
+    timeout_option,
+)
 from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
 from heyawake_asp.cli.pictures import save_svg
 from heyawake_asp.control import MAX_THREADS
@@ -40,13 +46,7 @@ __all__ = ["check_command", "encodings_command", "solve_command"]
 @click.option("--no-unique", is_flag=True, help="Do not check that the solution is unique.")
 @timeout_option
 @encoding_option
-@click.option(
-    "--extra",
-    multiple=True,
-    type=click.Path(exists=True, dir_okay=False),
-    metavar="FILE.lp",
-    help="An extra program loaded with the encoding (repeatable).",
-)
+@extra_option
 @click.option(
     "--threads",
     type=click.IntRange(min=1, max=MAX_THREADS),
