@@ -65,7 +65,7 @@ def read(text: str, source: str) -> Puzzle:
     width = _single(facts, "width", source)
     height = _single(facts, "height", source)
     grid_size(width, height, source)
-    room_facts = _covering([fact for fact in facts if fact.name == "room"], source, width, height)
+    room_facts = _covering([fact for fact in facts if fact.name == "room"], width, height)
     rooms = tuple(_room(fact, source, width, height) for fact in room_facts)
     _warn_clues_below_minus_one(room_facts, source)
     try:
@@ -215,7 +215,7 @@ def _room(fact: _Fact, source: str, width: int, height: int) -> Room:
     return Room.rectangle(x1, y1, x2, y2, clue if clue >= 0 else None)
 
 
-def _covering(room_facts: list[_Fact], source: str, width: int, height: int) -> list[_Fact]:
+def _covering(room_facts: list[_Fact], width: int, height: int) -> list[_Fact]:
     """The room facts up to the first whose rooms together outgrow the grid.
 
     Rooms that cover more cells than the grid has must overlap, and
