@@ -206,7 +206,7 @@ def test_bad_encoding_is_one_line_of_clingo(tmp_path: Path) -> None:
     shutil.copytree(encodings_dir() / "rules", tmp_path / "rules")
     result = CliRunner().invoke(main, ["validate", str(bad)])
     assert result.exit_code == 2
-    assert "Invalid value for 'ENCODING': " in result.stderr
+    assert result.stderr.startswith("error: ENCODING: ")
     assert "multiple occurrences: 'project'" in result.stderr
     result = CliRunner().invoke(main, ["validate", "grow", "--against", "nope"])
     assert result.exit_code == 2 and "no encoding set 'nope'" in result.stderr
@@ -223,7 +223,7 @@ def test_time_limit_applies_to_each_call(tmp_path: Path) -> None:
     args = ["validate", "grow", "--extra", str(slow), "--time-limit", "1"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 1
-    assert result.stderr.startswith("Error: grow on https://puzz.link/p?heyawake/3/1/")
+    assert result.stderr.startswith("error: grow on https://puzz.link/p?heyawake/3/1/")
     assert result.stderr.rstrip().endswith("stopped past the time limit of 1 s")
     assert len(result.stderr.strip().splitlines()) == 1
 

@@ -10,6 +10,7 @@ import click
 
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import (
+    TimeLimit,
     check_programs,
     encoding_set,
     extra_option,
@@ -17,6 +18,7 @@ from heyawake_asp.cli.common import (
     isolated,
     read_puzzle_echoing_warnings,
 )
+from heyawake_asp.cli.outputs import output_path
 from heyawake_asp.cli.pictures import save_svg
 from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.errors import HeyawakeError
@@ -76,7 +78,10 @@ DEFAULT_TIME_LIMIT = 10.0
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @extra_option
 @click.option(
-    "--svg", type=click.Path(dir_okay=False), metavar="FILE", help="Draw the counterexample."
+    "--svg",
+    metavar="FILE",
+    callback=output_path,
+    help="Draw the counterexample (the folder must exist).",
 )
 def validate_command(
     encoding: EncodingSet,
@@ -111,9 +116,9 @@ def validate_command(
             raise click.BadParameter(str(error), param_hint=f"'{option}'") from None
     given = [_read(source) for source in puzzles]
     with Worker() as worker:
-        check_programs(encoding, worker, extra, time_limit, option="ENCODING")
+        check_programs(encoding, worker, extra, TimeLimit(time_limit), option="ENCODING")
         if against is not None:
-            check_programs(against, worker, (), time_limit, option="--against")
+            check_programs(against, worker, (), TimeLimit(time_limit), option="--against")
         run = functools.partial(_isolated, worker=worker, timeout=time_limit)
         try:
             validation = validate(
@@ -127,7 +132,7 @@ def validate_command(
 
 def _isolated(call: Callable[[], Found], where: str, worker: Worker, timeout: float) -> Found:
     """One clingo call in the worker's child, stopped at the time limit."""
-    return isolated(call, where, worker, timeout)
+    return isolated(call, where, worker, TimeLimit(timeout))
 
 
 def _read(source: str) -> Puzzle:
