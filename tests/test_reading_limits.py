@@ -197,6 +197,12 @@ def test_a_url_grid_too_large_says_so() -> None:
         url.read("heyawake/5000/5000/" + "0" * 100, "u")
 
 
+def test_a_size_with_more_leading_zeros_than_python_converts_is_read() -> None:
+    zeros = "0" * 5000
+    assert text.read(f"heyawake {zeros}3x1\naaa\n", "t").width == 3
+    assert url.read(f"heyawake/{zeros}2/1/0g", "u").width == 2
+
+
 def test_a_last_url_skip_may_run_past_the_last_room() -> None:
     # pzprjs reads "h" (skip 2) for the one room left as the end of the numbers.
     assert url.read("heyawake/2/1/0h", "u") == url.read("heyawake/2/1/0g", "u")

@@ -135,9 +135,9 @@ def grid_size(
     digits = str(width), str(height)
     size = "x".join(text if len(text) <= 12 else text[:12] + "..." for text in digits)
     # A number longer than MAX_CELLS is not worth converting (nor always possible).
-    longest = len(str(MAX_CELLS))
+    significant = [text.lstrip("0") or "0" for text in digits]
     cols, rows = (
-        int(text) if len(text.lstrip("0")) <= longest else MAX_CELLS + 1 for text in digits
+        int(text) if len(text) <= len(str(MAX_CELLS)) else MAX_CELLS + 1 for text in significant
     )
     where = (line, column) if line is not None else ()
     if cols < 1 or rows < 1:
