@@ -135,15 +135,21 @@ def test_sniffed_stdin_gives_a_puzzle_or_one_line_error(content: str) -> None:
 
 
 SPACES = [" ", "\t", "\n", "\r\n"]
+ZEROS = ["0" * 4400]
+"""More digits than Python converts to an int at once."""
 TOKENS = {
-    "kth": "width( height( room( ) . , - -1 0 1 2 3 7 99999999999 % x _ ( é".split() + SPACES,
+    "kth": "width( height( room( ) . , - -1 0 1 2 3 7 99999999999 % x _ ( é".split()
+    + SPACES
+    + ZEROS,
     "url": "https://puzz.link/p? http://pzv.jp/p.html? heyawake/ / ? 0 1 2 3 7 9 a f g h v w z "
     ". - + 99999999999".split()
-    + SPACES,
-    "text": "heyawake x 0 1 2 3 99999999999 a b c A é = ? #".split() + SPACES,
+    + SPACES
+    + ZEROS,
+    "text": "heyawake x 0 1 2 3 99999999999 a b c A é = ? #".split() + SPACES + ZEROS,
     "json": '{ } [ ] "width" "height" "rooms" "cells" "clue" "solution" : , 0 1 2 -1 1e400 1.5 '
     'null true "?" "#." "x" "'.split()
-    + SPACES,
+    + SPACES
+    + ZEROS,
     "solution": "# . x X 1 0 é ?".split() + SPACES,
 }
 """Fragments of each format's syntax, joined at random into hostile input."""
