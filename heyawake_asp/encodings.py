@@ -27,7 +27,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from heyawake_asp.errors import EncodingError
+from heyawake_asp.errors import EncodingError, PuzzleFormatError
+from heyawake_asp.formats.source import read_bytes
 
 __all__ = [
     "DEFAULT_ENCODING",
@@ -159,9 +160,9 @@ def _read(path: Path) -> str:
         When it cannot be read.
     """
     try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError as error:
-        raise EncodingError(f"{path}: {error.strerror or error}") from None
+        return read_bytes(str(path)).decode("utf-8", errors="replace")
+    except PuzzleFormatError as error:
+        raise EncodingError(str(error)) from None
 
 
 def _options(text: str) -> tuple[str, ...]:

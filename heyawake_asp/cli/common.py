@@ -31,7 +31,7 @@ from heyawake_asp.checker import verify
 from heyawake_asp.control import check_encoding
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, is_shipped, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
-from heyawake_asp.formats import read_puzzle, read_source
+from heyawake_asp.formats import read_puzzle
 from heyawake_asp.isolation import ChildFailed, ChildOverdue, Worker
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.solver import SolveResult
@@ -47,7 +47,6 @@ __all__ = [
     "finite",
     "isolated",
     "read_puzzle_echoing_warnings",
-    "read_text",
     "runs_here",
     "solve_checked",
     "TimeLimit",
@@ -75,14 +74,6 @@ def read_puzzle_echoing_warnings(source: str) -> Puzzle:
     """Read a puzzle, echoing the reader's warnings on stderr."""
     with echoing_warnings():
         return read_puzzle(source)
-
-
-def read_text(source: str) -> str:
-    """The text of a file, or of standard input for ``-``; a one-line error when unreadable."""
-    try:
-        return read_source(source)
-    except (OSError, UnicodeDecodeError) as error:
-        raise click.ClickException(f"{source}: cannot read: {error}") from None
 
 
 _Command = TypeVar("_Command", bound=Callable[..., Any])

@@ -28,12 +28,12 @@ from heyawake_asp.cli.common import (
     until,
 )
 from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
-from heyawake_asp.cli.common import read_text as _read_text
 from heyawake_asp.cli.exits import FAILED, WRONG_ANSWER, one_line
 from heyawake_asp.cli.outputs import output_path
 from heyawake_asp.control import MAX_THREADS
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir, list_encodings
 from heyawake_asp.errors import HeyawakeError
+from heyawake_asp.formats import read_source
 from heyawake_asp.grid import read_grid
 from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
@@ -182,7 +182,7 @@ def check_command(puzzle: str, solution: str) -> None:
         raise click.UsageError("PUZZLE and SOLUTION cannot both be '-' (standard input)")
     try:
         problem = _read(puzzle)
-        grid = read_grid(_read_text(solution), solution)
+        grid = read_grid(read_source(solution), solution)
     except HeyawakeError as error:
         raise click.ClickException(str(error)) from None
     try:
