@@ -158,6 +158,31 @@ def test_timeout_covers_reading_and_stops_within_half_a_second(tmp_path: Path) -
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("command", ["solve", "count"])
+def test_timeout_stops_reading_a_million_rooms(tmp_path: Path, command: str) -> None:
+    # A 1000x1000 grid of 1x1 rooms: every border drawn ('v': five walls), no numbers
+    # ('z': 20 rooms skipped). Reading and building it takes longer than the limit.
+    big = tmp_path / "big.url"
+    big.write_text("https://puzz.link/p?heyawake/1000/1000/" + "v" * 399_600 + "z" * 50_000)
+    start = time.monotonic()
+    result = run(command, "--timeout", "2", big)
+    assert time.monotonic() - start < 6
+    assert result.exit_code == 1
+    assert error_line(result) == f"error: {big}: stopped past the time limit of 2 s while reading"
+
+
+@pytest.mark.slow
+def test_a_big_unsolved_grid_is_not_drawn(tmp_path: Path) -> None:
+    big = tmp_path / "big.lp"
+    big.write_text("width(300). height(300).\nroom(1,0,0,299,299,-1).\n")
+    result = run("solve", "--timeout", "1", big)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == (
+        "(the 300x300 grid is not drawn unsolved: more than 10000 cells)"
+    )
+
+
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="needs /proc (Linux)")
 def test_a_runaway_program_fails_its_check_on_the_tiny_puzzle_at_once(tmp_path: Path) -> None:
     # Without the check's own cap it would take the machine's memory first (minutes).

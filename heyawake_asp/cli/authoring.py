@@ -16,6 +16,7 @@ import click
 from heyawake_asp.analysis import SolutionCount, analyze, count_solutions, explain
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import (
+    TimeLimit,
     check_programs,
     encoding_option,
     isolated,
@@ -169,7 +170,7 @@ def count_command(puzzle: str, limit: int, timeout: float | None, encoding: Enco
     time_left = time_limit(timeout)
     with Worker() as worker:
         check_programs(encoding, worker, limit=time_left)
-        problem = _read(puzzle)
+        problem = _read(puzzle, time_left)
         call = until(time_left, functools.partial(count_solutions, problem, limit, encoding))
         with _one_line_errors(puzzle):
             stopped = functools.partial(SolutionCount, 0, exact=False)
@@ -206,7 +207,7 @@ def analyze_command(
     limit = time_limit(timeout)
     with Worker() as worker:
         check_programs(encoding, worker, limit=limit)
-        problem = _read(puzzle)
+        problem = _read(puzzle, limit)
         with _one_line_errors(puzzle):
             call = functools.partial(analyze, problem, encoding)
             ambiguity = isolated(call, puzzle, worker, limit)
@@ -237,7 +238,7 @@ def explain_command(puzzle: str, encoding: EncodingSet, timeout: float | None) -
     limit = time_limit(timeout)
     with Worker() as worker:
         check_programs(encoding, worker, limit=limit)
-        problem = _read(puzzle)
+        problem = _read(puzzle, limit)
         with _one_line_errors(puzzle):
             call = functools.partial(explain, problem, encoding)
             explanation = isolated(call, puzzle, worker, limit)
@@ -272,10 +273,10 @@ def _save(text: str, output: str | None, many: bool, made: Generated, fmt: str) 
     return f" -> {path}"
 
 
-def _read(source: str) -> Puzzle:
-    """The puzzle, or a one-line error."""
+def _read(source: str, limit: TimeLimit | None) -> Puzzle:
+    """The puzzle, or a one-line error (also past the ``limit``)."""
     with _one_line_errors():
-        return read_puzzle_echoing_warnings(source)
+        return read_puzzle_echoing_warnings(source, limit)
 
 
 @contextmanager

@@ -70,10 +70,39 @@ def echoing_warnings() -> Iterator[None]:
         click.echo(f"warning: {warning.message}", err=True)
 
 
-def read_puzzle_echoing_warnings(source: str) -> Puzzle:
-    """Read a puzzle, echoing the reader's warnings on stderr."""
-    with echoing_warnings():
-        return read_puzzle(source)
+class _ReadingOverdue(BaseException):
+    """The time limit came while reading (a BaseException: no reader catches it)."""
+
+
+def read_puzzle_echoing_warnings(source: str, limit: TimeLimit | None = None) -> Puzzle:
+    """Read a puzzle, echoing the reader's warnings on stderr, stopped at the ``limit``.
+
+    Reading is plain Python in this process, so a timer signal can stop it
+    (a 10^6-room puzzle takes seconds to read). Past the limit, the error
+    ``SOURCE: stopped past the time limit of S s while reading``.
+    """
+    if limit is None or threading.current_thread() is not threading.main_thread():
+        with echoing_warnings():
+            return read_puzzle(source)
+    before = signal.signal(signal.SIGALRM, _reading_overdue)
+    try:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, max(limit.left(), 1e-6))
+            with echoing_warnings():
+                return read_puzzle(source)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except _ReadingOverdue:
+        raise click.ClickException(
+            f"{source}: stopped past the time limit of {limit.seconds:g} s while reading"
+        ) from None
+    finally:
+        signal.signal(signal.SIGALRM, before)
+
+
+def _reading_overdue(_signal: int, _frame: object) -> None:
+    """Stop the reading: the SIGALRM handler of `read_puzzle_echoing_warnings`."""
+    raise _ReadingOverdue
 
 
 _Command = TypeVar("_Command", bound=Callable[..., Any])

@@ -40,7 +40,10 @@ from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.text import render_text
 from heyawake_asp.solver import MAX_MODELS, SolveResult, SolveStats, solve
 
-__all__ = ["check_command", "encodings_command", "solve_command"]
+__all__ = ["DRAW_UNSOLVED_MAX_CELLS", "check_command", "encodings_command", "solve_command"]
+
+DRAW_UNSOLVED_MAX_CELLS = 10_000
+"""The largest puzzle drawn when unsolved (timed out, unsatisfiable): 10^6 cells take seconds."""
 
 
 @main.command("solve")
@@ -147,7 +150,7 @@ def _solve_one(
     """Read, solve and report one puzzle (in this process if ``here(puzzle)``); its exit status."""
     puzzle = None
     try:
-        puzzle = _read(source)
+        puzzle = _read(source, limit)
         answer = _solve_isolated(source, puzzle, solver, worker, limit, here(puzzle))
     except (HeyawakeError, click.ClickException) as error:  # one puzzle's error, not the batch's
         _report_error(source, str(error), puzzle, as_json)
@@ -228,10 +231,20 @@ def _report_text(source: str, puzzle: Puzzle, answer: Answer, with_name: bool, s
             click.echo(f"solution {number}")
         click.echo(render_text(puzzle, grid))
     if not result.solutions:
-        click.echo(render_text(puzzle))
+        click.echo(_unsolved_text(puzzle))
     click.echo(_status_line(result))
     if stats:
         click.echo(_stats_line(answer))
+
+
+def _unsolved_text(puzzle: Puzzle) -> str:
+    """The puzzle drawn without shading, or a line saying why not (it would take seconds)."""
+    if puzzle.cell_count > DRAW_UNSOLVED_MAX_CELLS:
+        return (
+            f"(the {puzzle.width}x{puzzle.height} grid is not drawn unsolved: "
+            f"more than {DRAW_UNSOLVED_MAX_CELLS} cells)"
+        )
+    return render_text(puzzle)
 
 
 def _status_line(result: SolveResult) -> str:
