@@ -19,8 +19,9 @@ from pathlib import Path
 import clingo
 
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
-from heyawake_asp.errors import EncodingError
+from heyawake_asp.errors import EncodingError, PuzzleFormatError
 from heyawake_asp.facts import puzzle_facts
+from heyawake_asp.formats.source import read_source
 from heyawake_asp.puzzle import Puzzle, Room
 
 __all__ = ["MAX_THREADS", "check_encoding", "grounded_control"]
@@ -78,6 +79,7 @@ def grounded_control(
     with _clingo_errors(messages):
         control = clingo.Control(arguments, logger=messages, message_limit=50)
         for path in _programs(encodings, puzzle, extra):
+            _check_text(path)
             control.load(str(path))
         control.add("base", [], "\n".join(filter(None, (puzzle_facts(puzzle), facts))))
         start = time.perf_counter()
@@ -132,6 +134,18 @@ def _programs(
     return (*encodings.files, *irregular, *extra)
 
 
+def _check_text(path: str | Path) -> None:
+    """Refuse a program that is not a regular UTF-8 file of sensible size, before clingo reads it.
+
+    clingo would read a device forever, and a message quoting bytes that
+    are not UTF-8 crashes its logger.
+    """
+    try:
+        read_source(str(path))
+    except PuzzleFormatError as error:
+        raise EncodingError(str(error)) from None
+
+
 class _Messages:
     """Collects clingo's error messages, logging the others as they come."""
 
@@ -155,4 +169,10 @@ def _clingo_errors(messages: _Messages) -> Iterator[None]:
     try:
         yield
     except RuntimeError as error:
-        raise EncodingError("\n".join(messages.errors) or str(error)) from None
+        raise EncodingError(_first_of(messages.errors) or str(error)) from None
+
+
+def _first_of(errors: list[str]) -> str:
+    """The first of clingo's error messages, with how many more there are (a garbage file: 50)."""
+    more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
+    return errors[0] + more if errors else ""

@@ -216,3 +216,23 @@ def test_generate_takes_a_timeout() -> None:
     result = run("generate", "--size", "30x30", "--seed", "3", "--timeout", "0.5")
     assert (result.exit_code, result.stdout) == (1, "")
     assert error_line(result) == "error: seed 3: stopped past the time limit of 0.5 s"
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (None, "error: --extra: /dev/zero: not a regular file (a character device)"),
+        (b"\xc8\x01garbage", "not UTF-8 text"),
+        (b"$$ ^^ ~~\n" * 100, "lexer error, unexpected $ (and 49 more errors)"),
+    ],
+)
+def test_a_garbage_extra_program_is_one_error_line(
+    tmp_path: Path, content: bytes | None, expected: str
+) -> None:
+    program = "/dev/zero"
+    if content is not None:
+        program = str(tmp_path / "garbage.lp")
+        Path(program).write_bytes(content)
+    result = run("solve", "--extra", program, EASY1)
+    assert result.exit_code == 2
+    assert expected in error_line(result)
