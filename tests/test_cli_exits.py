@@ -236,3 +236,19 @@ def test_a_garbage_extra_program_is_one_error_line(
     result = run("solve", "--extra", program, EASY1)
     assert result.exit_code == 2
     assert expected in error_line(result)
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["solve", "--bogus", "x"], "error: solve: no such option: --bogus"),
+        (["solve", "--jsonn", "x"], "error: solve: no such option: --jsonn (did you mean --json?)"),
+        (["check", "x"], "error: check: missing argument 'SOLUTION'"),
+        (["solve", "x", "--count"], "error: --count: requires an argument"),
+        (["nosuch"], "error: heyawake: no such command 'nosuch'"),
+    ],
+)
+def test_a_usage_error_names_where_it_is(args: list[str], expected: str) -> None:
+    result = CliRunner().invoke(main, args, prog_name="heyawake", catch_exceptions=False)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert error_line(result) == expected

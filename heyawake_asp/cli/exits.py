@@ -66,16 +66,39 @@ class HeyawakeGroup(click.Group):
 
 
 def _usage_message(error: click.UsageError) -> str:
-    """``OPTION: WHAT`` for a bad value, click's sentence for the other usage errors."""
-    if isinstance(error, click.BadParameter) and not isinstance(error, click.MissingParameter):
-        hint = error.param_hint
-        if hint is None and error.param is not None:
-            hint = (error.param.opts or [error.param.human_readable_name])[-1]  # the long name
-        if isinstance(hint, Sequence) and not isinstance(hint, str):
-            hint = hint[-1]
-        if hint:
-            return f"{hint.strip(chr(39))}: {error.message}"
-    return error.format_message()
+    """``WHERE: WHAT``: WHERE is the option of a bad value, else the command."""
+    option = _option(error)
+    if option is not None:
+        return f"{option}: {_sentence(error.message)}"
+    if isinstance(error, click.BadOptionUsage):  # "Option '--count' requires an argument."
+        what = error.message.removeprefix(f"Option {error.option_name!r} ")
+        return f"{error.option_name}: {_sentence(what)}"
+    if isinstance(error, click.NoSuchOption):
+        guesses = " or ".join(sorted(error.possibilities or ()))
+        what = f"no such option: {error.option_name}"
+        what += f" (did you mean {guesses}?)" if guesses else ""
+    else:
+        what = _sentence(error.format_message())
+    where = error.ctx.info_name if error.ctx is not None else None
+    return f"{where}: {what}" if where else what
+
+
+def _option(error: click.UsageError) -> str | None:
+    """The option (or argument) a bad value was given to, if known."""
+    if not isinstance(error, click.BadParameter) or isinstance(error, click.MissingParameter):
+        return None
+    hint = error.param_hint
+    if hint is None and error.param is not None:
+        hint = (error.param.opts or [error.param.human_readable_name])[-1]  # the long name
+    if isinstance(hint, Sequence) and not isinstance(hint, str):
+        hint = hint[-1]
+    return hint.strip(chr(39)) if hint else None
+
+
+def _sentence(message: str) -> str:
+    """Click's sentence in the style of the other errors: lower-case first, no full stop."""
+    message = message.rstrip(".")
+    return message[:1].lower() + message[1:]
 
 
 def _exit(status: int, message: str | None = None) -> NoReturn:
