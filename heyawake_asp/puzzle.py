@@ -47,41 +47,32 @@ class Room:
     cells: frozenset[Cell]
     clue: int | None = None
     hidden_clue: bool = False
+    bounds: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
+    """The bounding box ``(x1, y1, x2, y2)``, corners inclusive (``(0, 0, -1, -1)`` if empty)."""
+    is_rectangle: bool = field(init=False, repr=False, compare=False)
+    """Whether the room fills its bounding box exactly (an empty room does not)."""
 
     def __post_init__(self) -> None:
-        """Reject a room with both a clue and a hidden clue."""
+        """Reject a room with both a clue and a hidden clue; find its bounds."""
         if self.hidden_clue and self.clue is not None:
             raise InvalidPuzzleError(
                 f"a room with a hidden clue ({UNKNOWN_CLUE!r}) cannot also have clue {self.clue}"
             )
+        x1, y1, x2, y2 = bounds = _bounds(self.cells)
+        object.__setattr__(self, "bounds", bounds)
+        filled = bool(self.cells) and len(self.cells) == (x2 - x1 + 1) * (y2 - y1 + 1)
+        object.__setattr__(self, "is_rectangle", filled)
 
     @classmethod
     def rectangle(cls, x1: int, y1: int, x2: int, y2: int, clue: int | None = None) -> Room:
         """Build the rectangular room with inclusive corners ``(x1, y1)`` and ``(x2, y2)``."""
-        cells = frozenset(itertools.product(range(x1, x2 + 1), range(y1, y2 + 1)))
-        room = cls(cells, clue)
-        if cells:
-            room.__dict__.update(bounds=(x1, y1, x2, y2), is_rectangle=True)  # known: no scan
-        return room
+        return cls(frozenset(itertools.product(range(x1, x2 + 1), range(y1, y2 + 1))), clue)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle a rectangle by its corners: its cells can be millions (sent to a child)."""
         if self.cells and self.is_rectangle and not self.hidden_clue:
             return Room.rectangle, (*self.bounds, self.clue)
         return Room, (self.cells, self.clue, self.hidden_clue)
-
-    @functools.cached_property
-    def bounds(self) -> tuple[int, int, int, int]:
-        """The bounding box ``(x1, y1, x2, y2)``, corners inclusive."""
-        xs = [x for x, _ in self.cells]
-        ys = [y for _, y in self.cells]
-        return min(xs), min(ys), max(xs), max(ys)
-
-    @functools.cached_property
-    def is_rectangle(self) -> bool:
-        """Whether the room fills its bounding box exactly."""
-        x1, y1, x2, y2 = self.bounds
-        return len(self.cells) == (x2 - x1 + 1) * (y2 - y1 + 1)
 
     @property
     def clue_text(self) -> str | None:
@@ -207,6 +198,17 @@ class Puzzle:
             raise ValueError(f"{len(clues)} clues given for {len(self.rooms)} rooms")
         rooms = tuple(Room(room.cells, clue) for room, clue in zip(self.rooms, clues, strict=True))
         return Puzzle(self.width, self.height, rooms)
+
+
+def _bounds(cells: frozenset[Cell]) -> tuple[int, int, int, int]:
+    """The bounding box of ``cells``, ``(0, 0, -1, -1)`` for none."""
+    if len(cells) == 1:
+        ((x, y),) = cells
+        return x, y, x, y
+    if not cells:
+        return 0, 0, -1, -1
+    xs, ys = zip(*cells, strict=True)
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def neighbours(cell: Cell) -> Iterator[Cell]:

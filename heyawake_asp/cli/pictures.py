@@ -68,8 +68,8 @@ def render_command(
     when the puzzle cannot be read, or with --solve has no solution; 3 when
     the checker rejects the solution.
     """
-    limit = time_limit(timeout)
-    problem = _read(puzzle)
+    limit = time_limit(timeout) if solved or dots else None
+    problem = _read(puzzle, limit)
     grid = _first_solution(puzzle, problem, encoding, limit) if solved or dots else None
     write_file(output, render_svg(problem, grid, dots))
 
@@ -94,10 +94,10 @@ def save_svg(path: str, puzzle: Puzzle, grid: Grid) -> None:
     write_file(path, render_svg(puzzle, grid))
 
 
-def _read(source: str) -> Puzzle:
-    """The puzzle, or a one-line error."""
+def _read(source: str, limit: TimeLimit | None = None) -> Puzzle:
+    """The puzzle, or a one-line error (also past the ``limit``)."""
     try:
-        return read_puzzle_echoing_warnings(source)
+        return read_puzzle_echoing_warnings(source, limit)
     except HeyawakeError as error:
         raise click.ClickException(str(error)) from None
 

@@ -66,7 +66,8 @@ def read(text: str, source: str) -> Puzzle:
     cols, rows = grid_size(size.group(1), size.group(2), source, 1, start.end() + 1)
     body = size.end()
     walls, numbers = _read_borders(url, body, cols, rows, source)
-    cells = regions(cols, rows, lambda a, b: frozenset((a, b)) not in walls)
+    blocked = {*walls, *((b, a) for a, b in walls)}  # either way round: no sorting per lookup
+    cells = regions(cols, rows, lambda a, b: (a, b) not in blocked)
     _warn_inner_walls(walls, cells, source)
     clues = _read_numbers(url, numbers, len(cells), source)
     return _puzzle(cols, rows, cells, clues, source)
@@ -138,8 +139,8 @@ def _number(clue: int, room: int) -> str:
 
 def _read_borders(
     url: str, body: int, cols: int, rows: int, source: str
-) -> tuple[set[frozenset[Cell]], int]:
-    """The walls between neighbours, and where the room numbers start."""
+) -> tuple[list[tuple[Cell, Cell]], int]:
+    """The walls between neighbours (left or upper cell first), and where the numbers start."""
     needed = _border_length(cols, rows)
     if len(url) - body < needed:
         raise PuzzleFormatError(
@@ -151,12 +152,12 @@ def _read_borders(
         )
     vertical = [((x, y), (x + 1, y)) for y in range(rows) for x in range(cols - 1)]
     horizontal = [((x, y), (x, y + 1)) for y in range(rows - 1) for x in range(cols)]
-    walls: set[frozenset[Cell]] = set()
+    walls: list[tuple[Cell, Cell]] = []
     position = body
     for pairs in (vertical, horizontal):
         length = -(-len(pairs) // 5)
         bits = _unpack(url, position, length, len(pairs), source)
-        walls.update(frozenset(pair) for pair, bit in zip(pairs, bits, strict=True) if bit)
+        walls += [pair for pair, bit in zip(pairs, bits, strict=True) if bit]
         position += length
     return walls, position
 
@@ -187,10 +188,10 @@ def _unpack(url: str, position: int, length: int, count: int, source: str) -> li
     return bits[:count]
 
 
-def _warn_inner_walls(walls: set[frozenset[Cell]], cells: list[list[Cell]], source: str) -> None:
+def _warn_inner_walls(walls: list[tuple[Cell, Cell]], cells: list[list[Cell]], source: str) -> None:
     """Warn about border lines that separate no two rooms (they are dropped)."""
     region = {cell: index for index, room in enumerate(cells) for cell in room}
-    inner = [sorted(wall) for wall in walls if len({region[cell] for cell in wall}) == 1]
+    inner = [(a, b) for a, b in walls if region[a] == region[b]]
     if inner:
         a, b = min(inner)
         warnings.warn(
