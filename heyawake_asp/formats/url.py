@@ -66,8 +66,7 @@ def read(text: str, source: str) -> Puzzle:
     cols, rows = grid_size(size.group(1), size.group(2), source, 1, start.end() + 1)
     body = size.end()
     walls, numbers = _read_borders(url, body, cols, rows, source)
-    blocked = {*walls, *((b, a) for a, b in walls)}  # either way round: no sorting per lookup
-    cells = regions(cols, rows, lambda a, b: (a, b) not in blocked)
+    cells = regions(cols, rows, lambda a, b: ((a, b) if a < b else (b, a)) not in walls)
     _warn_inner_walls(walls, cells, source)
     clues = _read_numbers(url, numbers, len(cells), source)
     return _puzzle(cols, rows, cells, clues, source)
@@ -139,7 +138,7 @@ def _number(clue: int, room: int) -> str:
 
 def _read_borders(
     url: str, body: int, cols: int, rows: int, source: str
-) -> tuple[list[tuple[Cell, Cell]], int]:
+) -> tuple[set[tuple[Cell, Cell]], int]:
     """The walls between neighbours (left or upper cell first), and where the numbers start."""
     needed = _border_length(cols, rows)
     if len(url) - body < needed:
@@ -152,12 +151,12 @@ def _read_borders(
         )
     vertical = [((x, y), (x + 1, y)) for y in range(rows) for x in range(cols - 1)]
     horizontal = [((x, y), (x, y + 1)) for y in range(rows - 1) for x in range(cols)]
-    walls: list[tuple[Cell, Cell]] = []
+    walls: set[tuple[Cell, Cell]] = set()
     position = body
     for pairs in (vertical, horizontal):
         length = -(-len(pairs) // 5)
         bits = _unpack(url, position, length, len(pairs), source)
-        walls += [pair for pair, bit in zip(pairs, bits, strict=True) if bit]
+        walls.update(pair for pair, bit in zip(pairs, bits, strict=True) if bit)
         position += length
     return walls, position
 
@@ -188,7 +187,7 @@ def _unpack(url: str, position: int, length: int, count: int, source: str) -> li
     return bits[:count]
 
 
-def _warn_inner_walls(walls: list[tuple[Cell, Cell]], cells: list[list[Cell]], source: str) -> None:
+def _warn_inner_walls(walls: set[tuple[Cell, Cell]], cells: list[list[Cell]], source: str) -> None:
     """Warn about border lines that separate no two rooms (they are dropped)."""
     region = {cell: index for index, room in enumerate(cells) for cell in room}
     inner = [(a, b) for a, b in walls if region[a] == region[b]]
