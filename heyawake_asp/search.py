@@ -40,16 +40,28 @@ class Search(Generic[T]):
     result: clingo.SolveResult | None
     core: tuple[int, ...] = ()
 
+    @property
+    def unsatisfiable(self) -> bool:
+        """Whether clingo proved that there is no model."""
+        return self.result is not None and bool(self.result.unsatisfiable)
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether clingo enumerated every model."""
+        return self.result is not None and bool(self.result.exhausted)
+
 
 def search(
     control: clingo.Control,
     convert: Callable[[clingo.Model], T],
     deadline: float | None = None,
     assumptions: Assumptions = (),
+    until: Callable[[T], bool] | None = None,
 ) -> Search[T]:
     """Solve until clingo finishes or the deadline passes, converting each model found.
 
-    ``deadline`` is a `time.perf_counter` reading (None: no limit).
+    ``deadline`` is a `time.perf_counter` reading (None: no limit). The
+    search also stops after a model whose value ``until`` accepts.
 
     Notes
     -----
@@ -63,8 +75,9 @@ def search(
     """
     values: list[T] = []
 
-    def on_model(model: clingo.Model) -> None:
+    def on_model(model: clingo.Model) -> bool:
         values.append(convert(model))
+        return until is None or not until(values[-1])
 
     if deadline is None:
         core: list[int] = []

@@ -1,0 +1,188 @@
+"""Decide puzzles with a dense room: a big room whose clue may be at, or above, its maximum.
+
+Branching cannot prove a tight upper bound on a big room's black cells: the
+usual search runs for minutes on a 13x7 room at its maximum. Here those
+rooms' clues are left out and their black cells maximised instead
+(``encodings/analysis/dense_rooms.lp``) with clingo's core-guided
+optimisation, which proves such bounds from small local cores. When every
+dense room's optimum equals its clue, the optimal shadings are the
+solutions (clingo enumerates them, ``--opt-mode=optN``); when one falls
+short, there is none; when one exceeds its clue, this mode decides nothing
+and the caller searches as usual.
+
+>>> from heyawake_asp.puzzle import Puzzle, Room
+>>> dense_rooms(Puzzle(7, 5, (Room.rectangle(0, 0, 6, 4, 12),)))
+(0,)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import clingo
+
+from heyawake_asp.control import grounded_control
+from heyawake_asp.decode import decode
+from heyawake_asp.encodings import EncodingSet, analysis_program, as_encoding_set
+from heyawake_asp.grid import Grid
+from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.search import search
+
+__all__ = [
+    "BOUND_OPTIONS",
+    "BoundSearch",
+    "RoomBound",
+    "bound_search",
+    "chosen_dense_rooms",
+    "dense_rooms",
+    "settle",
+]
+
+DENSE_CELLS = 20
+"""Rooms smaller than this are left to the usual search, which settles them at once."""
+DENSE_SHARE = 0.3
+"""A clue below this share of its room's cells is left to the usual search: big rooms
+hold about a third of their cells at most, and a clue well below that is easy to meet."""
+BOUND_OPTIONS = ("--opt-strategy=usc", "--opt-usc-shrink=min", "--opt-mode=optN")
+"""Core-guided optimisation with cores shrunk to minimal ones (faster on big rooms),
+then every optimal model enumerated."""
+
+
+@dataclass(frozen=True)
+class RoomBound:
+    """A room's clue and the most black cells it can hold (with the rooms before it at theirs)."""
+
+    room: int
+    clue: int
+    most: int
+
+
+@dataclass(frozen=True)
+class BoundSearch:
+    """What the bound mode settled.
+
+    ``decided`` is false when a dense room can hold more than its clue (the
+    usual search must decide) or the deadline passed. Otherwise ``values``
+    holds the solutions found, ``exhausted`` says whether they are all, and
+    ``short`` names the room that cannot hold its clue when there is none.
+    """
+
+    values: list[Grid]
+    decided: bool
+    exhausted: bool
+    short: RoomBound | None = None
+    unsatisfiable: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        """A decided search without a solution is a proof that there is none."""
+        object.__setattr__(self, "unsatisfiable", self.decided and not self.values)
+
+
+def dense_rooms(puzzle: Puzzle) -> tuple[int, ...]:
+    """Indices of the rooms whose clues the bound mode maximises, densest first.
+
+    A room is dense when it has at least `DENSE_CELLS` cells and a clue of
+    at least `DENSE_SHARE` of them.
+    """
+    dense = [
+        index
+        for index, room in enumerate(puzzle.rooms)
+        if room.clue is not None
+        and len(room.cells) >= DENSE_CELLS
+        and room.clue >= DENSE_SHARE * len(room.cells)
+    ]
+    return tuple(sorted(dense, key=lambda i: -_share(puzzle, i)))
+
+
+def chosen_dense_rooms(puzzle: Puzzle, encoding: str | Path | EncodingSet) -> tuple[int, ...]:
+    """The `dense_rooms` of ``puzzle``, or none when the set declares ``% dense-rooms: search``."""
+    return dense_rooms(puzzle) if as_encoding_set(encoding).maximise_dense else ()
+
+
+def settle(
+    puzzle: Puzzle,
+    encoding: str | Path | EncodingSet,
+    *,
+    models: int,
+    deadline: float | None = None,
+    threads: int = 1,
+    extra: Sequence[str | Path] = (),
+    options: Sequence[str] = (),
+) -> BoundSearch | None:
+    """What the bound mode settles about ``puzzle``, or None when it is not for this puzzle.
+
+    None when the puzzle has no dense room, the set declares
+    ``% dense-rooms: search``, or the bound mode decided nothing; the
+    arguments are `bound_search`'s.
+    """
+    dense = chosen_dense_rooms(puzzle, encoding)
+    if not dense:
+        return None
+    found = bound_search(
+        puzzle, dense, encoding, models=models, deadline=deadline,
+        threads=threads, extra=extra, options=options,
+    )  # fmt: skip
+    return found if found.decided else None
+
+
+def bound_search(
+    puzzle: Puzzle,
+    dense: Sequence[int],
+    encoding: str | Path | EncodingSet,
+    *,
+    models: int,
+    deadline: float | None = None,
+    threads: int = 1,
+    extra: Sequence[str | Path] = (),
+    options: Sequence[str] = (),
+) -> BoundSearch:
+    """Settle ``puzzle`` by maximising the black cells of its ``dense`` rooms.
+
+    Parameters
+    ----------
+    models
+        How many solutions to enumerate (0: all).
+    options
+        More clingo options, e.g. ``--enum-mode=cautious``: then each value
+        is the shading of the consequences of the solutions, the last one final.
+    """
+    clues = [puzzle.rooms[i].clue for i in dense]
+    relaxed = puzzle.with_clues(
+        [None if i in dense else room.clue for i, room in enumerate(puzzle.rooms)]
+    )
+    levels = " ".join(f"dense({room + 1},{len(dense) - k})." for k, room in enumerate(dense))
+    control, _ = grounded_control(
+        relaxed,
+        encoding,
+        models=models,
+        threads=threads,
+        extra=[*extra, analysis_program("dense_rooms")],
+        facts=levels,
+        options=[*BOUND_OPTIONS, *options],
+    )
+
+    def verdict(model: clingo.Model) -> Grid | RoomBound | None:
+        if not model.optimality_proven:
+            return None  # an improving model, not yet known to be optimal
+        for room, clue, level in zip(dense, clues, model.cost, strict=True):
+            if -level != clue:
+                return RoomBound(room, clue or 0, -level)
+        return decode(model, puzzle)
+
+    found = search(control, verdict, deadline, until=lambda value: isinstance(value, RoomBound))
+    short = next((value for value in found.values if isinstance(value, RoomBound)), None)
+    grids = [value for value in found.values if isinstance(value, tuple)]
+    if found.result is None or (short is not None and short.most > short.clue):
+        return BoundSearch(grids, decided=False, exhausted=False)
+    unsatisfiable = bool(found.result.unsatisfiable)
+    if short is not None or unsatisfiable:
+        return BoundSearch([], decided=True, exhausted=True, short=short)
+    return BoundSearch(grids, decided=True, exhausted=bool(found.result.exhausted))
+
+
+def _share(puzzle: Puzzle, index: int) -> float:
+    """A room's clue as a share of its cells."""
+    room = puzzle.rooms[index]
+    return (room.clue or 0) / len(room.cells)
