@@ -18,7 +18,7 @@ from typing import Any, Literal
 from heyawake_asp.bounds import BoundSearch, settle
 from heyawake_asp.control import MAX_THREADS, grounded_control
 from heyawake_asp.decode import decode
-from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet
+from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, as_encoding_set
 from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.search import Search, search
@@ -121,6 +121,7 @@ def solve(
         raise ValueError(f"max_solutions must be 0..{MAX_MODELS}, threads 1..{MAX_THREADS}")
     wanted = max_solutions + 1 if check_unique and max_solutions > 0 else max_solutions
     deadline = None if timeout is None else start + timeout
+    encoding = as_encoding_set(encoding)  # resolved once, for both modes
     bounded = settle(
         puzzle, encoding, models=wanted, deadline=deadline,
         threads=threads, extra=extra, options=options,

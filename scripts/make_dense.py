@@ -6,8 +6,9 @@ unnumbered rooms (a seeded tiling). The big room's maximum is found by the
 bound mode (`heyawake_asp.bounds`); its clue is set to that maximum
 (``max``: several solutions), to one more (``over``: none), or to the
 maximum with every small room numbered as in one optimal shading
-(``numbered``). The header records the room, its maximum and the answer
-``solve`` gives; ``tests/test_dense.py`` checks the answers independently.
+(``numbered``: unique for some tilings, not for others). The header
+records the room, its maximum and the answer ``solve`` gives;
+``tests/test_dense.py`` checks the answers independently.
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ from typing import Literal, NamedTuple
 from heyawake_asp import Puzzle, Room, solve
 from heyawake_asp.bounds import bound_search
 from heyawake_asp.formats import write_puzzle
-from heyawake_asp.grid import BLACK
+from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell
-from heyawake_asp.tiling import RoomSizes, rect_cells, tile
+from heyawake_asp.tiling import Rect, RoomSizes, rect_cells, tile
 
 DENSE = Path(__file__).resolve().parents[1] / "instances" / "dense"
 SMALL_ROOMS = RoomSizes(2, 4, 2)
@@ -52,16 +53,16 @@ SPECS = {
     "14x12-l-numbered": Spec(14, 12, (1, 1, 10, 9), (6, 5, 10, 9), "numbered"),
     "14x12-l-over": Spec(14, 12, (1, 1, 10, 9), (6, 5, 10, 9), "over"),
     "8x6-corner-over": Spec(8, 6, (0, 0, 5, 4), None, "over"),
+    "10x8-middle-unique": Spec(10, 8, (1, 1, 7, 5), None, "numbered"),
+    "12x9-middle-unique": Spec(12, 9, (2, 2, 9, 6), None, "numbered", seed=1),
+    "10x10-corner-unique": Spec(10, 10, (0, 3, 6, 9), None, "numbered", seed=2),
+    "12x12-middle-unique": Spec(12, 12, (3, 3, 8, 10), None, "numbered", seed=2),
 }
 
 
 def build(spec: Spec) -> Puzzle:
     """The puzzle of ``spec``, its big room first and without a clue."""
-    big = _cells(spec.room) - (_cells(spec.notch) if spec.notch else set())
-    everything = _cells((0, 0, spec.width - 1, spec.height - 1))
-    small = tile(everything - big, random.Random(spec.seed), SMALL_ROOMS)
-    rooms = (Room(frozenset(big)), *(Room(frozenset(rect_cells(rect))) for rect in small))
-    return Puzzle(spec.width, spec.height, rooms)
+    return _puzzle(spec, _small_rooms(spec))
 
 
 def most_black(puzzle: Puzzle) -> int:
@@ -82,8 +83,31 @@ def dense_puzzle(spec: Spec) -> tuple[Puzzle, int]:
     if spec.variant == "max":
         return clued, most
     shading = solve(clued, check_unique=False).solutions[0]
-    counts = [sum(shading[y][x] == BLACK for x, y in room.cells) for room in puzzle.rooms]
-    return puzzle.with_clues(counts), most
+    return _numbered(puzzle, shading), most
+
+
+def _small_rooms(spec: Spec) -> list[Rect]:
+    """The seeded tiling of the cells outside the big room."""
+    everything = _cells((0, 0, spec.width - 1, spec.height - 1))
+    return tile(everything - _big_room(spec), random.Random(spec.seed), SMALL_ROOMS)
+
+
+def _big_room(spec: Spec) -> set[Cell]:
+    """The cells of the big room."""
+    return _cells(spec.room) - (_cells(spec.notch) if spec.notch else set())
+
+
+def _puzzle(spec: Spec, small: list[Rect]) -> Puzzle:
+    """The big room, then the small rooms, without clues."""
+    rooms = (Room(frozenset(_big_room(spec))), *(Room.rectangle(*rect) for rect in small))
+    return Puzzle(spec.width, spec.height, rooms)
+
+
+def _numbered(puzzle: Puzzle, shading: Grid) -> Puzzle:
+    """Every room of ``puzzle`` numbered with its black cells in ``shading``."""
+    return puzzle.with_clues(
+        [sum(shading[y][x] == BLACK for x, y in room.cells) for room in puzzle.rooms]
+    )
 
 
 def main() -> None:
