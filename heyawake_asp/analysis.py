@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeAlias
 
-from heyawake_asp.bounds import chosen_dense_rooms, settle
+from heyawake_asp.bounds import bound_search, chosen_dense_rooms
 from heyawake_asp.control import grounded_control
 from heyawake_asp.decode import decode
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, analysis_program
@@ -110,8 +110,8 @@ def count_solutions(
         found, which is ``limit + 1`` when the limit was passed.
     """
     deadline = None if timeout is None else time.perf_counter() + timeout
-    bounded = settle(puzzle, encoding, models=limit + 1, deadline=deadline)
-    if bounded is not None:
+    bounded = bound_search(puzzle, encoding, models=limit + 1, deadline=deadline)
+    if bounded.decided:
         return SolutionCount(len(bounded.values), len(bounded.values) <= limit)
     control, _ = grounded_control(puzzle, encoding, models=limit + 1)
     outcome = search(control, lambda _: None, deadline)
@@ -139,8 +139,8 @@ def analyze(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Ambiguity:
 def _consequences(puzzle: Puzzle, encoding: Encoding, mode: str) -> frozenset[Cell] | None:
     """The black cells among the cautious or brave consequences; None when unsatisfiable."""
     options = [f"--enum-mode={mode}"]
-    bounded = settle(puzzle, encoding, models=0, options=options)
-    if bounded is not None:
+    bounded = bound_search(puzzle, encoding, models=0, options=options)
+    if bounded.decided:
         found = bounded.values
     else:
         control, _ = grounded_control(puzzle, encoding, options=options)
@@ -197,8 +197,8 @@ def explain(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Explanatio
 def _explain_dense(puzzle: Puzzle, encoding: Encoding, dense: Sequence[int]) -> Explanation:
     """`explain` with dense rooms: one that cannot hold its clue alone, else by deletion."""
     for room in dense:
-        alone = settle(_with_clues_of(puzzle, {room}), encoding, models=1)
-        if alone is not None and alone.short is not None:
+        alone = bound_search(_with_clues_of(puzzle, {room}), encoding, models=1)
+        if alone.short is not None:
             return Explanation(False, (room,), alone.short.most)
     clued = {i for i, room in enumerate(puzzle.rooms) if room.clue is not None}
     if _holds(puzzle, encoding, clued):

@@ -37,7 +37,6 @@ __all__ = [
     "bound_search",
     "chosen_dense_rooms",
     "dense_rooms",
-    "settle",
 ]
 
 DENSE_CELLS = 20
@@ -101,37 +100,11 @@ def chosen_dense_rooms(puzzle: Puzzle, encoding: str | Path | EncodingSet) -> tu
     return dense_rooms(puzzle) if as_encoding_set(encoding).maximise_dense else ()
 
 
-def settle(
-    puzzle: Puzzle,
-    encoding: str | Path | EncodingSet,
-    *,
-    models: int,
-    deadline: float | None = None,
-    threads: int = 1,
-    extra: Sequence[str | Path] = (),
-    options: Sequence[str] = (),
-) -> BoundSearch | None:
-    """What the bound mode settles about ``puzzle``, or None when it is not for this puzzle.
-
-    None when the puzzle has no dense room, the set declares
-    ``% dense-rooms: search``, or the bound mode decided nothing; the
-    arguments are `bound_search`'s.
-    """
-    dense = chosen_dense_rooms(puzzle, encoding)
-    if not dense:
-        return None
-    found = bound_search(
-        puzzle, dense, encoding, models=models, deadline=deadline,
-        threads=threads, extra=extra, options=options,
-    )  # fmt: skip
-    return found if found.decided else None
-
-
 def bound_search(
     puzzle: Puzzle,
-    dense: Sequence[int],
     encoding: str | Path | EncodingSet,
     *,
+    dense: Sequence[int] | None = None,
     models: int,
     deadline: float | None = None,
     threads: int = 1,
@@ -142,12 +115,18 @@ def bound_search(
 
     Parameters
     ----------
+    dense
+        The rooms (indices) to maximise; by default `chosen_dense_rooms`.
+        Without any, nothing is decided.
     models
         How many solutions to enumerate (0: all).
     options
         More clingo options, e.g. ``--enum-mode=cautious``: then each value
         is the shading of the consequences of the solutions, the last one final.
     """
+    dense = chosen_dense_rooms(puzzle, encoding) if dense is None else dense
+    if not dense:
+        return BoundSearch([], decided=False, exhausted=False)
     clues = [puzzle.rooms[i].clue for i in dense]
     relaxed = puzzle.with_clues(
         [None if i in dense else room.clue for i, room in enumerate(puzzle.rooms)]

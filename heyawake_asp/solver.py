@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from heyawake_asp.bounds import BoundSearch, settle
+from heyawake_asp.bounds import BoundSearch, bound_search
 from heyawake_asp.control import MAX_THREADS, grounded_control
 from heyawake_asp.decode import decode
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, as_encoding_set
@@ -122,11 +122,11 @@ def solve(
     wanted = max_solutions + 1 if check_unique and max_solutions > 0 else max_solutions
     deadline = None if timeout is None else start + timeout
     encoding = as_encoding_set(encoding)  # resolved once, for both modes
-    bounded = settle(
+    bounded = bound_search(
         puzzle, encoding, models=wanted, deadline=deadline,
         threads=threads, extra=extra, options=options,
     )  # fmt: skip
-    if bounded is not None:
+    if bounded.decided:
         spent = time.perf_counter() - start
         return _result(bounded, max_solutions, check_unique, SolveStats(0, spent, spent))
     control, ground_seconds = grounded_control(

@@ -68,7 +68,7 @@ def build(spec: Spec) -> Puzzle:
 def most_black(puzzle: Puzzle) -> int:
     """The most black cells room 0 can hold in a solution (its clue left out)."""
     full = len(puzzle.rooms[0].cells)
-    found = bound_search(_clued(puzzle, [full]), (0,), "grow", models=1)
+    found = bound_search(_clued(puzzle, [full]), "grow", dense=(0,), models=1)
     assert found.short is not None, "room 0 cannot hold all its cells"
     return found.short.most
 
