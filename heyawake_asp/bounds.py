@@ -18,7 +18,7 @@ and the caller searches as usual.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import clingo
@@ -72,11 +72,11 @@ class BoundSearch:
     decided: bool
     exhausted: bool
     short: RoomBound | None = None
-    unsatisfiable: bool = field(init=False)
 
-    def __post_init__(self) -> None:
-        """A decided search without a solution is a proof that there is none."""
-        object.__setattr__(self, "unsatisfiable", self.decided and not self.values)
+    @property
+    def unsatisfiable(self) -> bool:
+        """Whether there is no solution: decided, and none found."""
+        return self.decided and not self.values
 
 
 def dense_rooms(puzzle: Puzzle) -> tuple[int, ...]:

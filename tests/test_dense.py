@@ -8,14 +8,16 @@ small ones.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from helpers import REPO
 
-from heyawake_asp import Puzzle, Room, read_puzzle, solve, verify
+from heyawake_asp import Puzzle, Room, list_encodings, read_puzzle, solve, verify
 from heyawake_asp.analysis import analyze, count_solutions, explain
 from heyawake_asp.bounds import dense_rooms
 from heyawake_asp.checker import is_valid
@@ -52,6 +54,12 @@ def _l_puzzle(clue: int | None) -> Puzzle:
     return Puzzle(6, 5, (Room(frozenset(big), clue), *rest))
 
 
+@functools.cache
+def _most(make: Callable[[int | None], Puzzle]) -> int:
+    """The brute-force maximum of room 0 of the puzzle ``make`` builds."""
+    return _brute_force_most(make(None))
+
+
 def _brute_force_most(puzzle: Puzzle) -> int:
     """The most black cells room 0 holds in any valid shading, by trying every shading."""
     cells = sorted(puzzle.cells(), key=lambda cell: (cell[1], cell[0]))
@@ -82,7 +90,7 @@ def _brute_force_most(puzzle: Puzzle) -> int:
 
 @pytest.mark.parametrize("make", [_corner_puzzle, _l_puzzle], ids=["corner", "l-shape"])
 def test_clue_at_and_above_the_maximum_found_by_brute_force(make) -> None:
-    most = _brute_force_most(make(None))
+    most = _most(make)
     at, above = make(most), make(most + 1)
     assert dense_rooms(at) == (0,)
     solved = solve(at, max_solutions=0)
@@ -100,13 +108,26 @@ def test_clue_at_and_above_the_maximum_found_by_brute_force(make) -> None:
 
 
 def test_analysis_of_dense_puzzle_matches_its_solutions() -> None:
-    puzzle = _corner_puzzle(_brute_force_most(_corner_puzzle(None)))
+    puzzle = _corner_puzzle(_most(_corner_puzzle))
     solutions = solve(puzzle, "grow_search", max_solutions=0).solutions
     ambiguity = analyze(puzzle)
     cells = set(puzzle.cells())
     always = {(x, y) for x, y in cells if all(grid[y][x] == "#" for grid in solutions)}
     never = {(x, y) for x, y in cells if all(grid[y][x] == "." for grid in solutions)}
     assert ambiguity.black == always and ambiguity.white == never
+
+
+@pytest.mark.parametrize("encoding", [e.name for e in list_encodings()])
+def test_every_set_maximises_as_it_searches(encoding: str) -> None:
+    most = _most(_corner_puzzle)
+    for clue in (most - 1, most, most + 1):
+        puzzle = _corner_puzzle(clue)
+        maximised = solve(puzzle, encoding, max_solutions=0)
+        usual = solve(puzzle, "grow_search", max_solutions=0)
+        assert (maximised.status, set(maximised.solutions)) == (
+            usual.status,
+            set(usual.solutions),
+        )
 
 
 def test_small_or_loose_rooms_are_not_dense() -> None:
@@ -116,7 +137,7 @@ def test_small_or_loose_rooms_are_not_dense() -> None:
 
 
 def test_explain_command_names_the_room_and_its_maximum(tmp_path: Path) -> None:
-    most = _brute_force_most(_corner_puzzle(None))
+    most = _most(_corner_puzzle)
     path = tmp_path / "over.json"
     from heyawake_asp.formats import write_puzzle
 
