@@ -44,9 +44,10 @@ DENSE_CELLS = 20
 DENSE_SHARE = 0.3
 """A clue below this share of its room's cells is left to the usual search: big rooms
 hold about a third of their cells at most, and a clue well below that is easy to meet."""
-BOUND_OPTIONS = ("--opt-strategy=usc", "--opt-usc-shrink=min", "--opt-mode=optN")
-"""Core-guided optimisation with cores shrunk to minimal ones (faster on big rooms),
-then every optimal model enumerated."""
+BOUND_OPTIONS = ("--opt-strategy=usc", "--opt-usc-shrink=min,0", "--opt-mode=optN")
+"""Core-guided optimisation with each core shrunk to a minimal one, however many
+conflicts that takes (docs/encodings.md: far fewer stalls on rooms of 100 cells and
+more), then every optimal model enumerated."""
 
 
 @dataclass(frozen=True)
