@@ -138,12 +138,11 @@ def analyze(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Ambiguity:
 
 def _consequences(puzzle: Puzzle, encoding: Encoding, mode: str) -> frozenset[Cell] | None:
     """The black cells among the cautious or brave consequences; None when unsatisfiable."""
-    options = [f"--enum-mode={mode}"]
-    bounded = bound_search(puzzle, encoding, models=0, options=options)
+    bounded = bound_search(puzzle, encoding, models=0, consequences=mode)
     if bounded.decided:
         found = bounded.values
     else:
-        control, _ = grounded_control(puzzle, encoding, options=options)
+        control, _ = grounded_control(puzzle, encoding, options=[f"--enum-mode={mode}"])
         found = search(control, lambda model: decode(model, puzzle)).values
     return frozenset(_black_cells(found[-1])) if found else None
 

@@ -6,9 +6,9 @@ rooms' clues are left out and their black cells maximised instead
 (``encodings/analysis/dense_rooms.lp``) with clingo's core-guided
 optimisation, which proves such bounds from small local cores. When every
 dense room's optimum equals its clue, the optimal shadings are the
-solutions (clingo enumerates them, ``--opt-mode=optN``); when one falls
-short, there is none; when one exceeds its clue, this mode decides nothing
-and the caller searches as usual.
+solutions (clingo then enumerates them, ``--opt-mode=optN``); when one
+falls short, there is none; when one exceeds its clue, this mode decides
+nothing and the caller searches as usual.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> dense_rooms(Puzzle(7, 5, (Room.rectangle(0, 0, 6, 4, 12),)))
@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import clingo
 
@@ -44,10 +45,10 @@ DENSE_CELLS = 20
 DENSE_SHARE = 0.3
 """A clue below this share of its room's cells is left to the usual search: big rooms
 hold about a third of their cells at most, and a clue well below that is easy to meet."""
-BOUND_OPTIONS = ("--opt-strategy=usc", "--opt-usc-shrink=min,0", "--opt-mode=optN")
+BOUND_OPTIONS = ("--opt-strategy=usc", "--opt-usc-shrink=min,0")
 """Core-guided optimisation with each core shrunk to a minimal one, however many
 conflicts that takes (docs/encodings.md: far fewer stalls on rooms of 100 cells and
-more), then every optimal model enumerated."""
+more)."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,7 @@ def bound_search(
     threads: int = 1,
     extra: Sequence[str | Path] = (),
     options: Sequence[str] = (),
+    consequences: str | None = None,
 ) -> BoundSearch:
     """Settle ``puzzle`` by maximising the black cells of its ``dense`` rooms.
 
@@ -122,13 +124,21 @@ def bound_search(
     models
         How many solutions to enumerate (0: all).
     options
-        More clingo options, e.g. ``--enum-mode=cautious``: then each value
-        is the shading of the consequences of the solutions, the last one final.
+        More clingo options.
+    consequences
+        ``"cautious"`` or ``"brave"``: enumerate the consequences of the
+        solutions instead, each value a shading of them, the last one final.
+
+    Notes
+    -----
+    Two solve calls on one control: the first proves the optimum, the second
+    (only when every dense room's optimum is its clue) enumerates the optimal
+    models, with the optimum given as the bound.
     """
     dense = chosen_dense_rooms(puzzle, encoding) if dense is None else dense
     if not dense:
         return BoundSearch([], decided=False, exhausted=False)
-    clues = [puzzle.rooms[i].clue for i in dense]
+    clues = [puzzle.rooms[i].clue or 0 for i in dense]
     relaxed = puzzle.with_clues(
         [None if i in dense else room.clue for i, room in enumerate(puzzle.rooms)]
     )
@@ -136,30 +146,32 @@ def bound_search(
     control, _ = grounded_control(
         relaxed,
         encoding,
-        models=models,
         threads=threads,
         extra=[*extra, analysis_program("dense_rooms")],
         facts=levels,
         options=[*BOUND_OPTIONS, *options],
     )
+    optimum = search(control, lambda model: [-level for level in model.cost], deadline)
+    if optimum.result is None:
+        return BoundSearch([], decided=False, exhausted=False)
+    if optimum.unsatisfiable:
+        return BoundSearch([], decided=True, exhausted=True)
+    for room, clue, most in zip(dense, clues, optimum.values[-1], strict=True):
+        if most != clue:
+            short = RoomBound(room, clue, most)
+            return BoundSearch([], decided=most < clue, exhausted=most < clue, short=short)
+    solve = cast(clingo.Configuration, control.configuration.solve)
+    solve.opt_mode = "optN," + ",".join(str(-clue) for clue in clues)
+    solve.models = str(models)
+    if consequences is not None:
+        solve.enum_mode = consequences
 
-    def verdict(model: clingo.Model) -> Grid | RoomBound | None:
-        if not model.optimality_proven:
-            return None  # an improving model, not yet known to be optimal
-        for room, clue, level in zip(dense, clues, model.cost, strict=True):
-            if -level != clue:
-                return RoomBound(room, clue or 0, -level)
-        return decode(model, puzzle)
+    def solution(model: clingo.Model) -> Grid | None:
+        return decode(model, puzzle) if model.optimality_proven else None
 
-    found = search(control, verdict, deadline, until=lambda value: isinstance(value, RoomBound))
-    short = next((value for value in found.values if isinstance(value, RoomBound)), None)
-    grids = [value for value in found.values if isinstance(value, tuple)]
-    if found.result is None or (short is not None and short.most > short.clue):
-        return BoundSearch(grids, decided=False, exhausted=False)
-    unsatisfiable = bool(found.result.unsatisfiable)
-    if short is not None or unsatisfiable:
-        return BoundSearch([], decided=True, exhausted=True, short=short)
-    return BoundSearch(grids, decided=True, exhausted=bool(found.result.exhausted))
+    found = search(control, solution, deadline)
+    grids = [grid for grid in found.values if grid is not None]
+    return BoundSearch(grids, decided=found.result is not None, exhausted=found.exhausted)
 
 
 def _share(puzzle: Puzzle, index: int) -> float:

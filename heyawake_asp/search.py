@@ -56,12 +56,10 @@ def search(
     convert: Callable[[clingo.Model], T],
     deadline: float | None = None,
     assumptions: Assumptions = (),
-    until: Callable[[T], bool] | None = None,
 ) -> Search[T]:
     """Solve until clingo finishes or the deadline passes, converting each model found.
 
-    ``deadline`` is a `time.perf_counter` reading (None: no limit). The
-    search also stops after a model whose value ``until`` accepts.
+    ``deadline`` is a `time.perf_counter` reading (None: no limit).
 
     Notes
     -----
@@ -75,9 +73,8 @@ def search(
     """
     values: list[T] = []
 
-    def on_model(model: clingo.Model) -> bool:
+    def on_model(model: clingo.Model) -> None:
         values.append(convert(model))
-        return until is None or not until(values[-1])
 
     if deadline is None:
         core: list[int] = []
