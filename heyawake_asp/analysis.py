@@ -20,13 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeAlias
 
+from heyawake_asp.bounds import bound_search, chosen_dense_rooms
 from heyawake_asp.control import grounded_control
 from heyawake_asp.decode import decode
-from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir
+from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, analysis_program
 from heyawake_asp.facts import candidate_clue_facts, known_black_facts
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.search import search
+from heyawake_asp.solver import solve
 
 __all__ = [
     "Ambiguity",
@@ -41,11 +43,6 @@ __all__ = [
 ]
 
 Encoding: TypeAlias = str | Path | EncodingSet
-
-
-def analysis_program(name: str) -> Path:
-    """A helper program shipped in ``encodings/analysis/``."""
-    return encodings_dir() / "analysis" / f"{name}.lp"
 
 
 @dataclass(frozen=True)
@@ -82,10 +79,15 @@ class Explanation:
         Indices into ``Puzzle.rooms`` of a minimal set of clues that cannot all
         hold: dropping any one of them makes the rest satisfiable. Empty when
         the rooms alone, without any clue, admit no shading.
+    most : int or None
+        When ``rooms`` is one dense room (`heyawake_asp.bounds`) whose clue
+        exceeds what it can hold whatever the other clues: the most black
+        cells it can hold.
     """
 
     satisfiable: bool
     rooms: tuple[int, ...]
+    most: int | None = None
 
     @property
     def rooms_alone(self) -> bool:
@@ -108,6 +110,9 @@ def count_solutions(
         found, which is ``limit + 1`` when the limit was passed.
     """
     deadline = None if timeout is None else time.perf_counter() + timeout
+    bounded = bound_search(puzzle, encoding, models=limit + 1, deadline=deadline)
+    if bounded.decided:
+        return SolutionCount(len(bounded.values), len(bounded.values) <= limit)
     control, _ = grounded_control(puzzle, encoding, models=limit + 1)
     outcome = search(control, lambda _: None, deadline)
     found = len(outcome.values)
@@ -133,8 +138,12 @@ def analyze(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Ambiguity:
 
 def _consequences(puzzle: Puzzle, encoding: Encoding, mode: str) -> frozenset[Cell] | None:
     """The black cells among the cautious or brave consequences; None when unsatisfiable."""
-    control, _ = grounded_control(puzzle, encoding, options=[f"--enum-mode={mode}"])
-    found = search(control, lambda model: decode(model, puzzle)).values
+    bounded = bound_search(puzzle, encoding, models=0, consequences=mode)
+    if bounded.decided:
+        found = bounded.values
+    else:
+        control, _ = grounded_control(puzzle, encoding, options=[f"--enum-mode={mode}"])
+        found = search(control, lambda model: decode(model, puzzle)).values
     return frozenset(_black_cells(found[-1])) if found else None
 
 
@@ -165,8 +174,14 @@ def explain(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Explanatio
     -----
     Each clue is made conditional on an assumption; clingo's unsatisfiable
     core names clues that conflict, and the core is then shrunk by deletion:
-    a clue is dropped whenever the others still conflict without it.
+    a clue is dropped whenever the others still conflict without it. A
+    puzzle with a dense room is first asked whether that room's clue alone
+    exceeds the most it can hold; if not, each subset is tried by `solve`,
+    which settles such rooms by maximising their black cells.
     """
+    dense = chosen_dense_rooms(puzzle, encoding)
+    if dense:
+        return _explain_dense(puzzle, encoding, dense)
     switch = ClueSwitch(puzzle, encoding)
     core = switch.core(switch.clued)
     if core is None:
@@ -176,6 +191,34 @@ def explain(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Explanatio
             smaller = switch.core(core - {room})
             core = core if smaller is None else smaller
     return Explanation(False, tuple(sorted(core)))
+
+
+def _explain_dense(puzzle: Puzzle, encoding: Encoding, dense: Sequence[int]) -> Explanation:
+    """`explain` with dense rooms: one that cannot hold its clue alone, else by deletion."""
+    for room in dense:
+        alone = bound_search(_with_clues_of(puzzle, {room}), encoding, models=1)
+        if alone.short is not None:
+            return Explanation(False, (room,), alone.short.most)
+    clued = {i for i, room in enumerate(puzzle.rooms) if room.clue is not None}
+    if _holds(puzzle, encoding, clued):
+        return Explanation(True, ())
+    for room in sorted(clued):
+        if not _holds(puzzle, encoding, clued - {room}):
+            clued -= {room}
+    return Explanation(False, tuple(sorted(clued)))
+
+
+def _holds(puzzle: Puzzle, encoding: Encoding, rooms: Collection[int]) -> bool:
+    """Whether the puzzle with only the clues of ``rooms`` has a solution."""
+    solved = solve(_with_clues_of(puzzle, rooms), encoding, check_unique=False)
+    return solved.status != "unsatisfiable"
+
+
+def _with_clues_of(puzzle: Puzzle, rooms: Collection[int]) -> Puzzle:
+    """``puzzle`` with only the clues of ``rooms`` (indices)."""
+    return puzzle.with_clues(
+        [room.clue if i in rooms else None for i, room in enumerate(puzzle.rooms)]
+    )
 
 
 class ClueSwitch:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import clingo
 
-from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
+from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, as_encoding_set
 from heyawake_asp.errors import EncodingError, PuzzleFormatError
 from heyawake_asp.facts import puzzle_facts
 from heyawake_asp.formats.source import read_source
@@ -72,7 +72,7 @@ def grounded_control(
         When the encoding cannot be found, fails to load or ground, or cannot
         handle this puzzle (irregular rooms for a rectangles-only set).
     """
-    encodings = _as_encoding_set(encoding)
+    encodings = as_encoding_set(encoding)
     _check_applicable(encodings, puzzle)
     messages = _Messages()
     arguments = _arguments(models, threads, (*encodings.options, *options))
@@ -98,14 +98,9 @@ def check_encoding(encoding: str | Path | EncodingSet, extra: Sequence[str | Pat
     EncodingError
         When a program cannot be found, parsed or ground.
     """
-    encodings = _as_encoding_set(encoding)
+    encodings = as_encoding_set(encoding)
     probe = _PROBE if encodings.requires_rectangles else _IRREGULAR_PROBE
     grounded_control(probe, encodings, models=1, extra=extra)
-
-
-def _as_encoding_set(encoding: str | Path | EncodingSet) -> EncodingSet:
-    """The set a name or path stands for (a set is taken as it is)."""
-    return encoding if isinstance(encoding, EncodingSet) else resolve_encoding(encoding)
 
 
 def _check_applicable(encodings: EncodingSet, puzzle: Puzzle) -> None:

@@ -6,9 +6,11 @@ comparison, made of ``#include`` lines; its first comment line is
 ``% NAME: description``. A directory of ``.lp`` files, or a single ``.lp``
 file, is a set of its own. An entry's header may declare
 ``% requires: rectangular rooms``, ``% clingo-options: --opt=value ...``
-(options the set was tuned with, passed to clingo before the caller's) and
+(options the set was tuned with, passed to clingo before the caller's),
 ``% irregular: FILE ...`` (programs, relative to the entry, loaded only for
-a puzzle with a room that is not a rectangle). Header lines are read from
+a puzzle with a room that is not a rectangle) and ``% dense-rooms: search``
+(decide puzzles with a dense room by the usual search alone, not by
+maximising the room's black cells first: see `heyawake_asp.bounds`). Header lines are read from
 the entry alone: an entry that includes another repeats the lines it needs.
 Nothing is cached: a set is read afresh each time it is resolved.
 
@@ -33,6 +35,8 @@ from heyawake_asp.formats.source import read_bytes
 __all__ = [
     "DEFAULT_ENCODING",
     "EncodingSet",
+    "analysis_program",
+    "as_encoding_set",
     "encodings_dir",
     "is_shipped",
     "list_encodings",
@@ -46,6 +50,7 @@ _INCLUDE = re.compile(r'^\s*#include\s+"([^"]+)"\s*\.', re.MULTILINE)
 _REQUIRES_RECTANGLES = re.compile(r"^%\s*requires:\s*rectangular rooms\s*$", re.MULTILINE)
 _OPTIONS = re.compile(r"^%\s*clingo-options:(.*)$", re.MULTILINE)
 _IRREGULAR = re.compile(r"^%\s*irregular:(.*)$", re.MULTILINE)
+_SEARCH_DENSE = re.compile(r"^%\s*dense-rooms:\s*search\s*$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -54,7 +59,8 @@ class EncodingSet:
 
     ``files`` are handed to clingo for every puzzle, ``irregular`` as well
     for a puzzle with a room that is not a rectangle. ``experimental`` marks
-    a named set from ``encodings/experimental/``.
+    a named set from ``encodings/experimental/``. ``maximise_dense`` is false
+    when puzzles with a dense room are left to the usual search.
     """
 
     name: str
@@ -64,6 +70,7 @@ class EncodingSet:
     options: tuple[str, ...] = ()
     experimental: bool = False
     irregular: tuple[Path, ...] = ()
+    maximise_dense: bool = True
 
     @property
     def parts(self) -> tuple[Path, ...]:
@@ -82,6 +89,16 @@ def encodings_dir() -> Path:
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parent.parent / "encodings"
+
+
+def analysis_program(name: str) -> Path:
+    """A helper program shipped in ``encodings/analysis/``."""
+    return encodings_dir() / "analysis" / f"{name}.lp"
+
+
+def as_encoding_set(encoding: str | Path | EncodingSet) -> EncodingSet:
+    """The set a name or path stands for (a set is taken as it is)."""
+    return encoding if isinstance(encoding, EncodingSet) else resolve_encoding(encoding)
 
 
 def is_shipped(encoding: EncodingSet) -> bool:
@@ -136,7 +153,14 @@ def _from_entry(path: Path, *, experimental: bool = False) -> EncodingSet:
         path.parent / name for line in _IRREGULAR.findall(text) for name in line.split()
     )
     return EncodingSet(
-        path.stem, (path,), _description(text), requires, _options(text), experimental, irregular
+        path.stem,
+        (path,),
+        _description(text),
+        requires,
+        _options(text),
+        experimental,
+        irregular,
+        maximise_dense=not _SEARCH_DENSE.search(text),
     )
 
 
@@ -148,7 +172,10 @@ def _from_directory(path: Path) -> EncodingSet:
     text = "\n".join(map(_read, files))
     requires = bool(_REQUIRES_RECTANGLES.search(text))
     description = f"user directory of {len(files)} files"
-    return EncodingSet(str(path), files, description, requires, _options(text))
+    maximise = not _SEARCH_DENSE.search(text)
+    return EncodingSet(
+        str(path), files, description, requires, _options(text), maximise_dense=maximise
+    )
 
 
 def _read(path: Path) -> str:

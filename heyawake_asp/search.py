@@ -40,6 +40,16 @@ class Search(Generic[T]):
     result: clingo.SolveResult | None
     core: tuple[int, ...] = ()
 
+    @property
+    def unsatisfiable(self) -> bool:
+        """Whether clingo proved that there is no model."""
+        return self.result is not None and bool(self.result.unsatisfiable)
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether clingo enumerated every model."""
+        return self.result is not None and bool(self.result.exhausted)
+
 
 def search(
     control: clingo.Control,

@@ -15,9 +15,10 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from heyawake_asp.bounds import BoundSearch, bound_search
 from heyawake_asp.control import MAX_THREADS, grounded_control
 from heyawake_asp.decode import decode
-from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet
+from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, as_encoding_set
 from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.search import Search, search
@@ -99,6 +100,14 @@ def solve(
         Read clingo's statistics into ``stats`` (clingo gathers them all at
         once, which costs about as much as solving a small puzzle).
 
+    Notes
+    -----
+    A puzzle with a dense room (`heyawake_asp.bounds.dense_rooms`) is
+    first settled by maximising the room's black cells, unless the set
+    declares ``% dense-rooms: search``; when the room can hold more than its
+    clue, the usual search decides. Then ``stats`` has no clingo statistics
+    and its times include that first step.
+
     Raises
     ------
     EncodingError
@@ -111,10 +120,18 @@ def solve(
     if not 0 <= max_solutions <= MAX_MODELS or not 1 <= threads <= MAX_THREADS:
         raise ValueError(f"max_solutions must be 0..{MAX_MODELS}, threads 1..{MAX_THREADS}")
     wanted = max_solutions + 1 if check_unique and max_solutions > 0 else max_solutions
+    deadline = None if timeout is None else start + timeout
+    encoding = as_encoding_set(encoding)  # resolved once, for both modes
+    bounded = bound_search(
+        puzzle, encoding, models=wanted, deadline=deadline,
+        threads=threads, extra=extra, options=options,
+    )  # fmt: skip
+    if bounded.decided:
+        spent = time.perf_counter() - start
+        return _result(bounded, max_solutions, check_unique, SolveStats(0, spent, spent))
     control, ground_seconds = grounded_control(
         puzzle, encoding, models=wanted, threads=threads, extra=extra, options=options
     )
-    deadline = None if timeout is None else start + timeout
     solve_start = time.perf_counter()
     found = search(control, functools.partial(decode, puzzle=puzzle), deadline)
     solve_seconds = time.perf_counter() - solve_start
@@ -145,17 +162,16 @@ def _group(statistics: Mapping[str, Any], *path: str) -> Mapping[str, Any]:
 
 
 def _result(
-    found: Search[Grid], max_solutions: int, check_unique: bool, stats: SolveStats
+    found: Search[Grid] | BoundSearch, max_solutions: int, check_unique: bool, stats: SolveStats
 ) -> SolveResult:
     """Interpret the models found as a status, solutions and uniqueness."""
-    models, outcome = found.values, found.result
+    models = found.values
     if not models:
-        unsatisfiable = outcome is not None and bool(outcome.unsatisfiable)
-        return SolveResult("unsatisfiable" if unsatisfiable else "timeout", (), None, stats)
+        return SolveResult("unsatisfiable" if found.unsatisfiable else "timeout", (), None, stats)
     solutions = tuple(models if max_solutions == 0 else models[:max_solutions])
     unique: bool | None = None
     if check_unique and len(models) > 1:
         unique = False
-    elif check_unique and outcome is not None and outcome.exhausted:
+    elif check_unique and found.exhausted:
         unique = True
     return SolveResult("solved", solutions, unique, stats)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from heyawake_asp.encodings import EncodingSet, resolve_encoding
+from heyawake_asp.encodings import EncodingSet, as_encoding_set
 from heyawake_asp.errors import EncodingError
 from heyawake_asp.judge import Counterexample, Found, Judge, Problem, Runner, Verdict, answers
 from heyawake_asp.puzzle import Puzzle
@@ -116,9 +116,9 @@ def validate(
         the set and the puzzle as a URL), handles rectangles only and
         ``irregular`` is asked for, or a call passes ``timeout``.
     """
-    sets = [(_resolved(encoding), tuple(extra))]
+    sets = [(as_encoding_set(encoding), tuple(extra))]
     if against is not None:
-        sets.append((_resolved(against), ()))
+        sets.append((as_encoding_set(against), ()))
     for encodings, _ in sets:
         if irregular:
             check_irregular(encodings)
@@ -144,11 +144,6 @@ def check_irregular(encoding: EncodingSet) -> None:
     if encoding.requires_rectangles:
         message = f"encoding {encoding.name!r} handles rectangular rooms only, not any shape"
         raise EncodingError(message)
-
-
-def _resolved(encoding: str | Path | EncodingSet) -> EncodingSet:
-    """The set a name or path stands for (a set is taken as it is)."""
-    return encoding if isinstance(encoding, EncodingSet) else resolve_encoding(encoding)
 
 
 def _verdicts(

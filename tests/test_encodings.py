@@ -22,7 +22,7 @@ from heyawake_asp.cli import main
 from heyawake_asp.encodings import encodings_dir
 from heyawake_asp.formats import text
 
-EXPERIMENTAL = {"tree", "forest", "reach_redundant", "reach_rooms3"}
+EXPERIMENTAL = {"tree", "forest", "reach_redundant", "reach_rooms3", "grow_search"}
 MAIN = {"grow", "reach", "reach_segments", "reach_crossed", "thesis"}
 HEADER_COMMENT_LINES = 15
 

@@ -1,4 +1,4 @@
-"""Every puzzle in instances/ is valid and uniquely solved; generated ones are reproducible."""
+"""Every generated puzzle in instances/ is valid, uniquely solved and reproducible."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from helpers import REPO
 from heyawake_asp import read_puzzle, solve, verify
 from heyawake_asp.generate import generate, write_generated
 
-INSTANCES = sorted((REPO / "instances").rglob("*.lp"))
+INSTANCES = sorted(
+    path for path in (REPO / "instances").rglob("*.lp") if path.parent.name != "dense"
+)  # instances/dense/ holds unsolvable and ambiguous puzzles: tests/test_dense.py
 _COMMAND = re.compile(
     r"heyawake generate --size (\d+)x(\d+) --seed (\d+) --rooms (\w+) --clues (\w+)"
 )

@@ -249,6 +249,13 @@ def explain_command(puzzle: str, encoding: EncodingSet, timeout: float | None) -
     if explanation.rooms_alone:
         click.echo("the rooms alone admit no shading, whatever the clues")
         return
+    if explanation.most is not None:
+        room = explanation.rooms[0]
+        click.echo(
+            f"room {room + 1} has clue {problem.rooms[room].clue} but can hold at most "
+            f"{explanation.most} black cells"
+        )
+        return
     clues = ", ".join(f"room {room + 1} = {problem.rooms[room].clue}" for room in explanation.rooms)
     if len(explanation.rooms) == 1:
         click.echo(f"this clue cannot hold (room shaded): {clues}")

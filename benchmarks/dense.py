@@ -1,0 +1,95 @@
+"""Time solve, count, analyze and explain on the dense-room puzzles, each in a fresh process.
+
+Prints Markdown tables for ``docs/benchmarks.md``: for each puzzle of
+``instances/dense/`` (or the files given), the answer and the seconds each
+command takes with the default set, which maximises a dense room's black
+cells first, and with ``grow_search`` (the usual search alone) under a cap;
+with ``--series``, the seconds ``solve`` takes to show that rooms of 91 to
+150 cells, in a corner and in the middle of a 20x20 grid, cannot hold half
+their cells (which proves each room's maximum). Usage (from the repository
+root, with the package installed)::
+
+    python benchmarks/dense.py [--cap 30] [--series] [PUZZLE...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "scripts"))
+from make_dense import Spec, build  # noqa: E402 - the puzzles are made by the script
+
+from heyawake_asp.formats import write_puzzle  # noqa: E402
+
+COMMANDS = (("solve",), ("count",), ("analyze",), ("explain",))
+SERIES = [(13, 7), (10, 10), (12, 12), (16, 9), (15, 10)]
+"""Room sizes of the series: width and height."""
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("puzzles", nargs="*", type=Path)
+    parser.add_argument("--cap", type=float, default=30.0, help="seconds per command")
+    parser.add_argument("--series", action="store_true", help="time the room-size series only")
+    arguments = parser.parse_args(argv)
+    if arguments.series:
+        _series(arguments.cap)
+        return
+    puzzles = arguments.puzzles or sorted((REPO / "instances" / "dense").glob("*.*"))
+    header = ["puzzle", "answer", *(name for (name,) in COMMANDS), "solve, usual search"]
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for path in puzzles:
+        answer, seconds = _answer(path), []
+        for command in COMMANDS:
+            seconds.append(_timed([*command, str(path)], arguments.cap))
+        usual = _timed(["solve", "--encoding", "grow_search", str(path)], arguments.cap)
+        print(f"| {path.name} | {answer} | " + " | ".join([*seconds, usual]) + " |", flush=True)
+
+
+def _series(cap: float) -> None:
+    """Time ``solve`` on one big room per size and place, clued with half its cells."""
+    print("| room | cells | corner | middle |")
+    print("|---|---|---|---|")
+    for width, height in SERIES:
+        times = []
+        for x, y in ((0, 0), ((20 - width) // 2, (20 - height) // 2)):
+            puzzle = build(Spec(20, 20, (x, y, x + width - 1, y + height - 1), None, "over"))
+            half = (width * height + 1) // 2
+            clued = puzzle.with_clues([half] + [None] * (len(puzzle.rooms) - 1))
+            with tempfile.NamedTemporaryFile("w", suffix=".lp") as file:
+                file.write(write_puzzle(clued, "kth"))
+                file.flush()
+                times.append(_timed(["solve", file.name], cap))
+        print(f"| {width}x{height} | {width * height} | {times[0]} | {times[1]} |", flush=True)
+
+
+def _answer(path: Path) -> str:
+    """The answer recorded in the puzzle's header."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if " expect: " in line:
+            return line.split(" expect: ", 1)[1]
+    return "?"
+
+
+def _timed(arguments: list[str], cap: float) -> str:
+    """Wall seconds of one ``heyawake`` command, or ``> cap`` when it ran past the cap."""
+    start = time.perf_counter()
+    command = [sys.executable, "-m", "heyawake_asp", *arguments]
+    try:
+        subprocess.run(command, capture_output=True, timeout=cap, check=False)
+    except subprocess.TimeoutExpired:
+        return f"> {cap:.0f}"
+    return f"{time.perf_counter() - start:.2f}"
+
+
+if __name__ == "__main__":
+    main()

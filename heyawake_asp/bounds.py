@@ -1,0 +1,180 @@
+"""Decide puzzles with a dense room: a big room whose clue may be at, or above, its maximum.
+
+Branching cannot prove a tight upper bound on a big room's black cells: the
+usual search runs for minutes on a 13x7 room at its maximum. Here those
+rooms' clues are left out and their black cells maximised instead
+(``encodings/analysis/dense_rooms.lp``) with clingo's core-guided
+optimisation, which proves such bounds from small local cores. When every
+dense room's optimum equals its clue, the optimal shadings are the
+solutions (clingo then enumerates them, ``--opt-mode=optN``); when one
+falls short, there is none; when one exceeds its clue, this mode decides
+nothing and the caller searches as usual.
+
+>>> from heyawake_asp.puzzle import Puzzle, Room
+>>> dense_rooms(Puzzle(7, 5, (Room.rectangle(0, 0, 6, 4, 12),)))
+(0,)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import cast
+
+import clingo
+
+from heyawake_asp.control import grounded_control
+from heyawake_asp.decode import decode
+from heyawake_asp.encodings import EncodingSet, analysis_program, as_encoding_set
+from heyawake_asp.grid import Grid
+from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.search import search
+
+__all__ = [
+    "BOUND_OPTIONS",
+    "BoundSearch",
+    "RoomBound",
+    "bound_search",
+    "chosen_dense_rooms",
+    "dense_rooms",
+]
+
+DENSE_CELLS = 20
+"""Rooms smaller than this are left to the usual search, which settles them at once."""
+DENSE_SHARE = 0.3
+"""A clue below this share of its room's cells is left to the usual search: big rooms
+hold about a third of their cells at most, and a clue well below that is easy to meet."""
+BOUND_OPTIONS = ("--opt-strategy=usc", "--opt-usc-shrink=min,0")
+"""Core-guided optimisation with each core shrunk to a minimal one, however many
+conflicts that takes (docs/encodings.md: far fewer stalls on rooms of 100 cells and
+more)."""
+
+
+@dataclass(frozen=True)
+class RoomBound:
+    """A room's clue and the most black cells it can hold (with the rooms before it at theirs)."""
+
+    room: int
+    clue: int
+    most: int
+
+
+@dataclass(frozen=True)
+class BoundSearch:
+    """What the bound mode settled.
+
+    ``decided`` is false when a dense room can hold more than its clue (the
+    usual search must decide) or the deadline passed. Otherwise ``values``
+    holds the solutions found, ``exhausted`` says whether they are all, and
+    ``short`` names the room that cannot hold its clue when there is none.
+    """
+
+    values: list[Grid]
+    decided: bool
+    exhausted: bool
+    short: RoomBound | None = None
+
+    @property
+    def unsatisfiable(self) -> bool:
+        """Whether there is no solution: decided, and none found."""
+        return self.decided and not self.values
+
+
+def dense_rooms(puzzle: Puzzle) -> tuple[int, ...]:
+    """Indices of the rooms whose clues the bound mode maximises, densest first.
+
+    A room is dense when it has at least `DENSE_CELLS` cells and a clue of
+    at least `DENSE_SHARE` of them.
+    """
+    dense = [
+        index
+        for index, room in enumerate(puzzle.rooms)
+        if room.clue is not None
+        and len(room.cells) >= DENSE_CELLS
+        and room.clue >= DENSE_SHARE * len(room.cells)
+    ]
+    return tuple(sorted(dense, key=lambda i: -_share(puzzle, i)))
+
+
+def chosen_dense_rooms(puzzle: Puzzle, encoding: str | Path | EncodingSet) -> tuple[int, ...]:
+    """The `dense_rooms` of ``puzzle``, or none when the set declares ``% dense-rooms: search``."""
+    return dense_rooms(puzzle) if as_encoding_set(encoding).maximise_dense else ()
+
+
+def bound_search(
+    puzzle: Puzzle,
+    encoding: str | Path | EncodingSet,
+    *,
+    dense: Sequence[int] | None = None,
+    models: int,
+    deadline: float | None = None,
+    threads: int = 1,
+    extra: Sequence[str | Path] = (),
+    options: Sequence[str] = (),
+    consequences: str | None = None,
+) -> BoundSearch:
+    """Settle ``puzzle`` by maximising the black cells of its ``dense`` rooms.
+
+    Parameters
+    ----------
+    dense
+        The rooms (indices) to maximise; by default `chosen_dense_rooms`.
+        Without any, nothing is decided.
+    models
+        How many solutions to enumerate (0: all).
+    options
+        More clingo options.
+    consequences
+        ``"cautious"`` or ``"brave"``: enumerate the consequences of the
+        solutions instead, each value a shading of them, the last one final.
+
+    Notes
+    -----
+    Two solve calls on one control: the first proves the optimum, the second
+    (only when every dense room's optimum is its clue) enumerates the optimal
+    models, with the optimum given as the bound.
+    """
+    dense = chosen_dense_rooms(puzzle, encoding) if dense is None else dense
+    if not dense:
+        return BoundSearch([], decided=False, exhausted=False)
+    clues = [puzzle.rooms[i].clue or 0 for i in dense]
+    relaxed = puzzle.with_clues(
+        [None if i in dense else room.clue for i, room in enumerate(puzzle.rooms)]
+    )
+    levels = " ".join(f"dense({room + 1},{len(dense) - k})." for k, room in enumerate(dense))
+    control, _ = grounded_control(
+        relaxed,
+        encoding,
+        threads=threads,
+        extra=[*extra, analysis_program("dense_rooms")],
+        facts=levels,
+        options=[*BOUND_OPTIONS, *options],
+    )
+    optimum = search(control, lambda model: [-level for level in model.cost], deadline)
+    if optimum.result is None:
+        return BoundSearch([], decided=False, exhausted=False)
+    if optimum.unsatisfiable:
+        return BoundSearch([], decided=True, exhausted=True)
+    for room, clue, most in zip(dense, clues, optimum.values[-1], strict=True):
+        if most != clue:
+            short = RoomBound(room, clue, most)
+            return BoundSearch([], decided=most < clue, exhausted=most < clue, short=short)
+    solve = cast(clingo.Configuration, control.configuration.solve)
+    solve.opt_mode = "optN," + ",".join(str(-clue) for clue in clues)
+    solve.models = str(models)
+    if consequences is not None:
+        solve.enum_mode = consequences
+
+    def solution(model: clingo.Model) -> Grid | None:
+        return decode(model, puzzle) if model.optimality_proven else None
+
+    found = search(control, solution, deadline)
+    grids = [grid for grid in found.values if grid is not None]
+    return BoundSearch(grids, decided=found.result is not None, exhausted=found.exhausted)
+
+
+def _share(puzzle: Puzzle, index: int) -> float:
+    """A room's clue as a share of its cells."""
+    room = puzzle.rooms[index]
+    return (room.clue or 0) / len(room.cells)
