@@ -15,8 +15,9 @@ shrinks to a minimal reason.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
+from typing import TypeVar
 
 import clingo
 
@@ -68,8 +69,10 @@ class Deducer:
             for atom in atoms.by_signature("use", 1)
         }
         self.rules = tuple(sorted(self._selector))
-        self._switch = {rule: atoms[symbol].literal for rule, symbol in self._selector.items()}
-        self._black = {cell: atoms[_cell_symbol("black", cell)].literal for cell in puzzle.cells()}
+        self._switch = {rule: _literal(atoms, symbol) for rule, symbol in self._selector.items()}
+        self._black = {
+            cell: _literal(atoms, _cell_symbol("black", cell)) for cell in puzzle.cells()
+        }
         self._shown = {
             _cell_symbol(name, cell): (cell, name == "black")
             for cell in puzzle.cells()
@@ -79,7 +82,7 @@ class Deducer:
         for rule in self.rules:
             for cell in rule.cells:
                 self.rules_at[cell].append(rule)
-        self.root: Cell | None = None
+        self._root: Cell | None = None
 
     def _rule(self, term: clingo.Symbol) -> Rule:
         """The rule instance a selector's argument names."""
@@ -97,11 +100,17 @@ class Deducer:
             return Rule("run", tuple((i, line) if across else (line, i) for i in span))
         return Rule("connected", ())
 
-    def set_root(self, cell: Cell) -> None:
-        """Measure connectivity from ``cell``, which must be a settled white cell."""
-        if self.root is None:
-            self.root = cell
-            self._control.assign_external(_cell_symbol("root", cell), True)
+    def _root_at(self, root: Cell | None) -> None:
+        """Measure connectivity from ``root`` (None: connectivity holds vacuously)."""
+        if root != self._root:
+            for cell, value in ((self._root, False), (root, True)):
+                if cell is not None:
+                    self._control.assign_external(_cell_symbol("root", cell), value)
+            self._root = root
+
+    def _switch_of(self, rule: Rule) -> int:
+        """The selector literal of a rule (connectivity whatever its root)."""
+        return self._switch[_UNROOTED if rule.kind == "connected" else rule]
 
     def _assumptions(
         self, rules: Iterable[Rule], known: Mapping[Cell, bool], cells: Collection[Cell] | None
@@ -111,10 +120,20 @@ class Deducer:
         Cells no rule in the question constrains are fixed white, so that
         clingo does not enumerate them (None: every cell is in play).
         """
-        assumed = [self._switch[rule] for rule in rules]
-        assumed += [self._black[cell] if black else -self._black[cell] for cell, black in known.items()]
+        rules = list(rules)
+        for rule in rules:
+            if rule.kind == "connected":
+                self._root_at(rule.cells[0] if rule.cells else _first_white(known))
+        assumed = [self._switch_of(rule) for rule in rules]
+        assumed += [
+            self._black[cell] if black else -self._black[cell] for cell, black in known.items()
+        ]
         if cells is not None:
-            assumed += [-literal for cell, literal in self._black.items() if cell not in cells and cell not in known]
+            assumed += [
+                -literal
+                for cell, literal in self._black.items()
+                if cell not in cells and cell not in known
+            ]
         return assumed
 
     @staticmethod
@@ -135,7 +154,11 @@ class Deducer:
         config = self._control.configuration.solve
         config.enum_mode, config.models = "cautious", "0"  # type: ignore[union-attr]
         try:
-            found = search(self._control, lambda model: model.symbols(shown=True), assumptions=self._assumptions(rules, known, cells))
+            found = search(
+                self._control,
+                lambda model: model.symbols(shown=True),
+                assumptions=self._assumptions(rules, known, cells),
+            )
         finally:
             config.enum_mode, config.models = "auto", "1"  # type: ignore[union-attr]
         if not found.values:
@@ -152,12 +175,17 @@ class Deducer:
     ) -> Reason | None:
         """Rules and settled cells that rule out ``cell`` having the other colour, or None."""
         cells = self.scope(rules, cell)
-        assumed = self._assumptions(rules, {**known, cell: not black}, cells)
+        assumed = self._assumptions(rules, {cell: not black, **known}, cells)
         found = search(self._control, lambda _: None, assumptions=assumed)
         if found.result is None or not found.result.unsatisfiable:
             return None
         used = set(found.core)
-        parts = [rule for rule in rules if self._switch[rule] in used]
+        # Connectivity is reported from the root it was measured from; without one it says nothing.
+        parts = [
+            _measured_from(rule, self._root)
+            for rule in rules
+            if self._switch_of(rule) in used and (rule.kind != "connected" or self._root)
+        ]
         settled = [
             (other, value)
             for other, value in known.items()
@@ -168,38 +196,86 @@ class Deducer:
     def minimal(self, reason: Reason, cell: Cell, black: bool) -> Reason:
         """Shrink a reason until dropping any one part lets ``cell`` take either colour.
 
-        Parts are dropped in chunks, halved when a chunk cannot go, down to
-        one at a time (deletion): every part left has been tried alone. The
-        costliest rules go first; the root of connectivity goes last, since
-        connectivity is measured from it.
+        The costliest rules are dropped first.
         """
-        rules = sorted(reason.rules, key=lambda rule: _DROP_FIRST[rule.kind])
-        known = sorted(reason.known, key=lambda part: part[0] == self.root)
-        parts: list[Rule | Settled] = [*rules, *known]
-        chunk, start = max(1, len(parts) // 2), 0
-        while start < len(parts):
-            trial = parts[:start] + parts[start + chunk :]
-            found = self.core(
-                [p for p in trial if isinstance(p, Rule)],
-                dict(p for p in trial if not isinstance(p, Rule)),
-                cell,
-                black,
-            )
-            if found is not None:
-                kept = {*found.rules, *found.known}
-                start = sum(part in kept for part in parts[:start])
-                parts = [part for part in trial if part in kept]
-            elif chunk > 1:
-                chunk //= 2
-            else:
-                start += 1
+        ordered = sorted(reason.rules, key=lambda rule: _DROP_FIRST[rule.kind])
+
+        def refute(parts: list[Rule | Settled]) -> set[Rule | Settled] | None:
+            rules = [part for part in parts if isinstance(part, Rule)]
+            found = self.core(rules, dict(p for p in parts if not isinstance(p, Rule)), cell, black)
+            return None if found is None else {*found.rules, *found.known}
+
+        parts: list[Rule | Settled] = _shrink([*ordered, *reason.known], refute)
         return Reason(
             tuple(p for p in parts if isinstance(p, Rule)),
             tuple(p for p in parts if not isinstance(p, Rule)),
         )
+
+    def conflict(self, known: Mapping[Cell, bool]) -> tuple[Cell, ...] | None:
+        """A minimal set of the ``known`` cells that no solution shares, or None when some does."""
+
+        def refute(parts: list[Settled]) -> set[Settled] | None:
+            assumed = self._assumptions(self.rules, dict(parts), None)
+            found = search(self._control, lambda _: None, assumptions=assumed)
+            if found.result is None or not found.result.unsatisfiable:
+                return None
+            used = set(found.core)
+            return {(c, b) for c, b in parts if (self._black[c] if b else -self._black[c]) in used}
+
+        everything = sorted(known.items(), key=lambda item: (item[0][1], item[0][0]))
+        if refute(everything) is None:
+            return None
+        return tuple(cell for cell, _ in _shrink(everything, refute))
 
     def by_cases(self, reason: Reason, cell: Cell, black: bool) -> bool:
         """Whether clingo had to guess (branch) to refute the other colour of ``cell``."""
         self.core(reason.rules, dict(reason.known), cell, black)
         solvers = self._control.statistics["solving"]["solvers"]
         return bool(solvers["choices"] > 0)
+
+
+Part = TypeVar("Part")
+
+
+def _shrink(parts: list[Part], refute: Callable[[list[Part]], set[Part] | None]) -> list[Part]:
+    """A minimal sublist of ``parts`` that ``refute`` still refutes (it refutes ``parts``).
+
+    ``refute`` answers None, or the parts its unsatisfiable core used.
+    Parts are dropped in chunks, halved when a chunk cannot go, down to one
+    at a time (deletion): every part left has been tried alone.
+    """
+    chunk, start = max(1, len(parts) // 2), 0
+    while start < len(parts):
+        trial = parts[:start] + parts[start + chunk :]
+        kept = refute(trial)
+        if kept is not None:
+            start = sum(part in kept for part in parts[:start])
+            parts = [part for part in trial if part in kept]
+        elif chunk > 1:
+            chunk //= 2
+        else:
+            start += 1
+    return parts
+
+
+_UNROOTED = Rule("connected", ())
+
+
+def _literal(atoms: clingo.SymbolicAtoms, symbol: clingo.Symbol) -> int:
+    """The program literal of a ground atom."""
+    atom = atoms[symbol]
+    if atom is None:
+        raise AssertionError(f"{symbol} was not ground")
+    return atom.literal
+
+
+def _measured_from(rule: Rule, root: Cell | None) -> Rule:
+    """Connectivity from ``root`` (which is set); other rules as they are."""
+    if rule.kind != "connected" or root is None:
+        return rule
+    return Rule("connected", (root,))
+
+
+def _first_white(known: Mapping[Cell, bool]) -> Cell | None:
+    """The first white cell of ``known``, in its order."""
+    return next((cell for cell, black in known.items() if not black), None)

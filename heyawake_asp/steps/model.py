@@ -3,7 +3,7 @@
 >>> rule = Rule("adjacent", ((0, 0), (1, 0)))
 >>> step = Step((((1, 0), False),), Reason((rule,), (((0, 0), True),)), "adjacent", 2, "...")
 >>> step.cells, step.reason.size
-(((1, 0), False),), 2)
+((((1, 0), False),), 2)
 """
 
 from __future__ import annotations
@@ -45,8 +45,10 @@ class Rule:
         ``clue``: room ``room`` holds exactly its clue's number of black
         cells, ``cells`` being the room's (rule 3); ``run``: the straight
         window ``cells``, which passes through three rooms, is not all white
-        (rule 5); ``connected``: all white cells form one group (rule 2;
-        ``cells`` is empty: it concerns the whole grid).
+        (rule 5); ``connected``: every white cell joins the white cell
+        ``cells[0]``, the root, when the root is white (rule 2, stated from
+        one cell: the engine roots it at a settled white cell, or at the
+        cell it refutes being white; no cells while still unrooted).
     cells : tuple of Cell
         The cells the instance constrains, row-major (a run: in line order).
     room : int or None

@@ -17,7 +17,7 @@ until a cell its instances constrain is settled.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.engine import Deducer
@@ -65,32 +65,22 @@ class Planner:
 
     def __init__(self, deducer: Deducer, known: dict[Cell, bool] | None = None) -> None:
         self.deducer = deducer
-        self.known: dict[Cell, bool] = {}
         rules = [rule for rule in deducer.rules if rule.kind != "connected"]
         by_room = {room: set() for room in range(len(deducer.puzzle.rooms))}  # type: dict[int, set[Rule]]
         for rule in rules:
             for cell in rule.cells:
                 by_room[deducer.puzzle.room_index(cell)].add(rule)
         stars = {frozenset(deducer.rules_at[cell]) for cell in deducer.puzzle.cells()}
+        around = [rule for rule in deducer.rules if rule.kind in ("adjacent", "connected")]
         self._levels: list[list[frozenset[Rule]]] = [
             [frozenset({rule}) for rule in rules],
             sorted((star for star in stars if len(star) > 1), key=sorted),
             sorted({frozenset(group) for group in by_room.values()}, key=sorted),
-            [],  # connectivity: built once a white cell is settled
+            [frozenset(around)],
         ]
         self._answers: dict[frozenset[Rule], tuple[tuple[Settled, ...], dict[Cell, bool]]] = {}
         self._reasons: dict[Candidate, tuple[Reason, bool]] = {}
-        for cell, black in (known or {}).items():
-            self._settle(cell, black)
-
-    def _settle(self, cell: Cell, black: bool) -> None:
-        """Record a settled cell; the first white one roots connectivity."""
-        self.known[cell] = black
-        if not black and self.deducer.root is None:
-            self.deducer.set_root(cell)
-        if not black and not self._levels[-1]:
-            adjacent = [rule for rule in self.deducer.rules if rule.kind in ("adjacent", "connected")]
-            self._levels[-1] = [frozenset(adjacent)]
+        self.known: dict[Cell, bool] = dict(known or {})
 
     def next_step(self) -> Step | None:
         """The cheapest step at the first level that has one, settled at once; None when stuck."""
@@ -101,7 +91,7 @@ class Planner:
                 for cell, black in self._forced(scope).items()
                 if cell not in self.known
             ]
-            if scopes is self._levels[-1]:  # global: too costly to explain every forced cell
+            if scopes is self._levels[-1]:  # connectivity: too costly to explain every forced cell
                 candidates = sorted(candidates, key=lambda c: self._crowding(c[1]))[:_CANDIDATES]
             if candidates:
                 priced = [self._priced(candidate) for candidate in candidates]
@@ -111,7 +101,9 @@ class Planner:
     def _forced(self, scope: frozenset[Rule]) -> dict[Cell, bool]:
         """What a set of instances forces now, from the cache while its cells are unchanged."""
         cells = self.deducer.scope(scope)
-        inside = self.known if cells is None else {c: self.known[c] for c in cells if c in self.known}
+        inside = (
+            self.known if cells is None else {c: self.known[c] for c in cells if c in self.known}
+        )
         snapshot = tuple(sorted(inside.items()))
         cached = self._answers.get(scope)
         if cached is not None and cached[0] == snapshot:
@@ -131,7 +123,9 @@ class Planner:
     def _explain(self, scope: frozenset[Rule], cell: Cell, black: bool) -> tuple[Reason, bool]:
         """A minimal reason for ``cell`` within ``scope``, and whether it needs cases."""
         cells = self.deducer.scope(scope, cell)
-        inside = self.known if cells is None else {c: self.known[c] for c in cells if c in self.known}
+        inside = (
+            self.known if cells is None else {c: self.known[c] for c in cells if c in self.known}
+        )
         found = self.deducer.core(scope, inside, cell, black)
         if found is None:
             raise AssertionError(f"{cell} was forced but could not be refuted")
@@ -144,23 +138,28 @@ class Planner:
         A black cell's neighbours are whitened in one step: the other
         candidates from one rule on neighbours with the same black cell join it.
         """
-        cost, _, reason, black, cases = best
+        cost, (y, x), reason, black, cases = best
         if _kind(reason, cases) == "adjacent":
-            rules = {rule for *_, other, _, _ in others if _kind(other, False) == "adjacent" and other.known == reason.known for rule in other.rules}
+            rules = {
+                rule
+                for *_, other, _, _ in others
+                if _kind(other, False) == "adjacent" and other.known == reason.known
+                for rule in other.rules
+            }
             reason = Reason(tuple(sorted(rules | set(reason.rules))), reason.known)
         forced = self.deducer.consequences(reason.rules, dict(reason.known)) or {}
+        forced[(x, y)] = black
         cells = tuple(
             (cell, colour)
             for cell, colour in sorted(forced.items(), key=lambda item: (item[0][1], item[0][0]))
             if cell not in self.known
         )
-        for cell, colour in cells:
-            self._settle(cell, colour)
+        self.known.update(cells)
         kind = _kind(reason, cases)
         return Step(cells, reason, kind, cost, sentence(self.deducer.puzzle, cells, reason, kind))
 
     def _take_global(self) -> Step | None:
-        """Every instance at once: explain a few forced cells from nearby instances, take the cheapest."""
+        """Every instance at once: explain a few forced cells from instances near them."""
         forced = self.deducer.consequences(self.deducer.rules, self.known) or {}
         if not forced:
             return None
@@ -189,12 +188,10 @@ class Planner:
 
     def _within(self, cell: Cell, radius: int | None) -> Iterator[Rule]:
         """The instances whose cells all lie within ``radius`` of ``cell``, and connectivity."""
-        near: Callable[[Cell], bool] = lambda other: radius is None or max(
-            abs(other[0] - cell[0]), abs(other[1] - cell[1])
-        ) <= radius
+
+        def near(other: Cell) -> bool:
+            return radius is None or max(abs(other[0] - cell[0]), abs(other[1] - cell[1])) <= radius
+
         for rule in self.deducer.rules:
-            if rule.kind == "connected":
-                if self.deducer.root is not None:
-                    yield rule
-            elif all(map(near, rule.cells)):
+            if rule.kind == "connected" or all(map(near, rule.cells)):
                 yield rule

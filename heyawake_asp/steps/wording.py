@@ -55,7 +55,9 @@ def _cells_are(settled: Sequence[Settled]) -> str:
 
 def _room(puzzle: Puzzle, room: int) -> str:
     """``the room at r3c6 (clue 2)``."""
-    return f"the room at {cell_name(puzzle.rooms[room].first_cell)} (clue {puzzle.rooms[room].clue})"
+    return (
+        f"the room at {cell_name(puzzle.rooms[room].first_cell)} (clue {puzzle.rooms[room].clue})"
+    )
 
 
 def rule_phrase(puzzle: Puzzle, rule: Rule) -> str:
@@ -108,5 +110,9 @@ def _why(puzzle: Puzzle, settled: Sequence[Settled], reason: Reason, kind: Kind)
 
 def _known(blacks: Sequence[str], whites: Sequence[str]) -> str:
     """``, with r1c1 black and r2c2, r3c3 white`` (empty when no cell is used)."""
-    parts = [f"{_listing(names)} {colour}" for names, colour in ((blacks, "black"), (whites, "white")) if names]
+    parts = [
+        f"{_listing(names)} {colour}"
+        for names, colour in ((blacks, "black"), (whites, "white"))
+        if names
+    ]
     return f", with {' and '.join(parts)}" if parts else ""

@@ -1,0 +1,154 @@
+"""An independent checker for explanation steps, in plain Python.
+
+It shares no code with the ASP side (``heyawake_asp.steps``' engine and
+planner): it reads a step's claim and its reason and decides, from the
+reason alone, whether the claim follows. It first checks that each rule
+instance is a real one of the puzzle, then searches every shading of the
+cells the reason involves (backtracking, pruned by the instances) for one
+that keeps all of them and gives a settled cell the other colour. With
+connectivity in the reason, a shading counts only if its white cells can
+still reach the rule's root, when that is white, through cells the reason
+leaves open (a search over the white cells).
+
+>>> from heyawake_asp.puzzle import Puzzle, Room
+>>> from heyawake_asp.steps.model import Reason, Rule, Step
+>>> puzzle = Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0),))
+>>> reason = Reason((Rule("adjacent", ((0, 0), (1, 0))),), (((0, 0), True),))
+>>> check_step(puzzle, Step((((1, 0), False),), reason, "adjacent", 2, ""))
+[]
+>>> check_step(puzzle, Step((((1, 0), True),), reason, "adjacent", 2, ""))
+['(1,0) could be white: the reason allows it']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.steps.model import Rule, Step
+
+__all__ = ["check_step", "entails"]
+
+Shading = dict[Cell, bool]
+
+
+def check_step(puzzle: Puzzle, step: Step) -> list[str]:
+    """Every problem with a step: a rule instance not of the puzzle, a claim that does not follow."""
+    problems = [problem for rule in step.reason.rules for problem in _rule_problems(puzzle, rule)]
+    problems += [
+        f"{cell} is outside the grid" for cell, _ in step.reason.known if not puzzle.contains(cell)
+    ]
+    if problems:
+        return problems
+    for cell, black in step.cells:
+        counter = counterexample(
+            puzzle, step.reason.rules, dict(step.reason.known), cell, not black
+        )
+        if counter is not None:
+            colour = "black" if not black else "white"
+            problems.append(f"({cell[0]},{cell[1]}) could be {colour}: the reason allows it")
+    return problems
+
+
+def entails(puzzle: Puzzle, rules: Sequence[Rule], known: Shading, cell: Cell, black: bool) -> bool:
+    """Whether ``rules`` and ``known`` leave ``cell`` no colour but ``black``."""
+    return counterexample(puzzle, rules, known, cell, not black) is None
+
+
+def _rule_problems(puzzle: Puzzle, rule: Rule) -> list[str]:
+    """Why a rule instance is not one of the puzzle's (empty when it is)."""
+    cells = rule.cells
+    if not all(puzzle.contains(cell) for cell in cells):
+        return [f"{rule.kind} instance has a cell outside the grid"]
+    if rule.kind == "adjacent":
+        (x1, y1), (x2, y2) = cells
+        return [] if abs(x1 - x2) + abs(y1 - y2) == 1 else [f"{cells} are not side by side"]
+    if rule.kind == "clue":
+        if rule.room is None or not 0 <= rule.room < len(puzzle.rooms):
+            return ["clue instance names no room"]
+        room = puzzle.rooms[rule.room]
+        if room.clue is None or set(cells) != room.cells:
+            return [f"room {rule.room + 1} has no clue or other cells"]
+        return []
+    if rule.kind == "run":
+        return (
+            []
+            if _is_run_through_three_rooms(puzzle, cells)
+            else [f"{cells} is no run through three rooms"]
+        )
+    return [] if len(cells) == 1 else ["connectivity instance names no root"]
+
+
+def _is_run_through_three_rooms(puzzle: Puzzle, cells: Sequence[Cell]) -> bool:
+    """Whether ``cells`` are a straight line of neighbours crossing two room borders or more."""
+    steps = {(b[0] - a[0], b[1] - a[1]) for a, b in zip(cells, cells[1:], strict=False)}
+    if len(cells) < 3 or len(steps) != 1 or steps.pop() not in ((1, 0), (0, 1)):
+        return False
+    rooms = [puzzle.room_index(cell) for cell in cells]
+    return sum(a != b for a, b in zip(rooms, rooms[1:], strict=False)) >= 2
+
+
+def counterexample(
+    puzzle: Puzzle, rules: Sequence[Rule], known: Shading, cell: Cell, black: bool
+) -> Shading | None:
+    """A shading of the involved cells keeping every rule, with ``cell`` coloured ``black``."""
+    fixed = {**known, cell: black}
+    if known.get(cell, black) != black:
+        return None
+    involved = sorted(
+        {c for rule in rules for c in rule.cells} | set(fixed), key=lambda c: (c[1], c[0])
+    )
+    free = [c for c in involved if c not in fixed]
+    local = [rule for rule in rules if rule.kind != "connected"]
+    roots = [rule.cells[0] for rule in rules if rule.kind == "connected"]
+    for shading in _shadings(puzzle, local, free, fixed):
+        if all(shading[root] or _joinable(puzzle, shading, root) for root in roots):
+            return shading
+    return None
+
+
+def _shadings(
+    puzzle: Puzzle, rules: Sequence[Rule], free: list[Cell], fixed: Shading
+) -> Iterator[Shading]:
+    """Every shading of ``free`` (with ``fixed``) that keeps the local rules, by backtracking."""
+    shading = dict(fixed)
+    position = {cell: index for index, cell in enumerate(free)}
+
+    def keeps(rule: Rule, upto: int) -> bool:
+        """Whether the rule can still hold once the first ``upto`` free cells are shaded."""
+        known = [shading[c] for c in rule.cells if c not in position or position[c] < upto]
+        blacks, open_cells = sum(known), len(rule.cells) - len(known)
+        if rule.kind == "adjacent":
+            return blacks < 2
+        if rule.kind == "run":
+            return open_cells > 0 or blacks > 0
+        clue = puzzle.rooms[rule.room or 0].clue or 0
+        return blacks <= clue <= blacks + open_cells
+
+    watching = [[rule for rule in rules if cell in rule.cells] for cell in free]
+
+    def extend(index: int) -> Iterator[Shading]:
+        if index == len(free):
+            yield dict(shading)
+            return
+        for colour in (False, True):
+            shading[free[index]] = colour
+            if all(keeps(rule, index + 1) for rule in watching[index]):
+                yield from extend(index + 1)
+        del shading[free[index]]
+
+    if all(keeps(rule, 0) for rule in rules):
+        yield from extend(0)
+
+
+def _joinable(puzzle: Puzzle, shading: Shading, root: Cell) -> bool:
+    """Whether every white cell of ``shading`` reaches ``root`` through cells not shaded black."""
+    seen = {root}
+    stack = [root]
+    while stack:
+        x, y = stack.pop()
+        for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if puzzle.contains(nxt) and nxt not in seen and not shading.get(nxt, False):
+                seen.add(nxt)
+                stack.append(nxt)
+    return all(cell in seen for cell, black in shading.items() if not black)
