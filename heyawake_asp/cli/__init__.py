@@ -19,4 +19,4 @@ def main() -> None:
 
 
 # The command modules attach their commands to ``main`` when imported.
-from heyawake_asp.cli import authoring, pictures, solving, suites  # noqa: E402, F401
+from heyawake_asp.cli import authoring, explaining, pictures, solving, suites  # noqa: E402, F401

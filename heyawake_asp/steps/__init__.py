@@ -12,7 +12,7 @@ every step independently.
 (['combined', 'adjacent', 'clue'], 'easy')
 """
 
-from heyawake_asp.steps.grading import LABELS, Grade, grade
+from heyawake_asp.steps.grading import LABELS, Grade, grade, grade_puzzle
 from heyawake_asp.steps.model import KINDS, Hint, Reason, Rule, Step, Walkthrough
 from heyawake_asp.steps.walk import UNSETTLED, grid_of, hint, read_partial, steps
 
@@ -27,6 +27,7 @@ __all__ = [
     "Step",
     "Walkthrough",
     "grade",
+    "grade_puzzle",
     "grid_of",
     "hint",
     "read_partial",

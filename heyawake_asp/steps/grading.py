@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.steps.model import Kind, Walkthrough
+from heyawake_asp.steps.walk import steps
 
-__all__ = ["LABELS", "Grade", "grade"]
+__all__ = ["LABELS", "Grade", "grade", "grade_puzzle"]
 
 LABELS = ("easy", "medium", "hard", "expert")
 """The grades, easiest first."""
@@ -60,3 +62,8 @@ def grade(walk: Walkthrough) -> Grade:
         (name for name, bound in zip(LABELS, _BOUNDS, strict=False) if score <= bound), LABELS[-1]
     )
     return Grade(label, score, len(walk.steps), hardest.cost, hardest.kind)
+
+
+def grade_puzzle(puzzle: Puzzle) -> Grade:
+    """Grade a puzzle by its path of steps."""
+    return grade(steps(puzzle))
