@@ -18,6 +18,7 @@ import argparse
 import datetime
 import importlib.metadata
 import importlib.util
+import json
 import multiprocessing
 import os
 import platform
@@ -38,6 +39,7 @@ from heyawake_asp.encodings import DEFAULT_ENCODING
 from heyawake_asp.generate import random_shading
 from heyawake_asp.suite import SuiteEntry, SuiteRecord, discover, run_suite
 from heyawake_asp.tiling import random_partition
+from heyawake_asp.validate import DEFAULT_MAX_CELLS
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_SHARED = REPO.parent / "shared"
@@ -82,6 +84,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         sections.append(_fresh(_kth_total_section, kth, args.repeat))
         sections.append(_fresh(_options_section, kth, public, args.repeat))
         sections.append(_batch_section(kth))
+    sections.append(_validate_section())
     if public:
         sections.append(_fresh(_big_section, public, args.repeat))
     sections.append(_fresh(_cpsat_section, kth, public, args.cpsat_limit))
@@ -267,6 +270,22 @@ def _batch_section(kth: list[SuiteEntry]) -> str:
         "## A batch from the shell\n\n"
         f"`heyawake solve --json` on the {len(kth)} KTH files: {seconds:.2f} s wall time in all, "
         f"exit status {done.returncode} (target: under 1 s)."
+    )
+
+
+def _validate_section() -> str:
+    """``heyawake validate`` with its defaults on the default set, start-up included."""
+    command = [str(Path(sys.executable).with_name("heyawake")), "validate", DEFAULT_ENCODING]
+    start = time.perf_counter()
+    done = subprocess.run([*command, "--json"], capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - start
+    report = json.loads(done.stdout)
+    return (
+        "## Validating the default set\n\n"
+        f"`heyawake validate {DEFAULT_ENCODING}` with its defaults (every grid of up to "
+        f"{DEFAULT_MAX_CELLS} cells, rectangular rooms, seed 0): {report['puzzles']} puzzles "
+        f"and {report['shadings']} shadings compared with brute force in {seconds:.1f} s wall "
+        f"time, exit status {done.returncode} (target: under 60 s)."
     )
 
 

@@ -46,8 +46,7 @@ class Child:
     process : multiprocessing.process.BaseProcess
         The child process.
     deadline : float
-        When (`time.monotonic`) the call sent last is past its time; ``inf``
-        until the child starts it.
+        When (`time.monotonic`) the call sent last is past its time.
     started : bool
         Whether the child has started the call sent last.
     kind : str or None
@@ -68,15 +67,18 @@ class Child:
             raise
         finally:
             there.close()
-        self._seconds = math.inf
         self.deadline = math.inf
         self.started = False
         self.kind: str | None = None
         self.payload: Any = None
 
     def submit(self, call: Callable[[], Any], seconds: float) -> None:
-        """Send ``call``, which is past its time ``seconds`` after it starts (``inf``: never)."""
-        self._seconds, self.deadline, self.started, self.kind = seconds, math.inf, False, None
+        """Send ``call``, which is past its time ``seconds`` from now (``inf``: never).
+
+        The time counts from here, not from when the child starts the call:
+        sending a large call and starting a child take time too.
+        """
+        self.deadline, self.started, self.kind = time.monotonic() + seconds, False, None
         try:
             self._pipe.send(call)
         except (OSError, EOFError):
@@ -93,8 +95,7 @@ class Child:
                 if kind != "started":
                     self.kind, self.payload = kind, payload
                 else:
-                    self.started = True  # the time counts from here
-                    self.deadline = time.monotonic() + self._seconds
+                    self.started = True
         return self.kind is not None
 
     def stop(self) -> None:

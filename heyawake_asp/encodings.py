@@ -101,6 +101,8 @@ def resolve_encoding(spec: str | Path) -> EncodingSet:
     EncodingError
         When nothing of that name exists or a directory holds no ``.lp`` file.
     """
+    if not str(spec).strip():  # Path("") is the working directory: never what was meant
+        raise EncodingError("an empty name is no encoding set")
     path = Path(spec)
     try:
         mode = os.stat(path).st_mode

@@ -3,8 +3,9 @@
 clingo cannot interrupt grounding, and a large program can take minutes and
 all the memory there is to ground. A child process can always be stopped: at
 its time limit (its ``timeout`` and `GRACE_SECONDS`, counted from when it
-starts the call, so that a call keeping its own timeout answers in time), on
-Ctrl-C, or by the memory cap it sets itself. A `Worker` keeps one child for a
+is handed the call: sending a large call takes time too; the grace lets a
+call that keeps its own timeout answer), on Ctrl-C, or by the memory cap it
+sets itself. A `Worker` keeps one child for a
 batch of calls; `run_each` runs calls side by side, each in a fresh child.
 
 On Linux children are forked (`heyawake_asp.child`). Elsewhere the
@@ -22,15 +23,16 @@ needs the ``__main__`` guard.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, TypeVar
 
 from heyawake_asp.child import Child, memory_cap, wait
 
-__all__ = ["GRACE_SECONDS", "ChildFailed", "ChildOverdue", "Worker", "run_each"]
+__all__ = ["GRACE_SECONDS", "ChildFailed", "ChildOverdue", "Worker", "max_jobs", "run_each"]
 
 T = TypeVar("T")
-GRACE_SECONDS = 1.0
+GRACE_SECONDS = 0.3
 """Seconds a call may run past its timeout (still grounding) before its child is stopped."""
 
 
@@ -111,13 +113,18 @@ def run_each(
 ) -> Generator[T | ChildFailed, None, None]:
     """Run each call in a fresh child, ``jobs`` at a time; yield the outcomes in order.
 
+    No more than `max_jobs` children run at once: more would only share the
+    processors and so slow each call down (and each takes memory).
+
     An outcome is the call's value, or the `ChildFailed` (`ChildOverdue` at
     the time limit) of a call that raised, ran out of memory or died. A
     fresh child for each call: one that has ground a large program stays
-    slower afterwards. Each child may take its share (``1 / jobs``) of the
-    memory available when it starts. Leaving early (also on Ctrl-C) stops
-    the children still running.
+    slower afterwards. Each child may take its share of the memory
+    available when it starts: one over the number of children that run at
+    once (``jobs``, or fewer when fewer calls are left). Leaving early (also
+    on Ctrl-C) stops the children still running.
     """
+    jobs = min(jobs, max_jobs())
     waiting = list(enumerate(calls))[::-1]
     running: dict[int, Child] = {}
     finished: dict[int, Any] = {}
@@ -126,7 +133,8 @@ def run_each(
             while index not in finished:
                 while waiting and len(running) < jobs:
                     number, call = waiting.pop()
-                    running[number] = Child(memory_cap(jobs))
+                    at_once = min(jobs, len(running) + 1 + len(waiting))
+                    running[number] = Child(memory_cap(at_once))
                     running[number].submit(call, _time_limit(timeout))
                 done = wait(running.values())
                 for number in [number for number, child in running.items() if child in done]:
@@ -135,6 +143,14 @@ def run_each(
     finally:
         for child in running.values():
             child.stop()
+
+
+def max_jobs() -> int:
+    """How many children may run at once: the processors this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on every system
+        return max(1, os.cpu_count() or 1)
 
 
 def _time_limit(timeout: float | None) -> float:

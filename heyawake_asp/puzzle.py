@@ -11,6 +11,7 @@ import functools
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from heyawake_asp.errors import InvalidPuzzleError
 
@@ -62,6 +63,12 @@ class Room:
         if cells:
             room.__dict__.update(bounds=(x1, y1, x2, y2), is_rectangle=True)  # known: no scan
         return room
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle a rectangle by its corners: its cells can be millions (sent to a child)."""
+        if self.cells and self.is_rectangle and not self.hidden_clue:
+            return Room.rectangle, (*self.bounds, self.clue)
+        return Room, (self.cells, self.clue, self.hidden_clue)
 
     @functools.cached_property
     def bounds(self) -> tuple[int, int, int, int]:
@@ -121,6 +128,10 @@ class Puzzle:
         object.__setattr__(self, "_room_of", self._index_rooms())
         for index, room in enumerate(self.rooms):
             _check_room(room, index)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the grid and rooms only: the cell index is rebuilt, faster than pickled."""
+        return Puzzle, (self.width, self.height, self.rooms)
 
     def _index_rooms(self) -> dict[Cell, int]:
         """Map every cell to its room index, rejecting overlaps, strays and holes."""

@@ -17,7 +17,7 @@ import statistics
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -26,7 +26,7 @@ from heyawake_asp.control import check_encoding
 from heyawake_asp.errors import HeyawakeError, PuzzleWarning
 from heyawake_asp.formats import read_puzzle
 from heyawake_asp.isolation import ChildFailed, ChildOverdue, run_each
-from heyawake_asp.solver import solve
+from heyawake_asp.solver import SolveResult, solve
 
 __all__ = [
     "PUZZLE_SUFFIXES",
@@ -154,9 +154,10 @@ def run_suite(
 
     Records come back in entry order, encodings in the order given;
     ``on_record`` sees each as it finishes (for progress). Every puzzle and
-    encoding is solved in a fresh worker process, ``jobs`` at a time
-    (`heyawake_asp.isolation.run_each`), and timed on its own, once the
-    worker has loaded the encoding (untimed).
+    encoding is solved in a fresh worker process, ``jobs`` at a time (no
+    more than there are processors: `heyawake_asp.isolation.run_each`), and timed on
+    its own, once the worker has loaded the encoding (untimed). A run that
+    timed out is recorded with the time limit as its time.
 
     With a ``timeout``, a worker still busy past its runs' time limits (and
     a grace) is stopped and its puzzle recorded as a timeout: clingo cannot
@@ -269,6 +270,8 @@ def _run_task(task: _Task) -> SuiteRecord:
         return _error_record(entry, encoding, str(error))
     first = runs[0]
     wrong = any(verify(puzzle, grid) for run in runs for grid in run.solutions)
+    if timeout is not None:  # a run that timed out counts as the limit, not the time it overran
+        runs = [_at_most(run, timeout) for run in runs]
     return SuiteRecord(
         **base,
         size=f"{puzzle.width}x{puzzle.height}",
@@ -284,3 +287,10 @@ def _run_task(task: _Task) -> SuiteRecord:
         unique=first.unique,
         checked="WRONG" if wrong else ("ok" if first.solutions else "-"),
     )
+
+
+def _at_most(run: SolveResult, timeout: float) -> SolveResult:
+    """A run that timed out recorded as taking the time limit."""
+    if run.status != "timeout":
+        return run
+    return replace(run, stats=replace(run.stats, total_seconds=timeout))

@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Literal, NamedTuple
 
 from heyawake_asp.grid import BLACK, Grid
@@ -24,6 +25,7 @@ __all__ = [
     "count_black",
     "random_partition",
     "rect_cells",
+    "rect_tilings",
     "tile",
 ]
 
@@ -90,6 +92,25 @@ def tile(free: set[Cell], rng: random.Random, sizes: RoomSizes) -> list[Rect]:
         free.difference_update(rect_cells(rect))
         rects.append(rect)
     return rects
+
+
+def rect_tilings(width: int, height: int) -> Iterator[list[Rect]]:
+    """Every tiling of the grid with rectangles, each once, rectangles in row-major order.
+
+    >>> [len(rects) for rects in rect_tilings(2, 2)]
+    [4, 3, 3, 3, 2, 3, 2, 1]
+    """
+
+    def extend(free: set[Cell], placed: list[Rect]) -> Iterator[list[Rect]]:
+        if not free:
+            yield placed
+            return
+        x, y = min(free, key=lambda cell: (cell[1], cell[0]))
+        for w, h in _free_shapes(free, x, y, max(width, height)):
+            rect = (x, y, x + w - 1, y + h - 1)
+            yield from extend(free.difference(rect_cells(rect)), [*placed, rect])
+
+    return extend({(x, y) for y in range(height) for x in range(width)}, [])
 
 
 def _free_shapes(free: set[Cell], x: int, y: int, side: int) -> list[tuple[int, int]]:

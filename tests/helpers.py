@@ -1,15 +1,12 @@
-"""Helpers shared by the test modules: the real puzzle suites, brute force, reading drawn grids."""
+"""Helpers shared by the test modules: the real puzzle suites, reading drawn grids."""
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from heyawake_asp import Puzzle
-from heyawake_asp.checker import is_valid
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
@@ -58,26 +55,6 @@ def params(paths: list[Path]) -> list[object]:
         return [pytest.param(path, id=path.stem) for path in paths]
     reason = "../shared not found: the real puzzle suites are not available"
     return [pytest.param(None, marks=pytest.mark.skip(reason=reason), id="no-shared")]
-
-
-def shadings(width: int, height: int) -> Iterator[tuple[str, ...]]:
-    """Every grid without two side-by-side black cells (rule 1), row by row."""
-    rows = ["".join(r) for r in itertools.product(".#", repeat=width) if "##" not in "".join(r)]
-
-    def extend(done: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
-        if len(done) == height:
-            yield done
-            return
-        for row in rows:
-            if not done or all(not (a == b == "#") for a, b in zip(done[-1], row, strict=True)):
-                yield from extend((*done, row))
-
-    return extend(())
-
-
-def brute_force(puzzle: Puzzle) -> set[tuple[str, ...]]:
-    """Every solution, by checking every shading with the independent checker."""
-    return {grid for grid in shadings(puzzle.width, puzzle.height) if is_valid(puzzle, grid)}
 
 
 def parse_text_grid(lines: list[str], puzzle: Puzzle) -> tuple[str, ...]:

@@ -97,12 +97,12 @@ def one_line_error(result: Result) -> str:
 
 
 def usage_error(result: Result) -> str:
-    """Click's ``Error:`` line of a usage error (exit 2)."""
+    """The single ``error:`` line of a usage error (exit 2), the only output."""
     assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.stderr
-    errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
-    assert len(errors) == 1, result.stderr
-    return errors[0]
+    assert result.stdout == ""
+    line = one_line_error(result)
+    assert line.startswith("error: "), line
+    return line
 
 
 @pytest.fixture

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from helpers import IRREGULAR_PUZZLES as PUZZLES
-from helpers import brute_force
 
 from heyawake_asp import Puzzle, Room, list_encodings, resolve_encoding, solve
+from heyawake_asp.brute import brute_force
 from heyawake_asp.cli import main
 from heyawake_asp.encodings import encodings_dir
 from heyawake_asp.formats import text

@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 from helpers import IRREGULAR_PUZZLES as PUZZLES
-from helpers import brute_force, parse_text_grid
+from helpers import parse_text_grid
 
 from heyawake_asp import Puzzle, list_encodings, solve
+from heyawake_asp.brute import brute_force
 from heyawake_asp.cli import main
 from heyawake_asp.formats import text
 

@@ -339,7 +339,10 @@ def test_cli_timeout_stops_grounding_and_the_batch_goes_on(
     narrow = _program(tmp_path, "narrow.lp", "width(2). height(1). room(1,0,0,1,0,-1).\n")
     process = _cli("solve", "--json", "--timeout", "0.5", "--encoding", slow_encoding, EASY, narrow)
     output, _ = process.communicate(timeout=60)
-    assert [json.loads(line)["status"] for line in output.splitlines()] == ["timeout", "solved"]
+    records = [json.loads(line) for line in output.splitlines()]
+    assert [record["status"] for record in records] == ["timeout", "solved"]
+    stopped = records[0]["stats"]  # stopped while grounding: only the total time is known
+    assert [key for key, value in stopped.items() if value is not None] == ["total_seconds"]
     assert process.returncode == 1
     assert _group_gone(process.pid)
 
@@ -355,10 +358,10 @@ def test_the_probe_check_of_a_users_program_stops_at_the_timeout(
 ) -> None:
     slow = _program(tmp_path, "slow.lp", SLOW_ON_ANY_PUZZLE)
     start = time.monotonic()
-    result = _run(*command, slow, "--timeout", "0.5", EASY)
-    assert time.monotonic() - start < 0.5 + GRACE_SECONDS + 2
+    result = _run(*command, slow, "--timeout", "1", EASY)
+    assert time.monotonic() - start < 1 + 0.5  # the whole command, within half a second
     assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr == f"Error: {command[1]}: stopped past the time limit of 0.5 s\n"
+    assert result.stderr == f"error: {command[1]}: stopped past the time limit of 1 s\n"
 
 
 @pytest.mark.slow
@@ -370,7 +373,7 @@ def test_ctrl_c_stops_parent_and_child_at_once_and_quietly(slow_encoding: Path) 
     os.killpg(process.pid, signal.SIGINT)
     _, errors = process.communicate(timeout=30)
     assert time.monotonic() - start < 10
-    assert process.returncode != 0 and "Traceback" not in errors
+    assert process.returncode == 130 and errors.strip() == ""
     assert _group_gone(process.pid)
 
 
@@ -385,7 +388,7 @@ def test_ctrl_c_stops_the_probe_check_of_a_users_program(
     os.killpg(process.pid, signal.SIGINT)
     _, errors = process.communicate(timeout=30)
     assert time.monotonic() - start < 5
-    assert process.returncode == 1 and errors.strip() == "Aborted!"
+    assert process.returncode == 130 and errors.strip() == ""
     assert _group_gone(process.pid)
 
 
@@ -417,7 +420,7 @@ def test_the_memory_cap_turns_a_runaway_grounding_into_one_line(tmp_path: Path) 
     done = _cli_with_400_mib_free(
         "solve", "--extra", _program(tmp_path, "hog.lp", HOGGING_ON_ANY_PUZZLE), EASY
     )
-    assert (done.returncode, done.stdout, done.stderr) == (1, "", "Error: --extra: out of memory\n")
+    assert (done.returncode, done.stdout, done.stderr) == (1, "", "error: --extra: out of memory\n")
 
 
 @pytest.mark.slow
@@ -434,3 +437,23 @@ def test_a_puzzle_out_of_memory_is_its_record_and_the_batch_goes_on(tmp_path: Pa
         ("solved", None),
     ]
     assert done.returncode == 1 and done.stderr == ""
+
+
+def test_run_each_shares_memory_among_the_children_running_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from heyawake_asp import isolation
+
+    shares: list[int] = []
+
+    def recording_cap(share: int = 1) -> None:
+        shares.append(share)
+
+    monkeypatch.setattr(isolation, "memory_cap", recording_cap)
+    calls = [functools.partial(pow, 2, n) for n in range(3)]
+    assert list(run_each(calls[:1], timeout=None, jobs=600)) == [1]
+    assert shares == [1]  # one call: the whole memory, not a 600th of it
+    shares.clear()
+    assert list(run_each(calls, timeout=None, jobs=600)) == [1, 2, 4]
+    at_once = min(3, isolation.max_jobs())
+    assert max(shares) == at_once and len(shares) == 3

@@ -152,14 +152,32 @@ def test_render_unsatisfiable_is_a_one_line_error(tmp_path: Path) -> None:
     unsat.write_text("width(2). height(1). room(1,0,0,1,0,2).\n", encoding="utf-8")
     result = run("render", unsat, "--solve", "-o", tmp_path / "x.svg")
     assert result.exit_code == 1
-    assert result.stderr.strip() == f"Error: {unsat}: unsatisfiable, no solution to draw"
+    assert result.stderr == f"error: {unsat}: unsatisfiable, no solution to draw\n"
     assert not (tmp_path / "x.svg").exists()
 
 
-def test_render_unwritable_output(tmp_path: Path) -> None:
-    result = run("render", URL, "-o", tmp_path / "missing" / "p.svg")
-    assert result.exit_code == 1 and "cannot write" in result.stderr
-    assert "Traceback" not in result.output
+@pytest.mark.parametrize(
+    "command",
+    [["render", URL, "--output"], ["convert", URL, "--to", "text", "-o"], ["solve", URL, "--svg"]],
+    ids=lambda command: command[0],
+)
+def test_output_into_a_missing_folder_is_refused_up_front(
+    tmp_path: Path, command: list[str]
+) -> None:
+    missing = tmp_path / "missing"
+    result = run(*command, missing / "p.svg")
+    assert (result.exit_code, result.stdout) == (2, "")
+    option = "--svg" if command[0] == "solve" else "--output"
+    assert result.stderr == f"error: {option}: {missing / 'p.svg'}: no such folder: {missing}\n"
+    assert not missing.exists()
+
+
+def test_render_to_a_full_device_is_a_one_line_error() -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full on this system")
+    result = run("render", URL, "-o", "/dev/full")
+    assert result.exit_code == 1
+    assert result.stderr == "error: /dev/full: cannot write: No space left on device\n"
 
 
 def test_solve_svg(tmp_path: Path) -> None:
@@ -192,7 +210,7 @@ def test_convert_irregular_to_kth_is_a_one_line_error() -> None:
     result = run("convert", "-", "--to", "kth", stdin=RING)
     assert result.exit_code == 1
     assert result.stderr.strip() == (
-        "Error: -: cannot write kth: room 1 is not a rectangle: "
+        "error: -: cannot write kth: room 1 is not a rectangle: "
         "the KTH format holds rectangles only"
     )
 

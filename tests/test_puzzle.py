@@ -65,3 +65,16 @@ def test_with_clues_drops_hidden_clues() -> None:
     puzzle = Puzzle(1, 1, (Room(frozenset({(0, 0)}), hidden_clue=True),))
     assert puzzle.rooms[0].clue_text == "?"
     assert puzzle.with_clues([None]).rooms == (Room(frozenset({(0, 0)})),)
+
+
+def test_a_puzzle_pickles_small_and_back_whole() -> None:
+    import pickle
+
+    big = Puzzle(1000, 1000, (Room.rectangle(0, 0, 999, 999, 3),))
+    assert len(pickle.dumps(big)) < 1000  # a rectangle is sent as its corners
+    assert pickle.loads(pickle.dumps(big)) == big
+    shapes = Puzzle(
+        2, 2, (Room(frozenset({(0, 0), (1, 0), (0, 1)}), 1), Room(frozenset({(1, 1)}), None, True))
+    )
+    back = pickle.loads(pickle.dumps(shapes))
+    assert back == shapes and back.rooms[1].hidden_clue and not back.rooms[0].is_rectangle

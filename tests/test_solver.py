@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import STATS_KEYS, brute_force, params, shared_puzzles
+from helpers import STATS_KEYS, params, shared_puzzles
 
 from heyawake_asp import EncodingError, Puzzle, PuzzleWarning, Room, read_puzzle, solve, verify
+from heyawake_asp.brute import brute_force
 
 pytestmark = pytest.mark.filterwarnings("ignore", category=PuzzleWarning)
 

@@ -115,7 +115,7 @@ def test_interrupted_run_reports_what_finished(
 
     monkeypatch.setattr(suites, "run_suite", interrupted)
     result = run("suite", suite_dir, "--encoding", DEFAULT_ENCODING, "--encoding", "reach")
-    assert result.exit_code == 1
+    assert result.exit_code == 130
     assert "interrupted: 3 of 8 runs finished" in result.output
     rows = {line.split(" ", 1)[0]: line for line in result.stdout.splitlines()}
     assert "not run" not in rows["easy1"] and "not run" in rows["easy2"]
@@ -159,7 +159,7 @@ def test_wrong_answers_are_loud_and_fail(suite_dir: Path, tmp_path: Path) -> Non
         "#show black/2.\n:- not black(1, 0).\n"
     )
     result = run("suite", suite_dir, "--encoding", broken)
-    assert result.exit_code == 1
+    assert result.exit_code == 3
     assert "WRONG ANSWER" in result.stderr
     assert "WRONG!" in result.stdout
 

@@ -20,8 +20,12 @@ from heyawake_asp.cli.common import (
     encoding_option,
     isolated,
     read_puzzle_echoing_warnings,
+    time_limit,
     timeout_option,
+    until,
 )
+from heyawake_asp.cli.exits import FAILED
+from heyawake_asp.cli.outputs import output_path, unwritable, write_file
 from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS
@@ -40,33 +44,91 @@ from heyawake_asp.tiling import ROOM_SIZES, RoomSize
 __all__ = ["analyze_command", "count_command", "explain_command", "generate_command"]
 
 _SIZE = re.compile(r"(\d+)x(\d+)")
+MAX_GENERATED_CELLS = 2500
+"""The largest puzzle generate makes (50x50): proving uniqueness grows steeply (40x40: minutes)."""
 _EXTENSIONS = {"kth": ".lp", "json": ".json", "url": ".url", "text": ".txt"}
 
 
+def _size(_context: click.Context, _parameter: click.Parameter, text: str) -> tuple[int, int]:
+    """``WxH`` as two integers of at least 2, within the generator's size; else a usage error."""
+    match = _SIZE.fullmatch(text.strip().lower())
+    if match is None or min(int(match[1]), int(match[2])) < 2:
+        raise click.BadParameter(f"{text!r} is not WxH with both at least 2")
+    width, height = int(match[1]), int(match[2])
+    if width * height > MAX_GENERATED_CELLS:
+        raise click.BadParameter(
+            f"{width}x{height} has {width * height} cells; the generator makes at most "
+            f"{MAX_GENERATED_CELLS} (proving a larger puzzle unique takes hours)"
+        )
+    return width, height
+
+
 @main.command("generate")
-@click.option("--size", required=True, metavar="WxH", help="Grid width and height, e.g. 10x10.")
+@click.option(
+    "--size",
+    required=True,
+    metavar="WxH",
+    callback=_size,
+    help=f"Grid width and height, e.g. 10x10 (at most {MAX_GENERATED_CELLS} cells).",
+)
 @click.option("--seed", type=click.IntRange(min=0), help="Seed of the first puzzle [random].")
-@click.option("--rooms", type=click.Choice(list(ROOM_SIZES)), default="medium", show_default=True)
-@click.option("--clues", type=click.Choice(CLUE_DENSITIES), default="normal", show_default=True)
-@click.option("--count", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option("-o", "--output", metavar="DIR|FILE", help="Where to write [standard output].")
-@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="kth", show_default=True)
+@click.option(
+    "--rooms",
+    type=click.Choice(list(ROOM_SIZES)),
+    default="medium",
+    show_default=True,
+    help="How large the rooms are.",
+)
+@click.option(
+    "--clues",
+    type=click.Choice(CLUE_DENSITIES),
+    default="normal",
+    show_default=True,
+    help="How many rooms keep their number.",
+)
+@click.option(
+    "--count",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="How many puzzles; puzzle K uses seed SEED+K-1.",
+)
+@click.option(
+    "-o",
+    "--output",
+    metavar="DIR|FILE",
+    help="Where to write [standard output]; a directory is made if missing.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(list(FORMATS)),
+    default="kth",
+    show_default=True,
+    help="The puzzle format written.",
+)
+@timeout_option
 def generate_command(
-    size: str,
+    size: tuple[int, int],
     seed: int | None,
     rooms: str,
     clues: str,
     count: int,
     output: str | None,
     fmt: str,
+    timeout: float | None,
 ) -> None:
     """Generate puzzles with exactly one solution, proved by the solver.
 
     Puzzle K of --count uses seed SEED+K-1, and the same seed always gives
-    the same puzzle. With several puzzles, or an existing directory, -o names
-    a directory, written as WxH-sSEED files. Progress goes to stderr.
+    the same puzzle. With several puzzles, an existing directory or a name
+    ending in '/', -o names a directory (made if missing), written as
+    WxH-sSEED files. Progress goes to stderr.
     """
-    width, height = _size(size)
+    width, height = size
+    many = count > 1 or (output is not None and (output.endswith("/") or Path(output).is_dir()))
+    if output is not None and not many and unwritable(output):
+        raise click.BadParameter(f"{output}: {unwritable(output)}", param_hint="'--output'")
     first = secrets.randbelow(10**6) if seed is None else seed
     shape = functools.partial(
         generate, width, height, rooms=cast(RoomSize, rooms), clues=cast(ClueDensity, clues)
@@ -76,9 +138,9 @@ def generate_command(
             start = time.perf_counter()
             call = functools.partial(shape, seed=first + number)
             with _one_line_errors():
-                made = isolated(call, f"seed {first + number}", worker)
+                made = isolated(call, f"seed {first + number}", worker, time_limit(timeout))
                 text = write_generated(made, fmt)
-            where = _save(text, output, count > 1, made, fmt)
+            where = _save(text, output, many, made, fmt)
             clued = sum(room.clue is not None for room in made.puzzle.rooms)
             click.echo(
                 f"[{number + 1}/{count}] seed {made.seed}: {len(made.puzzle.rooms)} rooms, "
@@ -89,18 +151,29 @@ def generate_command(
 
 @main.command("count")
 @click.argument("puzzle")
-@click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=100,
+    show_default=True,
+    help="Stop counting past N solutions.",
+)
 @timeout_option
 @encoding_option
 def count_command(puzzle: str, limit: int, timeout: float | None, encoding: EncodingSet) -> None:
-    """Count the solutions of PUZZLE, up to --limit (shadings, each counted once)."""
+    """Count the solutions of PUZZLE, up to --limit (shadings, each counted once).
+
+    PUZZLE is a file, a puzz.link URL or '-'. Exit status 1 when it cannot
+    be read or the count timed out.
+    """
+    time_left = time_limit(timeout)
     with Worker() as worker:
-        check_programs(encoding, worker, timeout=timeout)
+        check_programs(encoding, worker, limit=time_left)
         problem = _read(puzzle)
-        call = functools.partial(count_solutions, problem, limit, encoding, timeout)
-        with _one_line_errors():
+        call = until(time_left, functools.partial(count_solutions, problem, limit, encoding))
+        with _one_line_errors(puzzle):
             stopped = functools.partial(SolutionCount, 0, exact=False)
-            counted = isolated(call, puzzle, worker, timeout, stopped)
+            counted = isolated(call, puzzle, worker, time_left, stopped)
     noun = "solution" if counted.count == 1 else "solutions"
     if counted.exact:
         click.echo(f"{counted.count} {noun}")
@@ -108,22 +181,35 @@ def count_command(puzzle: str, limit: int, timeout: float | None, encoding: Enco
         click.echo(f"more than {limit} solutions (the limit)")
     else:
         click.echo(f"at least {counted.count} {noun} (timed out)")
+        raise SystemExit(FAILED)
 
 
 @main.command("analyze")
 @click.argument("puzzle")
-@click.option("--svg", "svg_path", metavar="FILE", help="Also draw the analysis as SVG.")
+@click.option(
+    "--svg",
+    "svg_path",
+    metavar="FILE",
+    callback=output_path,
+    help="Also draw the analysis as SVG (the folder must exist).",
+)
 @encoding_option
-def analyze_command(puzzle: str, svg_path: str | None, encoding: EncodingSet) -> None:
-    """Show which cells all solutions agree on and which vary ('?').
+@timeout_option
+def analyze_command(
+    puzzle: str, svg_path: str | None, encoding: EncodingSet, timeout: float | None
+) -> None:
+    """Show which cells all solutions agree on and which vary (drawn ▒).
 
-    Exit status 1 when the puzzle has no solution.
+    PUZZLE is a file, a puzz.link URL or '-'. Exit status 1 when the puzzle
+    has no solution or cannot be read.
     """
+    limit = time_limit(timeout)
     with Worker() as worker:
-        check_programs(encoding, worker)
+        check_programs(encoding, worker, limit=limit)
         problem = _read(puzzle)
-        with _one_line_errors():
-            ambiguity = isolated(functools.partial(analyze, problem, encoding), puzzle, worker)
+        with _one_line_errors(puzzle):
+            call = functools.partial(analyze, problem, encoding)
+            ambiguity = isolated(call, puzzle, worker, limit)
     if not ambiguity.solvable:
         raise click.ClickException(f"{puzzle}: no solution (try 'heyawake explain')")
     click.echo(ambiguity_text(problem, ambiguity))
@@ -135,19 +221,26 @@ def analyze_command(puzzle: str, svg_path: str | None, encoding: EncodingSet) ->
     else:
         click.echo("unique: every cell is the same in all solutions")
     if svg_path:
-        _write(svg_path, ambiguity_svg(problem, ambiguity))
+        write_file(svg_path, ambiguity_svg(problem, ambiguity))
 
 
 @main.command("explain")
 @click.argument("puzzle")
 @encoding_option
-def explain_command(puzzle: str, encoding: EncodingSet) -> None:
-    """Name a minimal set of clues of PUZZLE that cannot all hold together."""
+@timeout_option
+def explain_command(puzzle: str, encoding: EncodingSet, timeout: float | None) -> None:
+    """Name a minimal set of clues of PUZZLE that cannot all hold together.
+
+    PUZZLE is a file, a puzz.link URL or '-'. Exit status 0 also when the
+    puzzle has a solution (nothing to explain); 1 when it cannot be read.
+    """
+    limit = time_limit(timeout)
     with Worker() as worker:
-        check_programs(encoding, worker)
+        check_programs(encoding, worker, limit=limit)
         problem = _read(puzzle)
-        with _one_line_errors():
-            explanation = isolated(functools.partial(explain, problem, encoding), puzzle, worker)
+        with _one_line_errors(puzzle):
+            call = functools.partial(explain, problem, encoding)
+            explanation = isolated(call, puzzle, worker, limit)
     if explanation.satisfiable:
         click.echo("the puzzle has a solution: nothing to explain")
         return
@@ -162,34 +255,21 @@ def explain_command(puzzle: str, encoding: EncodingSet) -> None:
         click.echo(f"these {len(explanation.rooms)} clues cannot all hold (rooms shaded): {clues}")
 
 
-def _size(text: str) -> tuple[int, int]:
-    """``WxH`` as two positive integers, or a usage error."""
-    match = _SIZE.fullmatch(text.strip().lower())
-    if match is None or min(int(match[1]), int(match[2])) < 2:
-        raise click.BadParameter(f"{text!r} is not WxH with both at least 2", param_hint="--size")
-    return int(match[1]), int(match[2])
-
-
 def _save(text: str, output: str | None, many: bool, made: Generated, fmt: str) -> str:
     """Write one puzzle to stdout, a file or a directory; `` -> PATH`` when written to a file."""
     if output is None:
         click.echo(text + ("\n" if many else ""), nl=False)
         return ""
     path = Path(output)
-    if many or path.is_dir() or output.endswith("/"):
+    if many:
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise click.ClickException(f"{path}: cannot make: {error.strerror or error}") from None
         size = f"{made.puzzle.width}x{made.puzzle.height}"
         path = path / f"{size}-s{made.seed}{_EXTENSIONS.get(fmt, '.txt')}"
-    _write(str(path), text)
+    write_file(str(path), text)
     return f" -> {path}"
-
-
-def _write(path: str, text: str) -> None:
-    """Write a file, making its directory; a one-line error when that fails."""
-    try:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise click.ClickException(f"{path}: cannot write: {error.strerror or error}") from None
 
 
 def _read(source: str) -> Puzzle:
@@ -199,9 +279,12 @@ def _read(source: str) -> Puzzle:
 
 
 @contextmanager
-def _one_line_errors() -> Iterator[None]:
-    """Turn the library's errors in the block into one-line command errors."""
+def _one_line_errors(where: str | None = None) -> Iterator[None]:
+    """Turn the library's errors in the block into one-line command errors, located at WHERE."""
     try:
         yield
     except HeyawakeError as error:
-        raise click.ClickException(str(error)) from None
+        message = str(error)
+        if where is not None and not message.startswith(where):
+            message = f"{where}: {message}"
+        raise click.ClickException(message) from None

@@ -9,28 +9,42 @@ from __future__ import annotations
 
 import functools
 import math
+import os
+import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import click
 
+from heyawake_asp.checker import verify
 from heyawake_asp.control import check_encoding
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import read_puzzle, read_source
 from heyawake_asp.isolation import ChildFailed, ChildOverdue, Worker
 from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.solver import SolveResult
 
 __all__ = [
+    "PROBE_MEMORY",
+    "Answer",
     "check_programs",
     "echoing_warnings",
     "encoding_option",
+    "encoding_set",
+    "extra_option",
+    "finite",
     "isolated",
     "read_puzzle_echoing_warnings",
     "read_text",
+    "solve_checked",
+    "TimeLimit",
+    "time_limit",
     "timeout_option",
+    "until",
 ]
 
 T = TypeVar("T")
@@ -68,19 +82,30 @@ def timeout_option(command: _Command) -> _Command:
     return click.option(
         "--timeout",
         type=click.FloatRange(min=0, min_open=True, max=1e9),
-        callback=_finite,
+        callback=finite,
         metavar="S",
-        help="Give up on a puzzle after S seconds (grounding included).",
+        help="Give up on a puzzle after S seconds of wall time (reading and grounding included).",
     )(command)
 
 
-def _finite(
+def finite(
     _context: click.Context, _parameter: click.Parameter, seconds: float | None
 ) -> float | None:
-    """Reject a NaN timeout, which every range check lets through."""
+    """Reject NaN seconds, which every range check lets through: a click callback."""
     if seconds is not None and math.isnan(seconds):
         raise click.BadParameter("not a number of seconds")
     return seconds
+
+
+def extra_option(command: _Command) -> _Command:
+    """The ``--extra FILE.lp`` option: programs loaded with the encoding, repeatable."""
+    return click.option(
+        "--extra",
+        multiple=True,
+        type=click.Path(exists=True, dir_okay=False),
+        metavar="FILE.lp",
+        help="An extra program loaded with the encoding (repeatable).",
+    )(command)
 
 
 def encoding_option(command: _Command) -> _Command:
@@ -90,60 +115,170 @@ def encoding_option(command: _Command) -> _Command:
         default=DEFAULT_ENCODING,
         show_default=True,
         metavar="NAME|DIR",
-        callback=_encoding_set,
+        callback=encoding_set,
         help="Encoding set: a name from 'heyawake encodings', a directory of .lp files or a file.",
     )(command)
 
 
-def _encoding_set(_context: click.Context, _parameter: click.Parameter, name: str) -> EncodingSet:
-    """Resolve an encoding name, as a usage check."""
+def encoding_set(
+    _context: click.Context, _parameter: click.Parameter, name: str | None
+) -> EncodingSet | None:
+    """Resolve an encoding name (None stays None), as a usage check: a click callback."""
+    if name is None:
+        return None
     try:
         return resolve_encoding(name)
     except HeyawakeError as error:
         raise click.BadParameter(str(error)) from None
 
 
+@dataclass(frozen=True)
+class TimeLimit:
+    """A ``--timeout`` of ``seconds`` that started at ``start`` (`time.monotonic`).
+
+    The same clock for this process and its children (the system's
+    monotonic clock), so that a call in a child can stop its search when
+    the command's time is up however long it took to get there.
+    """
+
+    seconds: float
+    start: float = field(default_factory=time.monotonic)
+
+    @property
+    def end(self) -> float:
+        """When the time is up."""
+        return self.start + self.seconds
+
+    def left(self) -> float:
+        """Seconds left (0 when the time is up)."""
+        return max(0.0, self.end - time.monotonic())
+
+
+def time_limit(timeout: float | None) -> TimeLimit | None:
+    """``timeout`` seconds from now, or None without a timeout."""
+    return None if timeout is None else TimeLimit(timeout)
+
+
+def until(limit: TimeLimit | None, call: Callable[..., T]) -> Callable[[], T]:
+    """``call`` given the seconds left as its ``timeout`` when it starts (it must pickle)."""
+    if limit is None:
+        return call
+    return functools.partial(_with_time_left, limit.end, call)
+
+
+def _with_time_left(end: float, call: Callable[..., T]) -> T:
+    """``call(timeout=seconds left until end)``, run in the child."""
+    return call(timeout=max(0.0, end - time.monotonic()))
+
+
 def isolated(
     call: Callable[[], T],
     where: str,
     worker: Worker,
-    timeout: float | None = None,
+    limit: TimeLimit | None = None,
     timed_out: Callable[[], T] | None = None,
 ) -> T:
     """``call()`` (which must pickle) in the worker's child process (one per command).
 
-    Past ``timeout`` (and `heyawake_asp.isolation.GRACE_SECONDS`, for a
-    call still grounding) the answer is ``timed_out()``, else the error
-    ``WHERE: stopped past the time limit``; a child that ran out of memory
-    or died is the one-line error ``WHERE: WHAT``. What the call raises is
-    raised here.
+    Past the ``limit`` (and `heyawake_asp.isolation.GRACE_SECONDS`, for a
+    call still grounding), or when it is up before the call (not sent
+    then), the answer is ``timed_out()``, else the error ``WHERE: stopped
+    past the time limit``; a child that ran out of memory or died is the
+    one-line error ``WHERE: WHAT``. What the call raises is raised here.
     """
+    if limit is not None and not limit.left():
+        return _overdue(where, limit, timed_out)
     try:
-        return worker.run(call, timeout)
-    except ChildOverdue as overdue:
-        if timed_out is None:
-            raise click.ClickException(f"{where}: {overdue}") from None
-        return timed_out()
+        return worker.run(call, None if limit is None else limit.left())
+    except ChildOverdue:
+        return _overdue(where, limit, timed_out)
     except ChildFailed as failure:
         raise click.ClickException(f"{where}: {failure}") from None
+
+
+def _overdue(where: str, limit: TimeLimit | None, timed_out: Callable[[], T] | None) -> T:
+    """``timed_out()``, or the error ``WHERE: stopped past the time limit``."""
+    if timed_out is not None:
+        return timed_out()
+    seconds = math.inf if limit is None else limit.seconds  # only a limited call is overdue
+    raise click.ClickException(f"{where}: stopped past the time limit of {seconds:g} s")
+
+
+PROBE_MEMORY = 2**28
+"""Bytes checking the programs on a tiny puzzle may add: a real encoding needs a few MB there."""
+
+
+def _with_memory_to_spare(spare: int, call: Callable[[], T]) -> T:
+    """``call()`` with this process's address space capped at its size now plus ``spare``.
+
+    Runs in the child. Linux only (elsewhere the call runs under the child's cap alone).
+    """
+    try:
+        import resource
+
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, OSError, ValueError):
+        return call()
+    caps = [cap for cap in (soft, hard, used + spare) if cap != resource.RLIM_INFINITY]
+    resource.setrlimit(resource.RLIMIT_AS, (min(caps), hard))
+    try:
+        return call()
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 def check_programs(
     encoding: EncodingSet,
     worker: Worker,
     extra: Sequence[str] = (),
-    timeout: float | None = None,
+    limit: TimeLimit | None = None,
+    option: str = "--encoding",
 ) -> None:
     """Ground the encoding, then with the ``extra`` programs, on a tiny puzzle, isolated.
 
-    A program that fails is a usage error of its option, reported before
-    any puzzle; one that still grounds past ``timeout`` or runs out of
-    memory on a tiny puzzle is an error too.
+    A program that fails is a usage error of its option (``option`` names
+    the encoding's), reported before any puzzle; one that still grounds past
+    the ``limit``, or needs more than `PROBE_MEMORY` bytes on the tiny
+    puzzle, is an error too (at once, rather than once it has filled the
+    machine's memory).
     """
-    steps = [("--encoding", ())] + ([("--extra", tuple(extra))] if extra else [])
+    steps = [(option, ())] + ([("--extra", tuple(extra))] if extra else [])
     for option, programs in steps:
-        call = functools.partial(check_encoding, encoding, programs)
+        check = functools.partial(check_encoding, encoding, programs)
+        call = functools.partial(_with_memory_to_spare, PROBE_MEMORY, check)
         try:
-            isolated(call, option, worker, timeout)
+            isolated(call, option, worker, limit)
         except HeyawakeError as error:
             raise click.BadParameter(str(error), param_hint=f"'{option}'") from None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A solve call's result as the CLI reports it.
+
+    ``wrong`` is why the independent checker rejects one of its solutions
+    (None when it accepts them all); ``stopped`` says the call was stopped
+    while clingo ground, so that only the total time is known.
+    """
+
+    result: SolveResult
+    wrong: str | None = None
+    stopped: bool = False
+
+
+def solve_checked(
+    puzzle: Puzzle, solver: Callable[..., SolveResult], timeout: float | None = None
+) -> Answer:
+    """``solver(puzzle, timeout=timeout)``, every solution put to the independent checker."""
+    result = solver(puzzle, timeout=timeout)
+    for number, grid in enumerate(result.solutions, 1):
+        violations = verify(puzzle, grid)
+        if violations:
+            more = f" (and {len(violations) - 1} more)" if len(violations) > 1 else ""
+            return Answer(
+                result,
+                f"wrong answer: solution {number} fails the checker: {violations[0].message}{more}",
+            )
+    return Answer(result)

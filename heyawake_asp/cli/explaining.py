@@ -12,6 +12,7 @@ from heyawake_asp.cli.common import (
     isolated,
     read_puzzle_echoing_warnings,
     read_text,
+    time_limit,
     timeout_option,
 )
 from heyawake_asp.errors import HeyawakeError
@@ -51,7 +52,7 @@ def steps_command(
     """
     problem = _read(puzzle)
     with Worker() as worker:
-        walk = isolated(functools.partial(steps, problem), puzzle, worker, timeout)
+        walk = isolated(functools.partial(steps, problem), puzzle, worker, time_limit(timeout))
     if as_json:
         click.echo(json.dumps(walk_record(puzzle, walk)))
     else:
@@ -111,7 +112,8 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
         except HeyawakeError as error:
             raise click.ClickException(str(error)) from None
     with Worker() as worker:
-        found = isolated(functools.partial(hint, problem, known), puzzle, worker, timeout)
+        call = functools.partial(hint, problem, known)
+        found = isolated(call, puzzle, worker, time_limit(timeout))
     if as_json:
         click.echo(json.dumps(hint_record(puzzle, found)))
     elif found.conflict is not None:
@@ -139,9 +141,8 @@ def grade_command(puzzles: tuple[str, ...], as_json: bool, timeout: float | None
     with Worker() as worker:
         for source in puzzles:
             try:
-                graded = isolated(
-                    functools.partial(grade_puzzle, _read(source)), source, worker, timeout
-                )
+                call = functools.partial(grade_puzzle, _read(source))
+                graded = isolated(call, source, worker, time_limit(timeout))
             except click.ClickException as error:
                 click.echo(f"error: {error.message}", err=True)
                 failed = True

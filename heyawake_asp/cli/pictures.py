@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
 import click
 
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import (
+    TimeLimit,
     check_programs,
     echoing_warnings,
     encoding_option,
     isolated,
     read_puzzle_echoing_warnings,
+    solve_checked,
+    time_limit,
     timeout_option,
+    until,
 )
+from heyawake_asp.cli.exits import WrongAnswer
+from heyawake_asp.cli.outputs import output_path, write_file
 from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS, write_puzzle
@@ -33,14 +38,17 @@ _OUTPUT = click.option(
     default="-",
     show_default=True,
     metavar="FILE",
-    help="Where to write the result ('-': standard output).",
+    callback=output_path,
+    help="Where to write the result ('-': standard output; the folder must exist).",
 )
 
 
 @main.command("render")
 @click.argument("puzzle")
 @click.option("--solve", "solved", is_flag=True, help="Solve the puzzle and draw its solution.")
-@click.option("--dots", is_flag=True, help="With --solve, mark white cells with a dot.")
+@click.option(
+    "--dots", is_flag=True, help="Solve (implies --solve) and mark white cells with a dot."
+)
 @encoding_option
 @timeout_option
 @_OUTPUT
@@ -54,12 +62,15 @@ def render_command(
 ) -> None:
     """Draw PUZZLE (a file, a puzz.link URL or '-') as an SVG picture.
 
-    With --solve, --encoding and --timeout work as for 'heyawake solve'.
-    Exit status 1 when the puzzle cannot be read, or with --solve has no solution.
+    With --solve, --encoding and --timeout work as for 'heyawake solve', and
+    the solution drawn passes the independent checker first. Exit status 1
+    when the puzzle cannot be read, or with --solve has no solution; 3 when
+    the checker rejects the solution.
     """
+    limit = time_limit(timeout)
     problem = _read(puzzle)
-    grid = _first_solution(puzzle, problem, encoding, timeout) if solved else None
-    _write(output, render_svg(problem, grid, dots))
+    grid = _first_solution(puzzle, problem, encoding, limit) if solved or dots else None
+    write_file(output, render_svg(problem, grid, dots))
 
 
 @main.command("convert")
@@ -74,12 +85,12 @@ def convert_command(puzzle: str, fmt: str, output: str) -> None:
             converted = write_puzzle(problem, fmt)
     except HeyawakeError as error:
         raise click.ClickException(f"{puzzle}: cannot write {fmt}: {error}") from None
-    _write(output, converted)
+    write_file(output, converted)
 
 
 def save_svg(path: str, puzzle: Puzzle, grid: Grid) -> None:
     """Write the picture of a solved puzzle to ``path`` (for ``solve --svg``)."""
-    _write(path, render_svg(puzzle, grid))
+    write_file(path, render_svg(puzzle, grid))
 
 
 def _read(source: str) -> Puzzle:
@@ -91,27 +102,19 @@ def _read(source: str) -> Puzzle:
 
 
 def _first_solution(
-    source: str, puzzle: Puzzle, encoding: EncodingSet, timeout: float | None
+    source: str, puzzle: Puzzle, encoding: EncodingSet, limit: TimeLimit | None
 ) -> Grid:
-    """A solution of the puzzle, or a one-line error when there is none."""
-    call = functools.partial(solve, puzzle, encoding, check_unique=False, timeout=timeout)
+    """A checked solution of the puzzle, or a one-line error when there is none."""
+    solver = functools.partial(solve, encoding=encoding, check_unique=False)
+    call = until(limit, functools.partial(solve_checked, puzzle, solver))
     try:
         with Worker() as worker:
-            check_programs(encoding, worker, timeout=timeout)
-            result = isolated(call, source, worker, timeout)
+            check_programs(encoding, worker, limit=limit)
+            answer = isolated(call, source, worker, limit)
     except HeyawakeError as error:
         raise click.ClickException(f"{source}: {error}") from None
-    if not result.solutions:
-        raise click.ClickException(f"{source}: {result.status}, no solution to draw")
-    return result.solutions[0]
-
-
-def _write(path: str, text: str) -> None:
-    """Write ``text`` to the file ``path``, or to standard output for ``-``."""
-    if path == "-":
-        click.echo(text, nl=False)
-        return
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise click.ClickException(f"{path}: cannot write: {error.strerror or error}") from None
+    if answer.wrong is not None:
+        raise WrongAnswer(f"{source}: {answer.wrong}")
+    if not answer.result.solutions:
+        raise click.ClickException(f"{source}: {answer.result.status}, no solution to draw")
+    return answer.result.solutions[0]

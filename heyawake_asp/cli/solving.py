@@ -10,9 +10,22 @@ import click
 
 from heyawake_asp.checker import verify
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import check_programs, encoding_option, isolated, timeout_option
+from heyawake_asp.cli.common import (
+    Answer,
+    TimeLimit,
+    check_programs,
+    encoding_option,
+    extra_option,
+    isolated,
+    solve_checked,
+    time_limit,
+    timeout_option,
+    until,
+)
 from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
 from heyawake_asp.cli.common import read_text as _read_text
+from heyawake_asp.cli.exits import FAILED, WRONG_ANSWER, one_line
+from heyawake_asp.cli.outputs import output_path
 from heyawake_asp.cli.pictures import save_svg
 from heyawake_asp.control import MAX_THREADS
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir, list_encodings
@@ -40,13 +53,7 @@ __all__ = ["check_command", "encodings_command", "solve_command"]
 @click.option("--no-unique", is_flag=True, help="Do not check that the solution is unique.")
 @timeout_option
 @encoding_option
-@click.option(
-    "--extra",
-    multiple=True,
-    type=click.Path(exists=True, dir_okay=False),
-    metavar="FILE.lp",
-    help="An extra program loaded with the encoding (repeatable).",
-)
+@extra_option
 @click.option(
     "--threads",
     type=click.IntRange(min=1, max=MAX_THREADS),
@@ -57,8 +64,8 @@ __all__ = ["check_command", "encodings_command", "solve_command"]
 @click.option("--stats", is_flag=True, help="Show ground size, times, choices and conflicts.")
 @click.option(
     "--svg",
-    type=click.Path(dir_okay=False),
     metavar="FILE",
+    callback=output_path,
     help="Draw the solution as an SVG picture in FILE (one PUZZLE only).",
 )
 def solve_command(
@@ -73,72 +80,83 @@ def solve_command(
     stats: bool,
     svg: str | None,
 ) -> None:
-    """Solve each PUZZLE file and print its grid, or JSON with --json.
+    """Solve each PUZZLE (a file, a puzz.link URL or '-') and print its grid, or JSON with --json.
 
-    The puzzles are solved in a child process, so that Ctrl-C and --timeout
-    stop clingo even while it grounds, and a program that needs more memory
-    than the machine has free fails with an error instead of swapping.
+    Every solution shown passes the independent checker first. The puzzles
+    are solved in a child process, so that Ctrl-C and --timeout stop clingo
+    even while it grounds, and a program that needs more memory than the
+    machine has free fails with an error instead of swapping.
 
     Exit status: 0 when every puzzle was solved, 1 when some puzzle was
-    unsatisfiable, timed out or unreadable, 2 on a usage error.
+    unsatisfiable, timed out or unreadable, 2 on a usage error, 3 when the
+    checker rejected an answer (a wrong encoding), 130 on Ctrl-C.
     """
     if svg and len(puzzles) > 1:
         raise click.UsageError("--svg draws one puzzle: give a single PUZZLE")
+    limit = time_limit(timeout)  # the first puzzle's time includes checking the programs
+    solver = functools.partial(
+        solve, encoding=encoding, max_solutions=count, check_unique=not no_unique,
+        threads=threads, extra=extra, statistics=as_json or stats,
+    )  # fmt: skip
+    report = functools.partial(
+        _solve_one, solver=solver, as_json=as_json, svg=svg, stats=stats, named=len(puzzles) > 1
+    )
+    statuses = []
     with Worker() as worker:
-        check_programs(encoding, worker, extra, timeout)
-        solver = functools.partial(
-            solve, encoding=encoding, max_solutions=count, check_unique=not no_unique,
-            timeout=timeout, threads=threads, extra=extra, statistics=as_json or stats,
-        )  # fmt: skip
-        run = functools.partial(_solve_isolated, solver=solver, timeout=timeout, worker=worker)
-        report = functools.partial(
-            _solve_one, run=run, as_json=as_json, svg=svg, stats=stats, named=len(puzzles) > 1
-        )
-        solved = [report(source) for source in puzzles]
-    if not all(solved):
-        raise SystemExit(1)
+        check_programs(encoding, worker, extra, limit)
+        for source in puzzles:
+            statuses.append(report(source, worker, limit))
+            limit = time_limit(timeout)
+    if max(statuses):
+        raise SystemExit(max(statuses))
 
 
 def _solve_isolated(
     source: str,
     puzzle: Puzzle,
-    solver: Callable[[Puzzle], SolveResult],
-    timeout: float | None,
+    solver: Callable[..., SolveResult],
     worker: Worker,
-) -> SolveResult:
-    """``solver(puzzle)`` in the worker's child; a timeout when it was stopped while grounding."""
-    start = time.perf_counter()
+    limit: TimeLimit | None,
+) -> Answer:
+    """``solver(puzzle)``, checked, in the worker's child; a timeout if stopped while grounding."""
 
-    def stopped() -> SolveResult:
-        spent = time.perf_counter() - start
-        return SolveResult("timeout", (), None, SolveStats(0, 0, spent))
+    def stopped() -> Answer:
+        spent = 0.0 if limit is None else time.monotonic() - limit.start
+        return Answer(SolveResult("timeout", (), None, SolveStats(0, 0, spent)), stopped=True)
 
-    return isolated(functools.partial(solver, puzzle), source, worker, timeout, stopped)
+    call = until(limit, functools.partial(solve_checked, puzzle, solver))
+    return isolated(call, source, worker, limit, stopped)
 
 
 def _solve_one(
     source: str,
-    run: Callable[[str, Puzzle], SolveResult],
+    worker: Worker,
+    limit: TimeLimit | None,
+    solver: Callable[..., SolveResult],
     as_json: bool,
     svg: str | None,
     stats: bool,
     named: bool,
-) -> bool:
-    """Read, solve and report one puzzle; whether it was solved."""
+) -> int:
+    """Read, solve and report one puzzle; its exit status."""
     puzzle = None
     try:
         puzzle = _read(source)
-        result = run(source, puzzle)
+        answer = _solve_isolated(source, puzzle, solver, worker, limit)
     except (HeyawakeError, click.ClickException) as error:  # one puzzle's error, not the batch's
         _report_error(source, str(error), puzzle, as_json)
-        return False
+        return FAILED
+    if answer.wrong is not None:
+        _report_error(source, answer.wrong, puzzle, as_json)
+        return WRONG_ANSWER
+    result = answer.result
     if svg and result.solutions:
         save_svg(svg, puzzle, result.solutions[0])
     if as_json:
-        click.echo(result_line(source, puzzle, result))
+        click.echo(result_line(source, puzzle, result, answer.stopped))
     else:
-        _report_text(source, puzzle, result, named, stats)
-    return result.status == "solved"
+        _report_text(source, puzzle, answer, named, stats)
+    return 0 if result.status == "solved" else FAILED
 
 
 @main.command("check")
@@ -181,17 +199,16 @@ def encodings_command() -> None:
 
 def _report_error(source: str, message: str, puzzle: Puzzle | None, as_json: bool) -> None:
     """Report a puzzle that could not be read or solved."""
+    located = one_line(message if message.startswith(source) else f"{source}: {message}")
     if as_json:
-        click.echo(error_line(source, message, puzzle))
+        click.echo(error_line(source, located, puzzle))
     else:
-        located = message if message.startswith(source) else f"{source}: {message}"
         click.echo(f"error: {located}", err=True)
 
 
-def _report_text(
-    source: str, puzzle: Puzzle, result: SolveResult, with_name: bool, stats: bool
-) -> None:
+def _report_text(source: str, puzzle: Puzzle, answer: Answer, with_name: bool, stats: bool) -> None:
     """Print a result as drawn grids and a status line."""
+    result = answer.result
     if with_name:
         click.echo(source)
     for number, grid in enumerate(result.solutions, 1):
@@ -202,7 +219,7 @@ def _report_text(
         click.echo(render_text(puzzle))
     click.echo(_status_line(result))
     if stats:
-        click.echo(_stats_line(result))
+        click.echo(_stats_line(answer))
 
 
 def _status_line(result: SolveResult) -> str:
@@ -218,9 +235,11 @@ def _status_line(result: SolveResult) -> str:
     return ", ".join(words)
 
 
-def _stats_line(result: SolveResult) -> str:
-    """Ground size, times and search effort on one line (times only if stopped while grounding)."""
-    stats = result.stats
+def _stats_line(answer: Answer) -> str:
+    """Ground size, times and search effort on one line (the total if stopped while grounding)."""
+    stats = answer.result.stats
+    if answer.stopped:
+        return f"stopped while grounding, total {stats.total_seconds:.3f} s"
     times = (
         f"ground {stats.ground_seconds:.3f} s, solve {stats.solve_seconds:.3f} s, "
         f"total {stats.total_seconds:.3f} s"

@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import timeout_option
+from heyawake_asp.cli.exits import FAILED, INTERRUPTED, WRONG_ANSWER, one_line
+from heyawake_asp.cli.outputs import output_path, write_file
 from heyawake_asp.encodings import DEFAULT_ENCODING, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
+from heyawake_asp.isolation import max_jobs
 from heyawake_asp.render.report import class_table, puzzle_table, records_csv, records_json
 from heyawake_asp.suite import SuiteEntry, SuiteRecord, discover, run_suite, summarise
 
 __all__ = ["suite_command"]
+
+_PLOT_EXTRA = "the 'plot' extra, pip install 'heyawake-asp[plot]'"
 
 
 @main.command("suite")
@@ -38,16 +44,21 @@ __all__ = ["suite_command"]
     type=click.IntRange(min=1),
     default=1,
     show_default=True,
-    help="Puzzles solved in parallel worker processes.",
+    help="Puzzles solved in parallel worker processes (at most one per processor).",
 )
 @timeout_option
-@click.option("--csv", "csv_file", type=click.Path(dir_okay=False), help="Write results as CSV.")
-@click.option("--json", "json_file", type=click.Path(dir_okay=False), help="Write results as JSON.")
+@click.option(
+    "--csv", "csv_file", metavar="FILE", callback=output_path, help="Write results as CSV."
+)
+@click.option(
+    "--json", "json_file", metavar="FILE", callback=output_path, help="Write results as JSON."
+)
 @click.option(
     "--plot",
     "plot_file",
-    type=click.Path(dir_okay=False),
-    help="Plot time per class and encoding (.png or .svg; the 'plot' extra).",
+    metavar="FILE",
+    callback=output_path,
+    help=f"Plot time per class and encoding (.png or .svg; needs {_PLOT_EXTRA}).",
 )
 def suite_command(
     paths: tuple[str, ...],
@@ -63,8 +74,10 @@ def suite_command(
 
     Prints a table per puzzle and a summary per class (the parent folder, or
     the file name without its number). Every solution goes through the
-    independent checker. Exit status 1 when an answer is wrong or a puzzle
-    is not solved.
+    independent checker. Output files are checked before the run: their
+    folders must exist. Exit status 1 when a puzzle is not solved or a file
+    cannot be written, 3 when the checker rejects an answer, 130 on Ctrl-C
+    (after reporting the runs that finished).
     """
     names = list(encodings) or [DEFAULT_ENCODING]
     if plot_file:
@@ -77,11 +90,17 @@ def suite_command(
         raise click.UsageError(str(error)) from None
     if not entries:
         raise click.UsageError("no puzzle files (*.lp) found under " + ", ".join(paths))
+    if jobs > max_jobs():
+        click.echo(f"warning: --jobs {jobs}: this machine runs {max_jobs()} at once", err=True)
     records = _run_with_progress(entries, names, repeat, jobs, timeout)
     _report(records, names)
-    _write_outputs(records, names, csv_file, json_file, plot_file)
-    if any(record.failed for record in records) or len(records) < len(entries) * len(names):
-        raise SystemExit(1)
+    written = _write_outputs(records, names, csv_file, json_file, plot_file)
+    if len(records) < len(entries) * len(names):
+        raise SystemExit(INTERRUPTED)
+    if any(record.checked == "WRONG" for record in records):
+        raise SystemExit(WRONG_ANSWER)
+    if any(record.failed for record in records) or not written:
+        raise SystemExit(FAILED)
 
 
 def _run_with_progress(
@@ -114,6 +133,7 @@ def _report(records: list[SuiteRecord], names: list[str]) -> None:
     click.echo(puzzle_table(records, names))
     click.echo()
     click.echo(class_table(summarise(records), records, names))
+    errors = []
     for record in records:
         if record.checked == "WRONG":
             click.secho(
@@ -123,7 +143,9 @@ def _report(records: list[SuiteRecord], names: list[str]) -> None:
                 err=True,
             )
         elif record.status == "error":
-            click.echo(f"error: {record.error}", err=True)
+            errors.append(record.error)
+    for error in dict.fromkeys(errors):  # a file that cannot be read fails every encoding alike
+        click.echo(f"error: {one_line(error)}", err=True)
 
 
 def _write_outputs(
@@ -132,16 +154,36 @@ def _write_outputs(
     csv_file: str | None,
     json_file: str | None,
     plot_file: str | None,
-) -> None:
-    """Write the machine-readable results and the plot that were asked for."""
-    if csv_file:
-        Path(csv_file).write_text(records_csv(records), encoding="utf-8")
-    if json_file:
-        Path(json_file).write_text(records_json(records), encoding="utf-8")
-    if plot_file and records:
-        from heyawake_asp.render.plot import plot_times
+) -> bool:
+    """Write the machine-readable results and the plot that were asked for; whether all were.
 
-        plot_times(records, names, Path(plot_file))
+    One that fails is an error line, and the others are still written.
+    """
+    writes: list[tuple[str | None, Callable[[str], None]]] = [
+        (csv_file, lambda path: write_file(path, records_csv(records))),
+        (json_file, lambda path: write_file(path, records_json(records))),
+    ]
+    if records:
+        writes.append((plot_file, lambda path: _plot(records, names, path)))
+    written = True
+    for path, write in writes:
+        if path:
+            try:
+                write(path)
+            except click.ClickException as error:
+                click.echo(f"error: {error.format_message()}", err=True)
+                written = False
+    return written
+
+
+def _plot(records: list[SuiteRecord], names: list[str], path: str) -> None:
+    """Save the plot; a one-line error when it cannot be written."""
+    from heyawake_asp.render.plot import plot_times
+
+    try:
+        plot_times(records, names, Path(path))
+    except OSError as error:
+        raise click.ClickException(f"{path}: cannot write: {error.strerror or error}") from None
 
 
 def _check_plot_available(plot_file: str) -> None:
@@ -151,6 +193,4 @@ def _check_plot_available(plot_file: str) -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise click.UsageError(
-            "--plot needs matplotlib: pip install 'heyawake-asp[plot]'"
-        ) from None
+        raise click.UsageError(f"--plot needs matplotlib: {_PLOT_EXTRA}") from None

@@ -18,8 +18,15 @@ from heyawake_asp.solver import SolveResult
 __all__ = ["error_line", "result_line"]
 
 
-def result_line(source: str, puzzle: Puzzle, result: SolveResult) -> str:
-    """The JSON line for a puzzle that was read and solved."""
+def result_line(source: str, puzzle: Puzzle, result: SolveResult, stopped: bool = False) -> str:
+    """The JSON line for a puzzle that was read and solved.
+
+    ``stopped``: the call was stopped while clingo ground, so that every
+    statistic but ``total_seconds`` is unknown (null).
+    """
+    stats = result.stats.as_dict()
+    if stopped:
+        stats = {key: value if key == "total_seconds" else None for key, value in stats.items()}
     record: dict[str, Any] = {
         "puzzle": source,
         "width": puzzle.width,
@@ -27,7 +34,7 @@ def result_line(source: str, puzzle: Puzzle, result: SolveResult) -> str:
         "status": result.status,
         "solutions": [list(grid) for grid in result.solutions],
         "unique": result.unique,
-        "stats": result.stats.as_dict(),
+        "stats": stats,
     }
     return json.dumps(record)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from heyawake_asp.suite import SuiteRecord
+from heyawake_asp.suite import SuiteRecord, class_order
 
 __all__ = ["plot_times"]
 
@@ -17,7 +17,8 @@ def plot_times(records: Sequence[SuiteRecord], encodings: Sequence[str], path: P
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    classes = sorted({record.klass for record in records})
+    ordered = sorted(records, key=class_order(records))  # as in the tables: easy before hard
+    classes = list(dict.fromkeys(record.klass for record in ordered))
     figure, axes = plt.subplots(figsize=(max(6.0, 1.6 * len(classes) * len(encodings)), 4.5))
     width = 0.8 / len(encodings)
     for index, encoding in enumerate(encodings):

@@ -1,0 +1,90 @@
+"""Exit statuses and how the command reports its errors: one ``error: WHERE: WHAT`` line.
+
+The statuses are the same in every command (docs/commands.md lists them).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+import click
+
+__all__ = [
+    "FAILED",
+    "INTERRUPTED",
+    "USAGE",
+    "WRONG_ANSWER",
+    "HeyawakeGroup",
+    "WrongAnswer",
+    "one_line",
+]
+
+FAILED = 1
+"""A puzzle unsolved (unsatisfiable, timed out) or unreadable, a file unwritable, a rule broken."""
+USAGE = 2
+"""A bad option or argument, or an encoding that does not load."""
+WRONG_ANSWER = 3
+"""The independent checker rejected an answer of the solver: the encoding is wrong."""
+INTERRUPTED = 130
+"""Ctrl-C, as shells report a command ended by SIGINT (128 + 2)."""
+
+
+class WrongAnswer(click.ClickException):
+    """The independent checker rejected a solution the command was about to show."""
+
+    exit_code = WRONG_ANSWER
+
+
+class HeyawakeGroup(click.Group):
+    """A command group whose errors are one ``error:`` line on stderr, usage errors included."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Run the command; in standalone mode report errors and exit with the documented status."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            status = super().main(args, prog_name, complete_var, False, **extra)
+        except click.exceptions.NoArgsIsHelpError as bare:
+            bare.show()
+            _exit(USAGE)
+        except click.UsageError as error:
+            _exit(USAGE, _usage_message(error))
+        except click.ClickException as error:
+            _exit(error.exit_code, error.format_message())
+        except (click.Abort, KeyboardInterrupt):
+            _exit(INTERRUPTED)
+        _exit(status if isinstance(status, int) else 0)
+
+
+def _usage_message(error: click.UsageError) -> str:
+    """``OPTION: WHAT`` for a bad value, click's sentence for the other usage errors."""
+    if isinstance(error, click.BadParameter) and not isinstance(error, click.MissingParameter):
+        hint = error.param_hint
+        if hint is None and error.param is not None:
+            hint = (error.param.opts or [error.param.human_readable_name])[-1]  # the long name
+        if isinstance(hint, Sequence) and not isinstance(hint, str):
+            hint = hint[-1]
+        if hint:
+            return f"{hint.strip(chr(39))}: {error.message}"
+    return error.format_message()
+
+
+def _exit(status: int, message: str | None = None) -> NoReturn:
+    """Print ``error: message`` on stderr, if any, and exit with ``status``."""
+    if message is not None:
+        click.echo(f"error: {one_line(message)}", err=True)
+    sys.exit(status)
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line: clingo's messages span several."""
+    return " ".join(line.strip() for line in message.splitlines())

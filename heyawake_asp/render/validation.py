@@ -1,0 +1,58 @@
+"""The report of ``heyawake validate``: counts, or the counterexample drawn and ready to save.
+
+>>> from heyawake_asp.validate import Validation
+>>> print(validation_text(Validation(("grow",), 12, 30)))
+ok: grow against brute force: 12 puzzles, 30 shadings compared, no difference
+"""
+
+from __future__ import annotations
+
+from heyawake_asp.checker import verify
+from heyawake_asp.formats import text
+from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.render.text import render_text
+from heyawake_asp.validate import Counterexample, Validation
+
+__all__ = ["validation_text"]
+
+
+def validation_text(validation: Validation) -> str:
+    """A line of counts, or the counterexample: what is wrong, the grid, the puzzle as text."""
+    compared = " against ".join((*validation.encodings, "brute force")[:2])
+    counts = (
+        f"{_count(validation.puzzles, 'puzzle')}, {_count(validation.shadings, 'shading')} compared"
+    )
+    found = validation.counterexample
+    if found is None:
+        return f"ok: {compared}: {counts}, no difference"
+    lines = [_headline(found), render_text(found.puzzle, found.shading)]
+    if found.problem == "unsound":
+        lines.extend(violation.message for violation in verify(found.puzzle, found.shading))
+    lines.append("the puzzle, in the text format:")
+    lines.append(text.write(found.puzzle).rstrip("\n"))
+    first = validation.first_failure or found.puzzle
+    shrunk = "" if first == found.puzzle else f", shrunk from {_size(first)}"
+    lines.append(f"FAILED: {compared}: {counts} up to this one{shrunk}")
+    return "\n".join(lines)
+
+
+def _size(puzzle: Puzzle) -> str:
+    """For example ``3x2 with 3 rooms, 1 numbered``."""
+    numbered = sum(room.clue is not None for room in puzzle.rooms)
+    return f"{puzzle.width}x{puzzle.height} with {len(puzzle.rooms)} rooms, {numbered} numbered"
+
+
+def _headline(found: Counterexample) -> str:
+    """What is wrong, in one line."""
+    if found.problem == "unsound":
+        rules = " and ".join(map(str, found.rules))
+        plural = "s" if len(found.rules) > 1 else ""
+        return f"unsound: {found.encoding} gives this shading, which breaks rule{plural} {rules}"
+    if found.problem == "incomplete":
+        return f"incomplete: {found.encoding} misses this shading, a solution"
+    return f"duplicate: {found.encoding} gives this shading more than once (check its projection)"
+
+
+def _count(number: int, noun: str) -> str:
+    """For example ``1 puzzle`` or ``2 puzzles``."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"

@@ -1,0 +1,165 @@
+"""Prove an encoding set right on every small puzzle, or find the smallest puzzle where it is wrong.
+
+Every shading the set gives must pass the independent checker (sound), every
+valid shading must be among them (complete), and each must come once
+(projection right): `heyawake_asp.judge`, with brute force or, when the set
+is compared with another one, the shadings of either set the checker
+accepts. The puzzles are the small ones of `heyawake_asp.samples`, then any
+puzzles given; the first puzzle that fails is shrunk (`heyawake_asp.shrink`).
+
+>>> validation = validate("grow", max_cells=3)
+>>> validation.ok, validation.puzzles, validation.shadings
+(True, 40, 64)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from heyawake_asp.encodings import EncodingSet, resolve_encoding
+from heyawake_asp.errors import EncodingError
+from heyawake_asp.judge import Counterexample, Found, Judge, Problem, Runner, Verdict, answers
+from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.samples import clue_variants, grid_sizes, tilings
+from heyawake_asp.shrink import shrink
+
+__all__ = [
+    "DEFAULT_MAX_CELLS",
+    "Counterexample",
+    "Found",
+    "Problem",
+    "Runner",
+    "Validation",
+    "answers",
+    "check_irregular",
+    "validate",
+]
+
+DEFAULT_MAX_CELLS = 12
+
+
+@dataclass(frozen=True)
+class Validation:
+    """What a validation compared, and the counterexample it found, if any.
+
+    ``encodings`` names the sets compared: one (with brute force) or two.
+    ``first_failure`` is the puzzle that failed first, before shrinking.
+    """
+
+    encodings: tuple[str, ...]
+    puzzles: int
+    shadings: int
+    counterexample: Counterexample | None = None
+    first_failure: Puzzle | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Whether every puzzle passed."""
+        return self.counterexample is None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The outcome for JSON, as ``heyawake validate --json`` prints it."""
+        found = self.counterexample
+        return {
+            "ok": self.ok,
+            "puzzles": self.puzzles,
+            "shadings": self.shadings,
+            "counterexample": None if found is None else found.as_dict(),
+        }
+
+
+def validate(
+    encoding: str | Path | EncodingSet,
+    *,
+    against: str | Path | EncodingSet | None = None,
+    max_cells: int = DEFAULT_MAX_CELLS,
+    irregular: bool = False,
+    seed: int = 0,
+    extra: Sequence[str | Path] = (),
+    puzzles: Iterable[Puzzle] = (),
+    timeout: float | None = None,
+    run: Runner | None = None,
+) -> Validation:
+    """Compare an encoding set's answers with brute force, or with another set's.
+
+    Parameters
+    ----------
+    against
+        Compare with this set instead of brute force (no puzzle is then too
+        large to compare).
+    max_cells
+        The largest grid tried, in cells; puzzles given up to that size are
+        brute-forced too, larger ones only checked for unsound and repeated
+        shadings (unless compared ``against`` a set).
+    irregular
+        Rooms of any connected shape, not only rectangles.
+    seed
+        Seeds the sample of tilings and numbers beyond those tried exhaustively.
+    extra
+        More programs loaded with ``encoding`` (not with ``against``).
+    puzzles
+        Puzzles compared after the small ones.
+    timeout
+        Seconds for each clingo call.
+    run
+        Runs each call: ``run(call, where)``, by default ``call()``. The
+        command passes one that runs it in a child process.
+
+    Raises
+    ------
+    EncodingError
+        When a set cannot be found or fails on a puzzle (the message names
+        the set and the puzzle as a URL), handles rectangles only and
+        ``irregular`` is asked for, or a call passes ``timeout``.
+    """
+    sets = [(_resolved(encoding), tuple(extra))]
+    if against is not None:
+        sets.append((_resolved(against), ()))
+    for encodings, _ in sets:
+        if irregular:
+            check_irregular(encodings)
+    judge = Judge(sets, 0 if against is not None else max_cells, timeout, run)
+    compared = shadings = 0
+    for verdict in _verdicts(judge, max_cells, irregular, random.Random(seed), puzzles):
+        compared += 1
+        shadings += verdict.shadings
+        if verdict.counterexample is not None:
+            _, counterexample = shrink(verdict.puzzle, judge.counterexample, irregular)
+            return Validation(judge.names, compared, shadings, counterexample, verdict.puzzle)
+    return Validation(judge.names, compared, shadings)
+
+
+def check_irregular(encoding: EncodingSet) -> None:
+    """Refuse a set that handles rectangles only, for a validation with ``irregular`` rooms.
+
+    Raises
+    ------
+    EncodingError
+        When the set handles rectangular rooms only.
+    """
+    if encoding.requires_rectangles:
+        message = f"encoding {encoding.name!r} handles rectangular rooms only, not any shape"
+        raise EncodingError(message)
+
+
+def _resolved(encoding: str | Path | EncodingSet) -> EncodingSet:
+    """The set a name or path stands for (a set is taken as it is)."""
+    return encoding if isinstance(encoding, EncodingSet) else resolve_encoding(encoding)
+
+
+def _verdicts(
+    judge: Judge, max_cells: int, irregular: bool, rng: random.Random, puzzles: Iterable[Puzzle]
+) -> Iterator[Verdict]:
+    """Judge each small puzzle, then each one given (the caller stops at a failure)."""
+    for width, height in grid_sizes(max_cells):
+        for rooms in tilings(width, height, rng, irregular=irregular):
+            base = judge(Puzzle(width, height, rooms))
+            yield base
+            for clues in clue_variants(rooms, sorted(base.valid), rng):
+                yield judge(base.puzzle.with_clues(clues), base.valid)
+    for puzzle in puzzles:
+        yield judge(puzzle)

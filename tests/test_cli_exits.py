@@ -1,0 +1,193 @@
+"""Exit statuses, error lines, time limits and output files of the ``heyawake`` command.
+
+Each test is a careless or hostile use that once misbehaved.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from helpers import REPO
+
+from heyawake_asp.cli import main
+from heyawake_asp.suite import discover, run_suite
+
+EASY1 = REPO / "instances" / "easy" / "easy1.lp"
+# More black cells than a connected 14x14 room can hold: clingo cannot refute
+# this quickly, so a short timeout always runs out.
+SLOW = "width(14). height(14).\nroom(1,0,0,13,13,90).\n"
+SHOWS_NOTHING = "#show.\n"
+
+
+def run(*args: object) -> Result:
+    """Invoke the command; any exception other than SystemExit fails the test."""
+    return CliRunner().invoke(main, [str(arg) for arg in args], catch_exceptions=False)
+
+
+def error_line(result: Result) -> str:
+    """The one stderr line of a failed run: ``error: ...``, no traceback."""
+    assert "Traceback" not in result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: "), lines[0]
+    return lines[0]
+
+
+def test_a_wrong_answer_is_never_shown_as_solved(tmp_path: Path) -> None:
+    nothing = tmp_path / "nothing.lp"
+    nothing.write_text(SHOWS_NOTHING)
+    for json in ([], ["--json"]):
+        result = run("solve", "--encoding", nothing, *json, EASY1)
+        assert result.exit_code == 3, result.output
+        assert "solved" not in result.stdout
+        message = result.stdout if json else error_line(result)
+        assert "wrong answer: solution 1 fails the checker: rule 3:" in message
+
+
+def test_render_checks_the_solution_it_draws(tmp_path: Path) -> None:
+    nothing = tmp_path / "nothing.lp"
+    nothing.write_text(SHOWS_NOTHING)
+    result = run("render", "--solve", "--encoding", nothing, EASY1, "-o", tmp_path / "x.svg")
+    assert result.exit_code == 3
+    assert "wrong answer" in error_line(result)
+    assert not (tmp_path / "x.svg").exists()
+
+
+def test_render_dots_implies_solve(tmp_path: Path) -> None:
+    plain, dotted = run("render", EASY1), run("render", "--dots", EASY1)
+    assert plain.exit_code == dotted.exit_code == 0
+    assert "<circle" not in plain.stdout and "<circle" in dotted.stdout
+
+
+def test_count_that_timed_out_exits_one(tmp_path: Path) -> None:
+    slow = tmp_path / "slow.lp"
+    slow.write_text(SLOW)
+    result = run("count", "--timeout", "0.5", slow)
+    assert result.exit_code == 1
+    assert result.stdout == "at least 0 solutions (timed out)\n"
+
+
+def test_authoring_errors_name_the_file() -> None:
+    ring = "heyawake 3x3\naaa\naba\naaa\n"
+    for command in ("count", "analyze", "explain"):
+        result = CliRunner().invoke(main, [command, "--encoding", "thesis", "-"], input=ring)
+        assert result.exit_code == 1
+        assert error_line(result).startswith("error: -: encoding 'thesis' handles rectangular")
+
+
+def test_generate_refuses_a_huge_size_at_once() -> None:
+    start = time.monotonic()
+    result = run("generate", "--size", "100000x100000")
+    assert time.monotonic() - start < 2
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "at most 2500" in error_line(result)
+
+
+def test_generate_makes_an_output_directory_but_no_missing_folder_for_a_file(
+    tmp_path: Path,
+) -> None:
+    made = run("generate", "--size", "4x4", "--seed", "1", "-o", f"{tmp_path}/new/dir/")
+    assert made.exit_code == 0, made.output
+    assert len(list((tmp_path / "new" / "dir").glob("4x4-s1.lp"))) == 1
+    refused = run("generate", "--size", "4x4", "--seed", "1", "-o", tmp_path / "gone" / "p.lp")
+    assert refused.exit_code == 2 and "no such folder" in error_line(refused)
+
+
+@pytest.mark.parametrize("option", ["--csv", "--json", "--plot"])
+def test_suite_refuses_an_output_in_a_missing_folder_before_running(
+    tmp_path: Path, option: str
+) -> None:
+    result = run("suite", EASY1, option, tmp_path / "missing" / "x.svg")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "no such folder" in error_line(result)
+
+
+def test_suite_output_to_a_full_device_keeps_the_run() -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full on this system")
+    result = run("suite", EASY1, "--csv", "/dev/full")
+    assert result.exit_code == 1
+    assert "easy1" in result.stdout  # the tables are printed
+    assert error_line(result) == "error: /dev/full: cannot write: No space left on device"
+
+
+def test_suite_caps_jobs(tmp_path: Path) -> None:
+    result = run("suite", EASY1, "--jobs", "600")
+    assert result.exit_code == 0, result.output
+    assert "warning: --jobs 600" in result.stderr and "ERROR" not in result.stdout
+
+
+def test_a_suite_read_error_is_printed_once(tmp_path: Path) -> None:
+    broken = tmp_path / "broken1.lp"
+    broken.write_text("width(2).")
+    result = run("suite", broken, "--encoding", "grow", "--encoding", "reach")
+    assert result.exit_code == 1
+    assert result.stderr.count("missing height/1 fact") == 1
+
+
+def test_a_suite_timeout_counts_as_the_limit(tmp_path: Path) -> None:
+    slow = tmp_path / "slow1.lp"
+    slow.write_text(SLOW)
+    (record,) = run_suite(discover([slow]), ["grow"], timeout=0.5)
+    assert (record.status, record.total_seconds) == ("timeout", 0.5)
+
+
+def test_usage_errors_are_one_line() -> None:
+    for args in (["solve"], ["solve", "--bogus", EASY1], ["frobnicate"], ["count", "--limit", "0"]):
+        result = run(*args)
+        assert result.exit_code == 2 and result.stdout == ""
+        error_line(result)
+
+
+def test_analyze_help_names_the_mark_it_draws() -> None:
+    assert "▒" in run("analyze", "--help").stdout
+
+
+@pytest.mark.slow
+def test_timeout_covers_reading_and_stops_within_half_a_second(tmp_path: Path) -> None:
+    big = tmp_path / "big.lp"
+    big.write_text("width(300). height(300).\nroom(1,0,0,299,299,-1).\n")
+    for command in (["solve", "--json"], ["count"]):
+        start = time.monotonic()
+        result = run(*command, "--timeout", "1", big)
+        assert time.monotonic() - start < 1.5, command
+        assert result.exit_code == 1
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="needs /proc (Linux)")
+def test_a_runaway_program_fails_its_check_on_the_tiny_puzzle_at_once(tmp_path: Path) -> None:
+    # Without the check's own cap it would take the machine's memory first (minutes).
+    hog = tmp_path / "hog.lp"
+    hog.write_text("p(X,Y) :- X=1..100000, Y=1..100000.\n")
+    start = time.monotonic()
+    result = run("solve", "--extra", hog, EASY1)
+    assert time.monotonic() - start < 60
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert error_line(result) == "error: --extra: out of memory"
+
+
+def test_an_empty_encoding_name_is_not_the_working_directory() -> None:
+    result = run("solve", "--encoding", "", EASY1)
+    assert result.exit_code == 2
+    assert error_line(result) == "error: --encoding: an empty name is no encoding set"
+
+
+@pytest.mark.parametrize("command", ["analyze", "explain"])
+def test_analyze_and_explain_take_a_timeout(tmp_path: Path, command: str) -> None:
+    slow = tmp_path / "slow.lp"  # grounds for hours on a 6x6 grid, a moment on the 2x2 probe
+    slow.write_text("n(1..W**6) :- width(W).\n:- n(X), n(Y), n(Z), X + Y + Z < 0.\n")
+    start = time.monotonic()
+    result = run(command, "--encoding", slow, "--timeout", "0.5", EASY1)
+    assert time.monotonic() - start < 0.5 + 0.5
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert error_line(result) == f"error: {EASY1}: stopped past the time limit of 0.5 s"
+
+
+def test_generate_takes_a_timeout() -> None:
+    result = run("generate", "--size", "30x30", "--seed", "3", "--timeout", "0.5")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert error_line(result) == "error: seed 3: stopped past the time limit of 0.5 s"
