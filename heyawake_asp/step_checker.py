@@ -33,7 +33,7 @@ Shading = dict[Cell, bool]
 
 
 def check_step(puzzle: Puzzle, step: Step) -> list[str]:
-    """Every problem with a step: a rule instance not of the puzzle, a claim that does not follow."""
+    """Every problem with a step: a rule instance not of the puzzle, a claim not following."""
     problems = [problem for rule in step.reason.rules for problem in _rule_problems(puzzle, rule)]
     problems += [
         f"{cell} is outside the grid" for cell, _ in step.reason.known if not puzzle.contains(cell)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 
 import click
 
@@ -15,10 +16,12 @@ from heyawake_asp.cli.common import (
     time_limit,
     timeout_option,
 )
+from heyawake_asp.cli.outputs import output_path, write_file
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.report import table
+from heyawake_asp.render.steps import step_page, step_svgs
 from heyawake_asp.render.text import render_text
 from heyawake_asp.steps import Walkthrough, grade_puzzle, hint, read_partial, steps
 from heyawake_asp.steps.records import grade_record, hint_record, walk_record
@@ -41,7 +44,13 @@ def _read(source: str) -> Puzzle:
 @click.argument("puzzle")
 @_JSON
 @click.option("--svg", "svg_dir", metavar="DIR", help="Draw one SVG picture per step into DIR.")
-@click.option("--html", "html_file", metavar="FILE", help="Write one page to step through.")
+@click.option(
+    "--html",
+    "html_file",
+    metavar="FILE",
+    callback=output_path,
+    help="Write one self-contained page to step through.",
+)
 @timeout_option
 def steps_command(
     puzzle: str, as_json: bool, svg_dir: str | None, html_file: str | None, timeout: float | None
@@ -57,13 +66,10 @@ def steps_command(
         click.echo(json.dumps(walk_record(puzzle, walk)))
     else:
         _print_walk(problem, walk)
-    if svg_dir or html_file:
-        from heyawake_asp.render.steps import write_html, write_svgs
-
-        if svg_dir:
-            write_svgs(problem, walk, svg_dir)
-        if html_file:
-            write_html(problem, walk, html_file)
+    if svg_dir:
+        _write_svgs(problem, walk, svg_dir)
+    if html_file:
+        write_file(html_file, step_page(problem, walk))
     if walk.status == "unsolvable":
         raise SystemExit(1)
 
@@ -87,6 +93,16 @@ def _print_walk(puzzle: Puzzle, walk: Walkthrough) -> None:
     else:
         clues = ", ".join(f"room {room + 1} = {puzzle.rooms[room].clue}" for room in walk.conflict)
         click.echo(f"no solution: these clues cannot all hold: {clues or 'the rooms alone'}")
+
+
+def _write_svgs(puzzle: Puzzle, walk: Walkthrough, folder: str) -> None:
+    """``step-001.svg``, ... into ``folder`` (made when missing)."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as error:
+        raise click.ClickException(f"{folder}: cannot make: {error.strerror or error}") from None
+    for number, svg in enumerate(step_svgs(puzzle, walk), 1):
+        write_file(os.path.join(folder, f"step-{number:03d}.svg"), svg)
 
 
 @main.command("hint")

@@ -37,7 +37,7 @@ def _rule(rule: Rule) -> dict[str, Any]:
 
 
 def step_record(step: Step) -> dict[str, Any]:
-    """A step: ``settles``, ``kind``, ``cost``, ``text``, and its reason's ``rules`` and ``known``."""
+    """A step: ``settles``, ``kind``, ``cost``, ``text``, its reason's ``rules`` and ``known``."""
     return {
         "settles": [_settled(settled) for settled in step.cells],
         "kind": step.kind,
