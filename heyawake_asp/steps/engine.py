@@ -57,9 +57,15 @@ class Deducer:
         Every rule instance of the puzzle.
     rules_at : dict
         For each cell, the instances other than connectivity that constrain it.
+
+    Connectivity is measured from the first settled white cell of a
+    question, else from ``anchor`` (a cell known to be white in every
+    solution, if one is given): "every white cell joins this one when it is
+    white" holds whatever the cell, so the choice only makes it stronger or
+    weaker, never wrong.
     """
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Puzzle, anchor: Cell | None = None) -> None:
         encoding = EncodingSet("steps", (steps_program(),), "switchable rule instances")
         self.puzzle = puzzle
         self._control, _ = grounded_control(puzzle, encoding, models=1)
@@ -83,6 +89,7 @@ class Deducer:
             for cell in rule.cells:
                 self.rules_at[cell].append(rule)
         self._root: Cell | None = None
+        self._anchor = anchor
 
     def _rule(self, term: clingo.Symbol) -> Rule:
         """The rule instance a selector's argument names."""
@@ -123,7 +130,7 @@ class Deducer:
         rules = list(rules)
         for rule in rules:
             if rule.kind == "connected":
-                self._root_at(rule.cells[0] if rule.cells else _first_white(known))
+                self._root_at(rule.cells[0] if rule.cells else _first_white(known) or self._anchor)
         assumed = [self._switch_of(rule) for rule in rules]
         assumed += [
             self._black[cell] if black else -self._black[cell] for cell, black in known.items()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from heyawake_asp.analysis import explain
+from heyawake_asp.analysis import analyze, explain
 from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Cell, Puzzle
@@ -37,8 +37,8 @@ def steps(puzzle: Puzzle) -> Walkthrough:
     (status ``several``); one without a solution has no steps, and
     ``conflict`` names clues that cannot all hold (status ``unsolvable``).
     """
-    deducer = Deducer(puzzle)
-    if deducer.consequences(deducer.rules, {}) is None:
+    deducer = _deducer(puzzle)
+    if deducer is None:
         return Walkthrough("unsolvable", (), grid_of(puzzle, {}), explain(puzzle).rooms)
     planner = Planner(deducer)
     found: list[Step] = []
@@ -56,12 +56,21 @@ def hint(puzzle: Puzzle, given: Mapping[Cell, bool] | None = None) -> Hint:
     Both are None when nothing is left to settle (or, for a puzzle with
     several solutions, nothing more can be).
     """
-    deducer = Deducer(puzzle)
+    deducer = _deducer(puzzle) or Deducer(puzzle)
     known = dict(given or {})
     conflict = deducer.conflict(known)
     if conflict is not None:
         return Hint(None, conflict)
     return Hint(Planner(deducer, known).next_step(), None)
+
+
+def _deducer(puzzle: Puzzle) -> Deducer | None:
+    """The puzzle ground for explanations, anchored at a cell white in all solutions."""
+    ambiguity = analyze(puzzle)
+    if not ambiguity.solvable:
+        return None
+    anchor = min(ambiguity.white, key=lambda cell: (cell[1], cell[0]), default=None)
+    return Deducer(puzzle, anchor)
 
 
 def grid_of(puzzle: Puzzle, known: Mapping[Cell, bool]) -> Grid:
