@@ -19,8 +19,8 @@ __all__ = ["LABELS", "Grade", "grade", "grade_puzzle"]
 LABELS = ("easy", "medium", "hard", "expert")
 """The grades, easiest first."""
 _HARD_KINDS = ("combined", "connected", "cases")
-_BOUNDS = (4.0, 8.0, 14.0)
-"""The scores up to which a puzzle is easy, medium and hard; above, expert."""
+_BOUNDS = (15.0, 40.0, 80.0)
+"""The scores up to which a puzzle is easy, medium and hard; above, expert (set on the KTH suite)."""
 
 
 @dataclass(frozen=True)
