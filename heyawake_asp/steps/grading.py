@@ -20,7 +20,7 @@ LABELS = ("easy", "medium", "hard", "expert")
 """The grades, easiest first."""
 _HARD_KINDS = ("combined", "connected", "cases")
 _BOUNDS = (15.0, 40.0, 80.0)
-"""The scores up to which a puzzle is easy, medium and hard; above, expert (set on the KTH suite)."""
+"""The scores up to which a puzzle is easy, medium, hard; above, expert (set on the KTH suite)."""
 
 
 @dataclass(frozen=True)
