@@ -17,7 +17,7 @@ until a cell its instances constrain is settled.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.engine import Deducer
@@ -123,13 +123,14 @@ class Planner:
     def _explain(self, scope: frozenset[Rule], cell: Cell, black: bool) -> tuple[Reason, bool]:
         """A minimal reason for ``cell`` within ``scope``, and whether it needs cases."""
         cells = self.deducer.scope(scope, cell)
-        inside = (
-            self.known if cells is None else {c: self.known[c] for c in cells if c in self.known}
-        )
-        found = self.deducer.core(scope, inside, cell, black)
-        if found is None:
-            raise AssertionError(f"{cell} was forced but could not be refuted")
-        reason = self.deducer.minimal(found, cell, black)
+        if cells is None:  # connectivity: look for a small reason near the cell first
+            reason = self._nearby_reason(cell, black, scope)
+        else:
+            inside = {c: self.known[c] for c in cells if c in self.known}
+            found = self.deducer.core(scope, inside, cell, black)
+            if found is None:
+                raise AssertionError(f"{cell} was forced but could not be refuted")
+            reason = self.deducer.minimal(found, cell, black)
         return reason, self.deducer.by_cases(reason, cell, black)
 
     def _take(self, best: Priced, others: Iterable[Priced] = ()) -> Step:
@@ -166,7 +167,7 @@ class Planner:
         crowded = sorted(forced, key=self._crowding)
         priced = []
         for cell in crowded[:_CANDIDATES]:
-            reason = self._nearby_reason(cell, forced[cell])
+            reason = self._nearby_reason(cell, forced[cell], frozenset(self.deducer.rules))
             cases = self.deducer.by_cases(reason, cell, forced[cell])
             priced.append((cost_of(reason, cases), (cell[1], cell[0]), reason, forced[cell], cases))
         return self._take(min(priced, key=_rank))
@@ -177,21 +178,25 @@ class Planner:
         near = sum((x + dx, y + dy) in self.known for dx in range(-2, 3) for dy in range(-2, 3))
         return -near, y, x
 
-    def _nearby_reason(self, cell: Cell, black: bool) -> Reason:
-        """A minimal reason from the instances within ever larger squares around ``cell``."""
+    def _nearby_reason(self, cell: Cell, black: bool, rules: frozenset[Rule]) -> Reason:
+        """A minimal reason from ``rules`` and settled cells in ever larger squares around ``cell``.
+
+        Connectivity counts at every size: cells outside the square are
+        left open, so only what the square shows is used.
+        """
         for radius in (*_RADII, None):
-            scope = frozenset(self._within(cell, radius))
-            found = self.deducer.core(scope, self.known, cell, black)
+
+            def near(other: Cell, radius: int | None = radius) -> bool:
+                return (
+                    radius is None
+                    or max(abs(other[0] - cell[0]), abs(other[1] - cell[1])) <= radius
+                )
+
+            scope = [
+                rule for rule in rules if rule.kind == "connected" or all(map(near, rule.cells))
+            ]
+            known = {other: value for other, value in self.known.items() if near(other)}
+            found = self.deducer.core(scope, known, cell, black)
             if found is not None:
                 return self.deducer.minimal(found, cell, black)
         raise AssertionError(f"{cell} was forced but could not be refuted")
-
-    def _within(self, cell: Cell, radius: int | None) -> Iterator[Rule]:
-        """The instances whose cells all lie within ``radius`` of ``cell``, and connectivity."""
-
-        def near(other: Cell) -> bool:
-            return radius is None or max(abs(other[0] - cell[0]), abs(other[1] - cell[1])) <= radius
-
-        for rule in self.deducer.rules:
-            if rule.kind == "connected" or all(map(near, rule.cells)):
-                yield rule
