@@ -11,27 +11,60 @@ The pipeline, one module per stage::
 >>> result = solve(puzzle)
 >>> result.solutions[0], verify(puzzle, result.solutions[0])
 (('#.#',), [])
+
+The names below are imported from their modules when first used, so that
+importing the package (as every ``heyawake`` command does) costs nothing
+and, say, ``heyawake --version`` does not load clingo.
 """
 
-from importlib.metadata import version
+from __future__ import annotations
 
-from heyawake_asp.checker import Violation, verify
-from heyawake_asp.control import check_encoding
-from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, list_encodings, resolve_encoding
-from heyawake_asp.errors import (
-    EncodingError,
-    HeyawakeError,
-    InvalidPuzzleError,
-    PuzzleFormatError,
-    PuzzleWarning,
-)
-from heyawake_asp.formats import read_puzzle
-from heyawake_asp.grid import Grid, read_grid
-from heyawake_asp.puzzle import Cell, Puzzle, Room
-from heyawake_asp.render.text import render_text
-from heyawake_asp.solver import SolveResult, SolveStats, solve
+import importlib
+from typing import TYPE_CHECKING, Any
 
-__version__ = version("heyawake-asp")
+if TYPE_CHECKING:
+    from heyawake_asp.checker import Violation, verify
+    from heyawake_asp.control import check_encoding
+    from heyawake_asp.encodings import (
+        DEFAULT_ENCODING,
+        EncodingSet,
+        list_encodings,
+        resolve_encoding,
+    )
+    from heyawake_asp.errors import (
+        EncodingError,
+        HeyawakeError,
+        InvalidPuzzleError,
+        PuzzleFormatError,
+        PuzzleWarning,
+    )
+    from heyawake_asp.formats import read_puzzle
+    from heyawake_asp.grid import Grid, read_grid
+    from heyawake_asp.puzzle import Cell, Puzzle, Room
+    from heyawake_asp.render.text import render_text
+    from heyawake_asp.solver import SolveResult, SolveStats, solve
+
+__version__ = "0.3.0"
+
+_HOMES = {
+    "checker": ("Violation", "verify"),
+    "control": ("check_encoding",),
+    "encodings": ("DEFAULT_ENCODING", "EncodingSet", "list_encodings", "resolve_encoding"),
+    "errors": (
+        "EncodingError",
+        "HeyawakeError",
+        "InvalidPuzzleError",
+        "PuzzleFormatError",
+        "PuzzleWarning",
+    ),
+    "formats": ("read_puzzle",),
+    "grid": ("Grid", "read_grid"),
+    "puzzle": ("Cell", "Puzzle", "Room"),
+    "render.text": ("render_text",),
+    "solver": ("SolveResult", "SolveStats", "solve"),
+}
+"""The module (under the package) each public name comes from."""
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "DEFAULT_ENCODING",
@@ -58,3 +91,17 @@ __all__ = [
     "solve",
     "verify",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name from its module on first use."""
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'heyawake_asp' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"heyawake_asp.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME_OF})

@@ -5,24 +5,25 @@ as it starts it, then with the outcome: ``("value", result)``,
 ``("error", exception)`` or ``("failed", reason)``, after which it ends.
 The child leaves Ctrl-C to its parent, dies with it on Linux, and caps its
 own memory. `heyawake_asp.isolation` builds the public runner on it.
+
+multiprocessing (and what the child alone needs) is imported when a child
+starts: a command that needs no child does not pay for it.
 """
 
 from __future__ import annotations
 
-import ctypes
 import math
-import multiprocessing
-import multiprocessing.connection
-import multiprocessing.context
 import os
-import pickle
 import signal
 import sys
 import time
 from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
-from multiprocessing import resource_tracker
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import multiprocessing.connection
+    import multiprocessing.context
 
 __all__ = ["Child", "memory_cap", "wait"]
 
@@ -124,6 +125,8 @@ def wait(children: Collection[Child]) -> list[Child]:
     list of Child
         Those children.
     """
+    import multiprocessing.connection
+
     while True:
         left = min(child.deadline for child in children) - time.monotonic()
         pipes = [child._pipe for child in children]
@@ -147,6 +150,8 @@ def memory_cap(share: int = 1) -> int | None:
 
 def _context() -> multiprocessing.context.ForkContext | multiprocessing.context.DefaultContext:
     """How children start: forked on Linux; elsewhere as multiprocessing's default says."""
+    import multiprocessing
+
     if sys.platform.startswith("linux"):
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context()
@@ -165,6 +170,8 @@ def _ctrl_c_held(start_method: str) -> Iterator[None]:
         yield
         return
     if start_method != "fork":
+        from multiprocessing import resource_tracker
+
         resource_tracker.ensure_running()
     if start_method == "forkserver":
         from multiprocessing import forkserver  # POSIX only, like this start method
@@ -183,6 +190,7 @@ def _child_main(memory_limit: int | None, pipe: multiprocessing.connection.Conne
     if _SIGNAL_MASKS:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _die_with_parent()
+    _prepare_to_run_out_of_memory()
     _limit_memory(memory_limit)
     while True:
         try:
@@ -202,6 +210,8 @@ def _child_main(memory_limit: int | None, pipe: multiprocessing.connection.Conne
 
 def _outcome(call: Callable[[], Any]) -> tuple[str, Any]:
     """``("value", result)``, ``("error", exception)`` or ``("failed", reason)``."""
+    import pickle
+
     try:
         return "value", call()
     except MemoryError:
@@ -218,6 +228,8 @@ def _die_with_parent() -> None:
     """Ask Linux to kill this process when its parent dies (elsewhere: nothing)."""
     if not sys.platform.startswith("linux"):
         return
+    import ctypes
+
     parent = os.getppid()
     try:
         libc = ctypes.CDLL(None, use_errno=True)
@@ -226,6 +238,22 @@ def _die_with_parent() -> None:
         return
     if os.getppid() != parent:
         os._exit(1)
+
+
+def _prepare_to_run_out_of_memory() -> None:
+    """Have the C++ runtime set up this thread's exception state while memory is free.
+
+    It does so at the thread's first C++ exception; when that is clingo's
+    ``std::bad_alloc`` under the cap, it cannot, and the process dies
+    ("cannot allocate memory for thread-local data") instead of raising
+    MemoryError. An unknown option makes clingo throw one, and report it.
+    """
+    import clingo
+
+    try:
+        clingo.Control(["--no-such-option"])
+    except RuntimeError:
+        pass
 
 
 def _available_memory() -> int | None:

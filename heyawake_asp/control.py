@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -28,7 +27,8 @@ __all__ = ["MAX_THREADS", "check_encoding", "grounded_control"]
 
 MAX_THREADS = 64
 """clingo's limit on parallel solver threads."""
-_LOG = logging.getLogger("heyawake_asp.clingo")
+_LOGGER = "heyawake_asp.clingo"
+"""The logger of clingo's messages other than errors (logging is imported for the first)."""
 _PROBE = Puzzle(2, 2, (Room.rectangle(0, 0, 1, 0, 1), Room.rectangle(0, 1, 1, 1)))
 _IRREGULAR_PROBE = Puzzle(
     2, 2, (Room(frozenset({(0, 0), (1, 0), (0, 1)}), 1), Room(frozenset({(1, 1)})))
@@ -142,10 +142,11 @@ class _Messages:
         """Receive one message from clingo."""
         if code == clingo.MessageCode.RuntimeError or "error:" in message:
             self.errors.append(message.strip())
-        elif code == clingo.MessageCode.AtomUndefined:
-            _LOG.info("%s", message.strip())
-        else:
-            _LOG.warning("%s", message.strip())
+            return
+        import logging
+
+        level = logging.INFO if code == clingo.MessageCode.AtomUndefined else logging.WARNING
+        logging.getLogger(_LOGGER).log(level, "%s", message.strip())
 
 
 @contextmanager

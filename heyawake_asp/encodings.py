@@ -27,12 +27,14 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from heyawake_asp.errors import EncodingError
+from heyawake_asp.errors import EncodingError, PuzzleFormatError
+from heyawake_asp.formats.source import read_bytes
 
 __all__ = [
     "DEFAULT_ENCODING",
     "EncodingSet",
     "encodings_dir",
+    "is_shipped",
     "list_encodings",
     "resolve_encoding",
 ]
@@ -80,6 +82,12 @@ def encodings_dir() -> Path:
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parent.parent / "encodings"
+
+
+def is_shipped(encoding: EncodingSet) -> bool:
+    """Whether a set is one of the named sets of `encodings_dir` (tested with the package)."""
+    folders = (encodings_dir(), encodings_dir() / EXPERIMENTAL)
+    return len(encoding.files) == 1 and encoding.files[0].parent in folders
 
 
 def list_encodings() -> list[EncodingSet]:
@@ -152,9 +160,9 @@ def _read(path: Path) -> str:
         When it cannot be read.
     """
     try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError as error:
-        raise EncodingError(f"{path}: {error.strerror or error}") from None
+        return read_bytes(str(path)).decode("utf-8", errors="replace")
+    except PuzzleFormatError as error:
+        raise EncodingError(str(error)) from None
 
 
 def _options(text: str) -> tuple[str, ...]:

@@ -53,13 +53,13 @@ def search(
 
     Notes
     -----
-    Without a deadline clingo searches in this thread, where it sees Ctrl-C
-    (KeyboardInterrupt) itself. With one, it searches in its background
-    thread while this one waits in short slices, watching the clock and
-    Ctrl-C (a wait would not see it); leaving cancels the search. Starting
-    that thread costs about as much as solving a small puzzle, hence the two
-    ways. A model is valid only while ``convert`` runs: ``convert`` must not
-    keep it.
+    Without a deadline clingo searches in this thread, where Python sees
+    Ctrl-C (KeyboardInterrupt) only in ``convert``, at a model. With one, it
+    searches in its background thread while this one waits in short slices,
+    watching the clock and Ctrl-C; leaving cancels the search. Handing the
+    search to that thread and back costs more than a small puzzle's whole
+    search, hence the two ways. A model is valid only while ``convert`` runs: ``convert`` must
+    not keep it.
     """
     values: list[T] = []
 

@@ -1,18 +1,26 @@
-"""Property tests: every reader round-trips random puzzles and turns junk into one-line errors."""
+"""Property tests: every reader round-trips random puzzles and turns junk into one-line errors.
+
+The junk tests run a few cases in the fast run and 10^4 per reader in the
+slow one; every other test here is slow.
+"""
 
 from __future__ import annotations
 
 import io
 import warnings
 from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
 
 import pytest
+from helpers import IRREGULAR_PUZZLES, REPO
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from heyawake_asp import Puzzle, PuzzleFormatError, PuzzleWarning, Room
+from heyawake_asp import HeyawakeError, Puzzle, PuzzleFormatError, PuzzleWarning, Room
 from heyawake_asp.formats import FORMATS, json_format, kth, read_puzzle, text, url, write_puzzle
 from heyawake_asp.formats.regions import regions
+from heyawake_asp.grid import read_grid
 
 READERS: dict[str, Callable[[str, str], Puzzle]] = {
     "url": url.read,
@@ -20,8 +28,13 @@ READERS: dict[str, Callable[[str, str], Puzzle]] = {
     "json": json_format.read,
     "kth": kth.read,
 }
-pytestmark = pytest.mark.slow
 FAST = settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+HOSTILE = settings(
+    deadline=timedelta(seconds=5),  # far above any linear reading of these inputs: a hang guard
+    max_examples=25,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+MANY_HOSTILE = settings(HOSTILE, max_examples=10_000)
 
 
 def same(a: Puzzle, b: Puzzle) -> bool:
@@ -80,12 +93,14 @@ def read_quietly(fmt: str, content: str) -> Puzzle:
         return READERS[fmt](content, "p")
 
 
+@pytest.mark.slow
 @FAST
 @given(any_puzzle(), st.sampled_from(["url", "text", "json"]))
 def test_any_room_shapes_round_trip(puzzle: Puzzle, fmt: str) -> None:
     assert same(read_quietly(fmt, write_puzzle(puzzle, fmt)), puzzle)
 
 
+@pytest.mark.slow
 @FAST
 @given(any_puzzle())
 def test_url_written_again_is_the_same(puzzle: Puzzle) -> None:
@@ -94,6 +109,7 @@ def test_url_written_again_is_the_same(puzzle: Puzzle) -> None:
 
 
 @pytest.mark.filterwarnings("ignore", category=PuzzleWarning)
+@pytest.mark.slow
 @FAST
 @given(rectangular_puzzle(), st.permutations(list(FORMATS)))
 def test_through_every_format_and_back(puzzle: Puzzle, order: list[str]) -> None:
@@ -104,51 +120,7 @@ def test_through_every_format_and_back(puzzle: Puzzle, order: list[str]) -> None
     assert same(current, puzzle.with_clues([room.clue for room in puzzle.rooms]))
 
 
-def assert_read_or_one_line_error(fmt: str, content: str) -> None:
-    """The reader returns a puzzle or raises a one-line located error, nothing else."""
-    try:
-        read_quietly(fmt, content)
-    except PuzzleFormatError as error:
-        message = str(error)
-        assert message.startswith("p:") and "\n" not in message, message
-
-
-@FAST
-@given(st.sampled_from(list(READERS)), st.text(max_size=200))
-def test_random_text_gives_a_puzzle_or_one_line_error(fmt: str, content: str) -> None:
-    assert_read_or_one_line_error(fmt, content)
-
-
-# Characters that matter to some format, so that mutations hit its syntax.
-SYNTAX = '0123456789abcdefghijklmnopqrstuvwxyz.-+=/?#%:,()[]{}" \nheyawakeroomwidth'
-
-
-@st.composite
-def mutated(draw: st.DrawFn) -> tuple[str, str]:
-    """A format and a valid written puzzle with a few characters changed."""
-    fmt = draw(st.sampled_from(list(READERS)))
-    puzzle = draw(rectangular_puzzle() if fmt == "kth" else any_puzzle())
-    content = write_puzzle(puzzle, fmt)
-    for _ in range(draw(st.integers(1, 3))):
-        at = draw(st.integers(0, len(content)))
-        char = draw(st.sampled_from(SYNTAX) | st.characters())
-        edit = draw(st.sampled_from(["insert", "replace", "delete"]))
-        if edit == "insert":
-            content = content[:at] + char + content[at:]
-        elif edit == "replace":
-            content = content[:at] + char + content[at + 1 :]
-        else:
-            content = content[:at] + content[at + 1 :]
-    return fmt, content
-
-
-@pytest.mark.filterwarnings("ignore", category=PuzzleWarning)
-@FAST
-@given(mutated())
-def test_mutated_input_gives_a_puzzle_or_one_line_error(case: tuple[str, str]) -> None:
-    assert_read_or_one_line_error(*case)
-
-
+@pytest.mark.slow
 @FAST
 @given(st.text(max_size=120))
 def test_sniffed_stdin_gives_a_puzzle_or_one_line_error(content: str) -> None:
@@ -160,3 +132,90 @@ def test_sniffed_stdin_gives_a_puzzle_or_one_line_error(content: str) -> None:
                 read_puzzle("-")
         except PuzzleFormatError as error:
             assert str(error).startswith("-") and "\n" not in str(error)
+
+
+SPACES = [" ", "\t", "\n", "\r\n"]
+ZEROS = ["0" * 4400]
+"""More digits than Python converts to an int at once."""
+TOKENS = {
+    "kth": "width( height( room( ) . , - -1 0 1 2 3 7 99999999999 % x _ ( é".split()
+    + SPACES
+    + ZEROS,
+    "url": "https://puzz.link/p? http://pzv.jp/p.html? heyawake/ / ? 0 1 2 3 7 9 a f g h v w z "
+    ". - + 99999999999".split()
+    + SPACES
+    + ZEROS,
+    "text": "heyawake x 0 1 2 3 99999999999 a b c A é = ? #".split() + SPACES + ZEROS,
+    "json": '{ } [ ] "width" "height" "rooms" "cells" "clue" "solution" : , 0 1 2 -1 1e400 1.5 '
+    'null true "?" "#." "x" "'.split()
+    + SPACES
+    + ZEROS,
+    "solution": "# . x X 1 0 é ?".split() + SPACES,
+}
+"""Fragments of each format's syntax, joined at random into hostile input."""
+JUNK_READERS: dict[str, Callable[[str, str], Any]] = {**READERS, "solution": read_grid}
+
+
+@st.composite
+def hostile(draw: st.DrawFn, fmt: str) -> str:
+    """Input for reader ``fmt``: syntax fragments, a damaged valid puzzle or any text."""
+    fragments = st.lists(st.sampled_from(TOKENS[fmt]), max_size=60).map("".join)
+    return draw(fragments | damaged(fmt) | st.text(max_size=200))
+
+
+IRREGULAR = ("url", "text", "json")
+"""The formats that hold rooms of any shape."""
+
+
+def written_samples() -> dict[str, list[str]]:
+    """Valid puzzles to damage: the easy instances and the irregular ones, in every format."""
+    puzzles = [read_puzzle(path) for path in sorted((REPO / "instances" / "easy").glob("*.lp"))]
+    irregular = [text.read(content, "p") for content, _ in IRREGULAR_PUZZLES.values()]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PuzzleWarning)  # KTH writes '?' as no number
+        samples = {fmt: [write_puzzle(p, fmt) for p in puzzles + irregular] for fmt in IRREGULAR}
+        samples["kth"] = [write_puzzle(p, "kth") for p in puzzles]
+    samples["solution"] = ["#.#...\n...#..\n.#...#\n", "x . x\n1 0 1\n\n.#.\n"]
+    return samples
+
+
+SAMPLES = written_samples()
+
+
+@st.composite
+def damaged(draw: st.DrawFn, fmt: str) -> str:
+    """A valid puzzle (or solution) written in ``fmt`` with a few characters changed."""
+    content = draw(st.sampled_from(SAMPLES[fmt]))
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(content)))
+        char = draw(st.sampled_from(TOKENS[fmt]) | st.characters())
+        content = content[:at] + char + content[at + draw(st.integers(0, 1)) :]
+    return content
+
+
+def assert_reads_or_rejects_in_one_line(fmt: str, content: str) -> None:
+    """The reader returns, or raises a one-line located error of the package; nothing else."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PuzzleWarning)
+            JUNK_READERS[fmt](content, "p")
+    except HeyawakeError as error:
+        message = str(error)
+        assert message.startswith("p:") and "\n" not in message, message
+
+
+@pytest.mark.parametrize("fmt", list(JUNK_READERS))
+@HOSTILE
+@given(data=st.data())
+def test_hostile_input_gives_a_result_or_one_line_error(fmt: str, data: st.DataObject) -> None:
+    assert_reads_or_rejects_in_one_line(fmt, data.draw(hostile(fmt)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fmt", list(JUNK_READERS))
+@MANY_HOSTILE
+@given(data=st.data())
+def test_ten_thousand_hostile_inputs_give_a_result_or_one_line_error(
+    fmt: str, data: st.DataObject
+) -> None:
+    assert_reads_or_rejects_in_one_line(fmt, data.draw(hostile(fmt)))

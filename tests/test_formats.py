@@ -154,7 +154,7 @@ def test_url_writer_refuses_clues_above_4095() -> None:
     [
         ("https://example.com/p?sudoku/6/6/1", "u:1:1: not a heyawake URL"),
         ("heyawake/6", "u:1:10: expected COLS/ROWS/"),
-        ("heyawake/0/6/", "u:1:1: grid must be at least 1x1"),
+        ("heyawake/0/6/", "u:1:10: grid must be at least 1x1"),
         ("heyawake/6/6/aa66", "u:1:18: truncated URL: the borders of a 6x6 grid take 12"),
         ("heyawake/6/6/aa66aapv0fu0g2i3", "u:1:30: truncated URL: numbers given for 6 of 11"),
         ("heyawake/6/6/aa66aapv0fu0g2i3kk", "u:1:31: unexpected 'k' after the numbers"),
@@ -472,9 +472,9 @@ _HUGE = "9" * 5000
     [
         ("p.lp", f"width({_HUGE}). height(1).", "p.lp:1:1: width argument 9999"),
         ("p.json", f'{{"width": {_HUGE}, "height": 1, "rooms": []}}', "p.json: invalid JSON"),
-        ("p.txt", f"heyawake {_HUGE}x1\n", "p.txt:1:1: expected the header"),
+        ("p.txt", f"heyawake {_HUGE}x1\n", "p.txt:1:1: grid 999999999999...x1 is too large"),
         ("p.txt", f"heyawake 2x1\nab\na={_HUGE}\n", "p.txt:3:1: expected ROOM=NUMBER"),
-        ("p.url", f"heyawake/{_HUGE}/1/", "p.url:1:10: expected COLS/ROWS/"),
+        ("p.url", f"heyawake/{_HUGE}/1/", "p.url:1:10: grid 999999999999...x1 is too large"),
     ],
 )
 def test_numbers_too_long_to_read_are_clear_errors(

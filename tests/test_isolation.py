@@ -20,6 +20,8 @@ from click.testing import CliRunner, Result
 import heyawake_asp.child
 from heyawake_asp import EncodingError, Puzzle, Room, read_puzzle, solve, verify
 from heyawake_asp.cli import main
+from heyawake_asp.cli.common import HERE_MAX_CELLS, runs_here
+from heyawake_asp.encodings import DEFAULT_ENCODING, resolve_encoding
 from heyawake_asp.isolation import GRACE_SECONDS, ChildFailed, ChildOverdue, Worker, run_each
 
 EASY = Path(__file__).resolve().parents[1] / "instances" / "easy" / "easy1.lp"
@@ -392,6 +394,45 @@ def test_ctrl_c_stops_the_probe_check_of_a_users_program(
     assert _group_gone(process.pid)
 
 
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started that still run (Linux)."""
+    return [int(word) for word in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def test_only_the_default_set_on_a_small_puzzle_runs_without_a_child(tmp_path: Path) -> None:
+    side = int(HERE_MAX_CELLS**0.5)
+    small = Puzzle(side, side, (Room.rectangle(0, 0, side - 1, side - 1),))
+    large = Puzzle(side + 1, side, (Room.rectangle(0, 0, side, side - 1),))
+    default = resolve_encoding(DEFAULT_ENCODING)
+    users_own = resolve_encoding(_program(tmp_path, f"{DEFAULT_ENCODING}.lp", SLOW_GROUNDING))
+    assert runs_here(default, (), small)
+    assert not runs_here(default, (), large)
+    assert not runs_here(default, ("more.lp",), small)
+    assert not runs_here(resolve_encoding("thesis"), (), small)  # grounds for minutes at 50x50
+    assert users_own.name == DEFAULT_ENCODING and not runs_here(users_own, (), small)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_ctrl_c_stops_a_search_without_a_child_at_once_and_quietly(tmp_path: Path) -> None:
+    # The default set on a small puzzle: no child; clingo's search sees Ctrl-C itself.
+    slow = _program(tmp_path, "slow.lp", "width(14). height(14).\nroom(1,0,0,13,13,90).\n")
+    process = _cli("solve", EASY, slow)
+    try:
+        time.sleep(3)
+        assert process.poll() is None and _children(process.pid) == []
+        start = time.monotonic()
+        os.killpg(process.pid, signal.SIGINT)
+        output, errors = process.communicate(timeout=30)
+    finally:  # a search Ctrl-C missed would run for hours
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert time.monotonic() - start < 5
+    assert process.returncode != 0 and "Traceback" not in errors
+    assert "solved, unique" in output  # the puzzle solved before Ctrl-C is printed
+    assert _group_gone(process.pid)
+
+
 @pytest.mark.slow
 def test_the_child_dies_with_its_parent(slow_encoding: Path) -> None:
     process = _cli("solve", "--encoding", slow_encoding, EASY)
@@ -416,11 +457,15 @@ def _cli_with_400_mib_free(*args: object) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs MemAvailable")
-def test_the_memory_cap_turns_a_runaway_grounding_into_one_line(tmp_path: Path) -> None:
-    done = _cli_with_400_mib_free(
-        "solve", "--extra", _program(tmp_path, "hog.lp", HOGGING_ON_ANY_PUZZLE), EASY
-    )
-    assert (done.returncode, done.stdout, done.stderr) == (1, "", "error: --extra: out of memory\n")
+@pytest.mark.parametrize("option", ["--extra", "--encoding"])
+def test_the_memory_cap_turns_a_runaway_grounding_into_one_line(
+    option: str, tmp_path: Path
+) -> None:
+    # The child's first clingo call runs out of memory: its first C++ exception, too.
+    hog = _program(tmp_path, "hog.lp", HOGGING_ON_ANY_PUZZLE)
+    done = _cli_with_400_mib_free("solve", option, hog, EASY)
+    expected = f"error: {option}: out of memory\n"
+    assert (done.returncode, done.stdout, done.stderr) == (1, "", expected)
 
 
 @pytest.mark.slow

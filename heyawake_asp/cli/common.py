@@ -3,6 +3,11 @@
 Every command that runs clingo runs it through `isolated`, in a child
 process: only a child can be stopped while clingo grounds (at ``--timeout``,
 on Ctrl-C), and a child's memory is capped below what the machine has free.
+Except where `runs_here` says a child would guard nothing: the default
+encoding set on a small puzzle grounds in a few hundredths of a second and
+little memory, and clingo's search keeps its own deadline; there a child
+(some 20 ms to start) would be most of a one-puzzle command, and Ctrl-C
+ends the command as it would end a child: at once, by the signal.
 """
 
 from __future__ import annotations
@@ -10,6 +15,9 @@ from __future__ import annotations
 import functools
 import math
 import os
+import signal
+import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -21,9 +29,9 @@ import click
 
 from heyawake_asp.checker import verify
 from heyawake_asp.control import check_encoding
-from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
+from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, is_shipped, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
-from heyawake_asp.formats import read_puzzle, read_source
+from heyawake_asp.formats import read_puzzle
 from heyawake_asp.isolation import ChildFailed, ChildOverdue, Worker
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.solver import SolveResult
@@ -39,7 +47,7 @@ __all__ = [
     "finite",
     "isolated",
     "read_puzzle_echoing_warnings",
-    "read_text",
+    "runs_here",
     "solve_checked",
     "TimeLimit",
     "time_limit",
@@ -48,6 +56,8 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+HERE_MAX_CELLS = 2500
+"""The largest puzzle (in cells) `runs_here` lets the default set solve in this process."""
 
 
 @contextmanager
@@ -64,14 +74,6 @@ def read_puzzle_echoing_warnings(source: str) -> Puzzle:
     """Read a puzzle, echoing the reader's warnings on stderr."""
     with echoing_warnings():
         return read_puzzle(source)
-
-
-def read_text(source: str) -> str:
-    """The text of a file, or of standard input for ``-``; a one-line error when unreadable."""
-    try:
-        return read_source(source)
-    except (OSError, UnicodeDecodeError) as error:
-        raise click.ClickException(f"{source}: cannot read: {error}") from None
 
 
 _Command = TypeVar("_Command", bound=Callable[..., Any])
@@ -171,14 +173,26 @@ def _with_time_left(end: float, call: Callable[..., T]) -> T:
     return call(timeout=max(0.0, end - time.monotonic()))
 
 
+def runs_here(encoding: EncodingSet, extra: Sequence[str], puzzle: Puzzle) -> bool:
+    """Whether clingo may work on ``puzzle`` in this process, not in a child.
+
+    Only with the default set, no extra program and at most `HERE_MAX_CELLS`
+    cells: some other shipped sets ground for minutes on such a puzzle.
+    """
+    small = puzzle.width * puzzle.height <= HERE_MAX_CELLS
+    return small and not extra and encoding.name == DEFAULT_ENCODING and is_shipped(encoding)
+
+
 def isolated(
     call: Callable[[], T],
     where: str,
-    worker: Worker,
+    worker: Worker | None,
     limit: TimeLimit | None = None,
     timed_out: Callable[[], T] | None = None,
 ) -> T:
     """``call()`` (which must pickle) in the worker's child process (one per command).
+
+    With no worker (where `runs_here`), ``call()`` runs in this process.
 
     Past the ``limit`` (and `heyawake_asp.isolation.GRACE_SECONDS`, for a
     call still grounding), or when it is up before the call (not sent
@@ -188,12 +202,35 @@ def isolated(
     """
     if limit is not None and not limit.left():
         return _overdue(where, limit, timed_out)
+    if worker is None:
+        with _ctrl_c_ends_the_process():
+            return call()
     try:
         return worker.run(call, None if limit is None else limit.left())
     except ChildOverdue:
         return _overdue(where, limit, timed_out)
     except ChildFailed as failure:
         raise click.ClickException(f"{where}: {failure}") from None
+
+
+@contextmanager
+def _ctrl_c_ends_the_process() -> Iterator[None]:
+    """Let Ctrl-C end this process at once in the block, as it would end a child.
+
+    clingo's search, run without a deadline, never lets Python see the
+    signal. What was printed is flushed first; the exit status is that of a
+    process ended by SIGINT (130 in a shell, which then stops its loop too).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    sys.stdout.flush()
+    sys.stderr.flush()
+    before = signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def _overdue(where: str, limit: TimeLimit | None, timed_out: Callable[[], T] | None) -> T:
@@ -242,9 +279,10 @@ def check_programs(
     the encoding's), reported before any puzzle; one that still grounds past
     the ``limit``, or needs more than `PROBE_MEMORY` bytes on the tiny
     puzzle, is an error too (at once, rather than once it has filled the
-    machine's memory).
+    machine's memory). A shipped set needs no check.
     """
-    steps = [(option, ())] + ([("--extra", tuple(extra))] if extra else [])
+    steps: list[tuple[str, tuple[str, ...]]] = [] if is_shipped(encoding) else [(option, ())]
+    steps += [("--extra", tuple(extra))] if extra else []
     for option, programs in steps:
         check = functools.partial(check_encoding, encoding, programs)
         call = functools.partial(_with_memory_to_spare, PROBE_MEMORY, check)

@@ -12,12 +12,12 @@ from heyawake_asp.cli import main
 from heyawake_asp.cli.common import (
     isolated,
     read_puzzle_echoing_warnings,
-    read_text,
     time_limit,
     timeout_option,
 )
 from heyawake_asp.cli.outputs import output_path, write_file
 from heyawake_asp.errors import HeyawakeError
+from heyawake_asp.formats.source import read_source
 from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.report import table
@@ -124,7 +124,7 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
     known = {}
     if given is not None:
         try:
-            known = read_partial(read_text(given), given, problem)
+            known = read_partial(read_source(given), given, problem)
         except HeyawakeError as error:
             raise click.ClickException(str(error)) from None
     with Worker() as worker:

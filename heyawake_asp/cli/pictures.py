@@ -14,6 +14,7 @@ from heyawake_asp.cli.common import (
     encoding_option,
     isolated,
     read_puzzle_echoing_warnings,
+    runs_here,
     solve_checked,
     time_limit,
     timeout_option,
@@ -110,7 +111,8 @@ def _first_solution(
     try:
         with Worker() as worker:
             check_programs(encoding, worker, limit=limit)
-            answer = isolated(call, source, worker, limit)
+            here = runs_here(encoding, (), puzzle)
+            answer = isolated(call, source, None if here else worker, limit)
     except HeyawakeError as error:
         raise click.ClickException(f"{source}: {error}") from None
     if answer.wrong is not None:

@@ -1,4 +1,8 @@
-"""Commands ``solve``, ``check`` and ``encodings``."""
+"""Commands ``solve``, ``check`` and ``encodings``.
+
+The SVG and JSON modules are imported where ``--svg`` and ``--json`` are
+handled: a plain solve does without them (tests/test_startup.py).
+"""
 
 from __future__ import annotations
 
@@ -17,23 +21,22 @@ from heyawake_asp.cli.common import (
     encoding_option,
     extra_option,
     isolated,
+    runs_here,
     solve_checked,
     time_limit,
     timeout_option,
     until,
 )
 from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
-from heyawake_asp.cli.common import read_text as _read_text
 from heyawake_asp.cli.exits import FAILED, WRONG_ANSWER, one_line
 from heyawake_asp.cli.outputs import output_path
-from heyawake_asp.cli.pictures import save_svg
 from heyawake_asp.control import MAX_THREADS
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir, list_encodings
 from heyawake_asp.errors import HeyawakeError
+from heyawake_asp.formats import read_source
 from heyawake_asp.grid import read_grid
 from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
-from heyawake_asp.render.jsonl import error_line, result_line
 from heyawake_asp.render.text import render_text
 from heyawake_asp.solver import MAX_MODELS, SolveResult, SolveStats, solve
 
@@ -99,8 +102,9 @@ def solve_command(
         threads=threads, extra=extra, statistics=as_json or stats,
     )  # fmt: skip
     report = functools.partial(
-        _solve_one, solver=solver, as_json=as_json, svg=svg, stats=stats, named=len(puzzles) > 1
-    )
+        _solve_one, solver=solver, here=functools.partial(runs_here, encoding, extra),
+        as_json=as_json, svg=svg, stats=stats, named=len(puzzles) > 1,
+    )  # fmt: skip
     statuses = []
     with Worker() as worker:
         check_programs(encoding, worker, extra, limit)
@@ -117,15 +121,16 @@ def _solve_isolated(
     solver: Callable[..., SolveResult],
     worker: Worker,
     limit: TimeLimit | None,
+    here: bool,
 ) -> Answer:
-    """``solver(puzzle)``, checked, in the worker's child; a timeout if stopped while grounding."""
+    """``solver(puzzle)``, checked, in the worker's child unless ``here``; a timeout if stopped."""
 
     def stopped() -> Answer:
         spent = 0.0 if limit is None else time.monotonic() - limit.start
         return Answer(SolveResult("timeout", (), None, SolveStats(0, 0, spent)), stopped=True)
 
     call = until(limit, functools.partial(solve_checked, puzzle, solver))
-    return isolated(call, source, worker, limit, stopped)
+    return isolated(call, source, None if here else worker, limit, stopped)
 
 
 def _solve_one(
@@ -133,16 +138,17 @@ def _solve_one(
     worker: Worker,
     limit: TimeLimit | None,
     solver: Callable[..., SolveResult],
+    here: Callable[[Puzzle], bool],
     as_json: bool,
     svg: str | None,
     stats: bool,
     named: bool,
 ) -> int:
-    """Read, solve and report one puzzle; its exit status."""
+    """Read, solve and report one puzzle (in this process if ``here(puzzle)``); its exit status."""
     puzzle = None
     try:
         puzzle = _read(source)
-        answer = _solve_isolated(source, puzzle, solver, worker, limit)
+        answer = _solve_isolated(source, puzzle, solver, worker, limit, here(puzzle))
     except (HeyawakeError, click.ClickException) as error:  # one puzzle's error, not the batch's
         _report_error(source, str(error), puzzle, as_json)
         return FAILED
@@ -151,8 +157,12 @@ def _solve_one(
         return WRONG_ANSWER
     result = answer.result
     if svg and result.solutions:
+        from heyawake_asp.cli.pictures import save_svg
+
         save_svg(svg, puzzle, result.solutions[0])
     if as_json:
+        from heyawake_asp.render.jsonl import result_line
+
         click.echo(result_line(source, puzzle, result, answer.stopped))
     else:
         _report_text(source, puzzle, answer, named, stats)
@@ -172,7 +182,7 @@ def check_command(puzzle: str, solution: str) -> None:
         raise click.UsageError("PUZZLE and SOLUTION cannot both be '-' (standard input)")
     try:
         problem = _read(puzzle)
-        grid = read_grid(_read_text(solution), solution)
+        grid = read_grid(read_source(solution), solution)
     except HeyawakeError as error:
         raise click.ClickException(str(error)) from None
     try:
@@ -201,6 +211,8 @@ def _report_error(source: str, message: str, puzzle: Puzzle | None, as_json: boo
     """Report a puzzle that could not be read or solved."""
     located = one_line(message if message.startswith(source) else f"{source}: {message}")
     if as_json:
+        from heyawake_asp.render.jsonl import error_line
+
         click.echo(error_line(source, located, puzzle))
     else:
         click.echo(f"error: {located}", err=True)

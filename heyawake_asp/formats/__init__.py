@@ -12,49 +12,33 @@ format for ``.txt``.
 
 from __future__ import annotations
 
+import importlib
+import os
 import re
-import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
-from heyawake_asp.errors import PuzzleFormatError
-from heyawake_asp.formats import json_format, kth, text, url
+from heyawake_asp.formats import url
+from heyawake_asp.formats.source import MAX_INPUT_BYTES, read_source
 from heyawake_asp.puzzle import Puzzle
 
-__all__ = [
-    "FORMATS",
-    "json_format",
-    "kth",
-    "read_puzzle",
-    "read_source",
-    "sniff",
-    "text",
-    "url",
-    "write_puzzle",
-]
+__all__ = ["FORMATS", "MAX_INPUT_BYTES", "read_puzzle", "read_source", "sniff", "write_puzzle"]
 
-FORMATS: dict[str, Callable[[Puzzle], str]] = {
-    "url": url.write,
-    "text": text.write,
-    "json": json_format.write,
-    "kth": kth.write,
-}
-"""The writer of each format, by the name ``heyawake convert --to`` takes."""
+FORMATS = {"url": "url", "text": "text", "json": "json_format", "kth": "kth"}
+"""Each format's module in this package, by the name ``heyawake convert --to`` takes.
 
-_READERS: dict[str, Callable[[str, str], Puzzle]] = {
-    "url": url.read,
-    "text": text.read,
-    "json": json_format.read,
-    "kth": kth.read,
-}
+A module is imported when its format is first read or written.
+"""
 _EXTENSIONS = {".lp": "kth", ".json": "json", ".url": "url"}
-_BYTE_ORDER_MARK = "\ufeff"
-"""What some editors put at the start of a UTF-8 file; not part of the puzzle."""
-_TEXT_HEADER = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*heyawake\s+\d")
+_TEXT_HEADER = re.compile(r"(?:[ \t]*+(?:#[^\n]*+)?\n)*+[ \t]*+heyawake\s+\d")
+"""Comment and blank lines, then the text format's header (possessive: no backtracking)."""
 
 
 def read_puzzle(path: str | Path) -> Puzzle:
     """Read a puzzle file, URL or standard input (``-``), naming ``path`` in errors.
+
+    A file or standard input holds at most :data:`MAX_INPUT_BYTES` bytes.
 
     Raises
     ------
@@ -62,31 +46,12 @@ def read_puzzle(path: str | Path) -> Puzzle:
         When the file cannot be read or holds no valid puzzle.
     """
     source = str(path)
-    if source == "-":
-        content = read_source(source)
-        return _READERS[sniff(content)](content, source)
-    if url.PATTERN.match(source.strip()) and not Path(path).exists():
+    if url.PATTERN.match(source.strip()) and not os.path.exists(source):
         return url.read(source, source)
-    try:
-        content = read_source(source)
-    except (OSError, UnicodeDecodeError) as error:
-        raise PuzzleFormatError(source, _reason(error)) from None
-    suffix = Path(path).suffix.lower()
+    content = read_source(source)
+    suffix = Path(source).suffix.lower()
     fmt = _EXTENSIONS.get(suffix) or sniff(content, "text" if suffix == ".txt" else "kth")
-    return _READERS[fmt](content, source)
-
-
-def read_source(source: str) -> str:
-    """The text of a file, or of standard input for ``-``, less a leading byte order mark.
-
-    Raises
-    ------
-    OSError, UnicodeDecodeError
-        When it cannot be read as UTF-8.
-    """
-    if source == "-":
-        return sys.stdin.read().removeprefix(_BYTE_ORDER_MARK)
-    return Path(source).read_text(encoding="utf-8-sig")
+    return _reader(fmt)(content, source)
 
 
 def sniff(content: str, default: str = "kth") -> str:
@@ -109,18 +74,17 @@ def write_puzzle(puzzle: Puzzle, fmt: str) -> str:
     InvalidPuzzleError
         When the format cannot express the puzzle (e.g. irregular rooms in KTH).
     """
-    written = FORMATS[fmt](puzzle)
+    writer: Callable[[Puzzle], str] = _module(fmt).write
+    written = writer(puzzle)
     return written if written.endswith("\n") else written + "\n"
 
 
-def _reason(error: Exception) -> str:
-    """A short reason for a file that could not be read."""
-    if isinstance(error, FileNotFoundError):
-        return "no such file"
-    if isinstance(error, IsADirectoryError):
-        return "is a directory, not a puzzle file"
-    if isinstance(error, UnicodeDecodeError):
-        return "not a UTF-8 text file"
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror
-    return str(error)
+def _reader(fmt: str) -> Callable[[str, str], Puzzle]:
+    """The reader of format ``fmt``: it takes the text and the source to name in errors."""
+    reader: Callable[[str, str], Puzzle] = _module(fmt).read
+    return reader
+
+
+def _module(fmt: str) -> ModuleType:
+    """The module of format ``fmt``."""
+    return importlib.import_module(f"heyawake_asp.formats.{FORMATS[fmt]}")

@@ -22,10 +22,12 @@ offending value, or the line and column of a syntax error.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from importlib import resources
 from typing import Any
 
 from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError
+from heyawake_asp.formats.source import grid_size
 from heyawake_asp.grid import BLACK, WHITE, Grid
 from heyawake_asp.puzzle import UNKNOWN_CLUE, Cell, Puzzle, Room
 
@@ -94,7 +96,7 @@ def _clue(room: Room) -> int | str | None:
 def _load(text: str, source: str) -> dict[str, Any]:
     """The decoded top-level object, with its keys checked."""
     try:
-        document = json.loads(text)
+        document = json.loads(text, object_pairs_hook=_Object.from_pairs)
     except json.JSONDecodeError as error:
         raise PuzzleFormatError(
             source, f"invalid JSON: {error.msg}", error.lineno, error.colno
@@ -105,14 +107,33 @@ def _load(text: str, source: str) -> dict[str, Any]:
         raise PuzzleFormatError(source, "invalid JSON: a number has too many digits") from None
     if not isinstance(document, dict):
         raise PuzzleFormatError(source, "expected a JSON object with width, height and rooms")
-    _check_keys(document, _KEYS, {"width", "height", "rooms"}, "the puzzle", source)
+    _check_keys(document, _KEYS, {"width", "height", "rooms"}, "", source)
     return document
 
 
+class _Object(dict[str, Any]):
+    """A decoded JSON object that remembers its first repeated key (``json`` keeps the last)."""
+
+    repeated: str | None = None
+
+    @classmethod
+    def from_pairs(cls, pairs: list[tuple[str, Any]]) -> _Object:
+        """The object of these key-value pairs (the ``object_pairs_hook``)."""
+        value = cls(pairs)
+        if len(value) != len(pairs):
+            counts = Counter(key for key, _ in pairs)
+            value.repeated = next(key for key, count in counts.items() if count > 1)
+        return value
+
+
 def _check_keys(
-    value: dict[str, Any], allowed: set[str], required: set[str], where: str, source: str
+    value: dict[str, Any], allowed: set[str], required: set[str], path: str, source: str
 ) -> None:
-    """Reject unknown and missing keys of an object."""
+    """Reject repeated, unknown and missing keys of the object at ``path`` ('' for the top)."""
+    where = path or "the puzzle"
+    repeated = getattr(value, "repeated", None)
+    if repeated is not None:
+        raise PuzzleFormatError(source, f"{path}.{repeated}".lstrip(".") + ": key given twice")
     for key in value:
         if key not in allowed:
             raise PuzzleFormatError(source, f"{where}: unknown key {key!r}")
@@ -139,6 +160,7 @@ def _puzzle(document: dict[str, Any], source: str) -> Puzzle:
     """The puzzle the checked document describes."""
     width = _integer(document["width"], "width", source, 1)
     height = _integer(document["height"], "height", source, 1)
+    grid_size(width, height, source)
     rooms = document["rooms"]
     if not isinstance(rooms, list) or not rooms:
         raise PuzzleFormatError(source, "rooms: expected a non-empty list of rooms")

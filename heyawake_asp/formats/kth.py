@@ -25,37 +25,31 @@ import warnings
 from typing import NamedTuple, NoReturn
 
 from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError, PuzzleWarning
-from heyawake_asp.puzzle import MAX_CELLS, Puzzle, Room
+from heyawake_asp.formats.source import grid_size
+from heyawake_asp.puzzle import Puzzle, Room
 
 __all__ = ["read", "write"]
 
 _COMMENT = re.compile(r"%[^\n]*")
 _SPACE = re.compile(r"\s*")
-_FACT = re.compile(r"([a-z_]\w*)\s*\(([^()]*)\)")
+_FACT = re.compile(r"([a-z_]\w*+)\s*+\(([^()]*+)\)")
 _DOT = re.compile(r"\s*\.")
-_STATEMENT = re.compile(r"([a-z_]\w*)\s*\(([-\d,\s]*)\)\s*\.\s*")
-"""A fact whose arguments may be integers, with its full stop; `_values` checks them."""
+_STATEMENT = re.compile(r"([a-z_]\w*+)\s*+\(([-\d,\s]*+)\)\s*+\.\s*+")
+"""A fact whose arguments may be integers, with its full stop; `_values` checks them.
+
+Possessive (``*+``): a failed match gives nothing back, so it costs no more
+than the text it scanned."""
 _INTEGER = re.compile(r"-?\d+")
 _ARITY = {"width": 1, "height": 1, "room": 6}
 
 
 class _Fact(NamedTuple):
-    """One parsed fact with its position in the source (located only when reported)."""
+    """One parsed fact with the 1-based line and column it starts at."""
 
     name: str
     args: tuple[int, ...]
-    code: str
-    position: int
-
-    @property
-    def line(self) -> int:
-        """The 1-based line the fact starts on."""
-        return _locate(self.code, self.position)[0]
-
-    @property
-    def column(self) -> int:
-        """The 1-based column the fact starts at."""
-        return _locate(self.code, self.position)[1]
+    line: int
+    column: int
 
 
 def read(text: str, source: str) -> Puzzle:
@@ -70,10 +64,10 @@ def read(text: str, source: str) -> Puzzle:
     facts = _parse_facts(text, source)
     width = _single(facts, "width", source)
     height = _single(facts, "height", source)
-    if width * height > MAX_CELLS:
-        raise PuzzleFormatError(source, f"grid {width}x{height} has more than {MAX_CELLS} cells")
-    room_facts = [fact for fact in facts if fact.name == "room"]
+    grid_size(width, height, source)
+    room_facts = _covering([fact for fact in facts if fact.name == "room"], width, height)
     rooms = tuple(_room(fact, source, width, height) for fact in room_facts)
+    _warn_clues_below_minus_one(room_facts, source)
     try:
         return Puzzle(width, height, rooms)
     except InvalidPuzzleError as error:
@@ -118,19 +112,24 @@ def write(puzzle: Puzzle) -> str:
 def _parse_facts(text: str, source: str) -> list[_Fact]:
     """Scan the whole text into facts, rejecting anything else.
 
-    The statements are found in one scan; the first text that is not the
-    next well-formed fact (a gap, an unknown name, a wrong argument) is the
-    fault `_reject` names.
+    Each fact is matched where the previous one ended, and lines are counted
+    as the scan goes, so the time is linear in the text; the first text that
+    is not a well-formed fact (a gap, an unknown name, a wrong argument) is
+    the fault `_reject` names.
     """
     code = _COMMENT.sub(lambda match: " " * len(match.group()), text) if "%" in text else text
     position = _SPACE.match(code, 0).end()  # type: ignore[union-attr]
     facts = []
-    for statement in _STATEMENT.finditer(code, position):
+    line, line_start, counted = 1, 0, 0
+    while statement := _STATEMENT.match(code, position):
         name, text_args = statement.groups()
         args = _values(text_args)
-        if statement.start() != position or args is None or len(args) != _ARITY.get(name):
+        if args is None or len(args) != _ARITY.get(name):
             break
-        facts.append(_Fact(name, args, code, position))
+        line += code.count("\n", counted, position)
+        line_start = max(line_start, code.rfind("\n", counted, position) + 1)
+        counted = position
+        facts.append(_Fact(name, args, line, position - line_start + 1))
         position = statement.end()
     if position < len(code):
         _reject(code, position, source)
@@ -151,7 +150,7 @@ def _reject(code: str, position: int, source: str) -> NoReturn:
     """Raise the error for the text at ``position``, which is not a well-formed fact."""
     match = _FACT.match(code, position)
     if match is None or match.group(1) not in _ARITY:
-        snippet = code[position:].split("\n", 1)[0].strip()[:30]
+        snippet = code[position : position + 30].split("\n", 1)[0].strip()
         raise PuzzleFormatError(
             source,
             f"unexpected {snippet!r}: expected width/1, height/1 or room/6 facts",
@@ -213,8 +212,32 @@ def _room(fact: _Fact, source: str, width: int, height: int) -> Room:
             fact.line,
             fact.column,
         )
-    if clue < -1:
-        warnings.warn(
-            f"{source}:{fact.line}: clue {clue} read as no number", PuzzleWarning, stacklevel=4
-        )
     return Room.rectangle(x1, y1, x2, y2, clue if clue >= 0 else None)
+
+
+def _covering(room_facts: list[_Fact], width: int, height: int) -> list[_Fact]:
+    """The room facts up to the first whose rooms together outgrow the grid.
+
+    Rooms that cover more cells than the grid has must overlap, and
+    :class:`Puzzle` names the first shared cell among these; stopping there
+    bounds the cells built by twice the grid, however many facts follow.
+    """
+    cells = 0
+    for index, fact in enumerate(room_facts):
+        _, x1, y1, x2, y2, _ = fact.args
+        cells += max(x2 - x1 + 1, 0) * max(y2 - y1 + 1, 0)
+        if cells > width * height:
+            return room_facts[: index + 1]
+    return room_facts
+
+
+def _warn_clues_below_minus_one(room_facts: list[_Fact], source: str) -> None:
+    """One warning for the clues below -1, which are read as no number."""
+    below = [fact for fact in room_facts if fact.args[5] < -1]
+    if below:
+        more = f" (and {len(below) - 1} more below -1)" if len(below) > 1 else ""
+        warnings.warn(
+            f"{source}:{below[0].line}: clue {below[0].args[5]} read as no number{more}",
+            PuzzleWarning,
+            stacklevel=3,
+        )

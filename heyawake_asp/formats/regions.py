@@ -31,32 +31,38 @@ def regions(width: int, height: int, joined: Callable[[Cell, Cell], bool]) -> li
         The regions ordered by their first cell in row-major order, each
         region's cells in row-major order.
     """
-    region_of: dict[Cell, int] = {}
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    region_of = [-1] * len(cells)  # by row-major index: a list, not a dict of tuples
     found: list[list[Cell]] = []
-    for y in range(height):
-        for x in range(width):
-            if (x, y) not in region_of:
-                found.append(_flood((x, y), width, height, joined, region_of, len(found)))
-    return [sorted(region, key=lambda cell: (cell[1], cell[0])) for region in found]
+    for start in range(len(cells)):
+        if region_of[start] < 0:
+            found.append(_flood(start, width, cells, joined, region_of, len(found)))
+    return found
 
 
 def _flood(
-    start: Cell,
+    start: int,
     width: int,
-    height: int,
+    cells: list[Cell],
     joined: Callable[[Cell, Cell], bool],
-    region_of: dict[Cell, int],
+    region_of: list[int],
     number: int,
 ) -> list[Cell]:
-    """Mark and return the region holding ``start``."""
+    """Mark and return the region holding cell index ``start``, in row-major order."""
     region_of[start] = number
-    region, stack = [start], [start]
+    members, stack = [start], [start]
     while stack:
-        x, y = stack.pop()
-        for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            inside = 0 <= nxt[0] < width and 0 <= nxt[1] < height
-            if inside and nxt not in region_of and joined((x, y), nxt):
-                region_of[nxt] = number
-                region.append(nxt)
-                stack.append(nxt)
-    return region
+        index = stack.pop()
+        x = index % width
+        steps = (
+            (index + 1, x + 1 < width),
+            (index - 1, x > 0),
+            (index + width, index + width < len(cells)),
+            (index - width, index >= width),
+        )
+        for other, inside in steps:
+            if inside and region_of[other] < 0 and joined(cells[index], cells[other]):
+                region_of[other] = number
+                members.append(other)
+                stack.append(other)
+    return [cells[member] for member in sorted(members)]

@@ -34,11 +34,12 @@ from dataclasses import dataclass
 
 from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError
 from heyawake_asp.formats.regions import regions
+from heyawake_asp.formats.source import grid_size
 from heyawake_asp.puzzle import UNKNOWN_CLUE, Cell, Puzzle, Room
 
 __all__ = ["HEADER", "NAMES", "read", "write"]
 
-HEADER = re.compile(r"heyawake\s+(\d{1,9})\s*x\s*(\d{1,9})")
+HEADER = re.compile(r"heyawake\s+(\d+)\s*x\s*(\d+)")
 """The header line (after comments are removed and the line is stripped)."""
 
 NAMES = string.ascii_lowercase + string.ascii_uppercase + string.digits
@@ -124,12 +125,7 @@ def _header(line: _Line, source: str) -> tuple[int, int]:
             line.number,
             line.indent + 1,
         )
-    width, height = int(match.group(1)), int(match.group(2))
-    if width < 1 or height < 1:
-        raise PuzzleFormatError(
-            source, f"grid must be at least 1x1, got {width}x{height}", line.number, 1
-        )
-    return width, height
+    return grid_size(match.group(1), match.group(2), source, line.number, line.indent + 1)
 
 
 def _rows(lines: list[_Line], width: int, height: int, source: str) -> list[_Line]:

@@ -26,14 +26,15 @@ import warnings
 
 from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError, PuzzleWarning
 from heyawake_asp.formats.regions import regions
+from heyawake_asp.formats.source import grid_size
 from heyawake_asp.puzzle import Cell, Puzzle, Room
 
 __all__ = ["PATTERN", "read", "write"]
 
-PATTERN = re.compile(r"(?:https?://)?(?:[^\s?/]+(?:/[^\s?]*)?\?)?heyawake/")
+PATTERN = re.compile(r"(?:https?://)?(?:[^\s?/]++(?:/[^\s?]*+)?\?)?heyawake/")
 """Where a heyawake URL's ``COLS/ROWS/BODY`` starts (matched at the start of the text)."""
 
-_SIZE = re.compile(r"(\d{1,9})/(\d{1,9})/")
+_SIZE = re.compile(r"(\d+)/(\d+)/")
 _BASE32 = "0123456789abcdefghijklmnopqrstuv"
 _HEX = "0123456789abcdef"
 _WIDE = {"-": 2, "+": 3}
@@ -62,9 +63,7 @@ def read(text: str, source: str) -> Puzzle:
     size = _SIZE.match(url, start.end())
     if size is None:
         raise PuzzleFormatError(source, "expected COLS/ROWS/ after 'heyawake/'", 1, start.end() + 1)
-    cols, rows = int(size.group(1)), int(size.group(2))
-    if cols < 1 or rows < 1:
-        raise PuzzleFormatError(source, f"grid must be at least 1x1, got {cols}x{rows}", 1, 1)
+    cols, rows = grid_size(size.group(1), size.group(2), source, 1, start.end() + 1)
     body = size.end()
     walls, numbers = _read_borders(url, body, cols, rows, source)
     cells = regions(cols, rows, lambda a, b: frozenset((a, b)) not in walls)
@@ -203,7 +202,10 @@ def _warn_inner_walls(walls: set[frozenset[Cell]], cells: list[list[Cell]], sour
 
 
 def _read_numbers(url: str, position: int, count: int, source: str) -> list[_Number]:
-    """Each room's clue, whether it is hidden (``.``), and the column it was read from."""
+    """Each room's clue, whether it is hidden (``.``), and the column it was read from.
+
+    A skip (``g``-``z``) may run past the last room, as pzprjs reads it.
+    """
     clues: list[_Number] = []
     while position < len(url):
         column = position + 1
@@ -211,7 +213,8 @@ def _read_numbers(url: str, position: int, count: int, source: str) -> list[_Num
         if len(clues) >= count:
             raise PuzzleFormatError(
                 source,
-                f"unexpected {url[position:][:10]!r} after the numbers of all {count} rooms",
+                f"unexpected {url[position : position + 10]!r} "
+                f"after the numbers of all {count} rooms",
                 1,
                 column,
             )
@@ -229,14 +232,14 @@ def _read_numbers(url: str, position: int, count: int, source: str) -> list[_Num
                 raise PuzzleFormatError(source, _number_problem(char, hex_text, digits), 1, column)
             clues.append((int(hex_text, 16), False, column))
             position = start + len(hex_text)
-    if len(clues) != count:
+    if len(clues) < count:
         raise PuzzleFormatError(
             source,
             f"truncated URL: numbers given for {len(clues)} of {count} rooms",
             1,
             len(url) + 1,
         )
-    return clues
+    return clues[:count]
 
 
 def _number_problem(char: str, digits: str, wanted: int) -> str:

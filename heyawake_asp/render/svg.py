@@ -13,7 +13,7 @@ library; the ``viewBox`` lets it scale to any size.
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+from html import escape
 
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle
@@ -113,7 +113,7 @@ def _clues(puzzle: Puzzle, grid: Grid | None) -> str:
         colour = "white" if grid is not None and grid[y][x] == BLACK else "black"
         texts.append(
             f'<text x="{_at(x) + CELL // 2}" y="{_at(y) + CELL // 2}" '
-            f'dy=".35em" fill="{colour}">{escape(room.clue_text)}</text>'
+            f'dy=".35em" fill="{colour}">{escape(room.clue_text, quote=False)}</text>'
         )
     size = CELL * 3 // 5
     return (
