@@ -22,7 +22,7 @@ leaves open (a search over the white cells).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.steps.model import Rule, Step
@@ -101,16 +101,27 @@ def counterexample(
     free = [c for c in involved if c not in fixed]
     local = [rule for rule in rules if rule.kind != "connected"]
     roots = [rule.cells[0] for rule in rules if rule.kind == "connected"]
-    for shading in _shadings(puzzle, local, free, fixed):
-        if all(shading[root] or _joinable(puzzle, shading, root) for root in roots):
-            return shading
-    return None
+
+    def joinable(shading: Shading) -> bool:
+        """Whether the white cells shaded so far can still reach each white root."""
+        return all(shading.get(root, True) or _joinable(puzzle, shading, root) for root in roots)
+
+    return next(_shadings(puzzle, local, free, fixed, joinable), None)
 
 
 def _shadings(
-    puzzle: Puzzle, rules: Sequence[Rule], free: list[Cell], fixed: Shading
+    puzzle: Puzzle,
+    rules: Sequence[Rule],
+    free: list[Cell],
+    fixed: Shading,
+    joinable: Callable[[Shading], bool],
 ) -> Iterator[Shading]:
-    """Every shading of ``free`` (with ``fixed``) that keeps the local rules, by backtracking."""
+    """Every shading of ``free`` (with ``fixed``) keeping the local rules and ``joinable``.
+
+    Backtracking: a partial shading is dropped as soon as a rule cannot
+    hold or its white cells cannot be joined, since shading more cells
+    only adds black walls and white cells to join.
+    """
     shading = dict(fixed)
     position = {cell: index for index, cell in enumerate(free)}
 
@@ -133,11 +144,11 @@ def _shadings(
             return
         for colour in (False, True):
             shading[free[index]] = colour
-            if all(keeps(rule, index + 1) for rule in watching[index]):
+            if all(keeps(rule, index + 1) for rule in watching[index]) and joinable(shading):
                 yield from extend(index + 1)
         del shading[free[index]]
 
-    if all(keeps(rule, 0) for rule in rules):
+    if all(keeps(rule, 0) for rule in rules) and joinable(shading):
         yield from extend(0)
 
 
