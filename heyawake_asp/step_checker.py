@@ -118,38 +118,75 @@ def _shadings(
 ) -> Iterator[Shading]:
     """Every shading of ``free`` (with ``fixed``) keeping the local rules and ``joinable``.
 
-    Backtracking: a partial shading is dropped as soon as a rule cannot
-    hold or its white cells cannot be joined, since shading more cells
-    only adds black walls and white cells to join.
+    Backtracking with forced moves: after each choice, a rule that leaves
+    one colour to an open cell shades it (a black cell's neighbour white, a
+    clue's count reached or only just reachable, a run's last open cell
+    black), and a partial shading is dropped as soon as a rule cannot hold
+    or its white cells cannot be joined (shading more cells only adds black
+    walls and white cells to join).
     """
-    shading = dict(fixed)
-    position = {cell: index for index, cell in enumerate(free)}
+    watching: dict[Cell, list[Rule]] = {cell: [] for cell in free}
+    for rule in rules:
+        for cell in rule.cells:
+            if cell in watching:
+                watching[cell].append(rule)
 
-    def keeps(rule: Rule, upto: int) -> bool:
-        """Whether the rule can still hold once the first ``upto`` free cells are shaded."""
-        known = [shading[c] for c in rule.cells if c not in position or position[c] < upto]
-        blacks, open_cells = sum(known), len(rule.cells) - len(known)
+    def forced(rule: Rule, shading: Shading) -> list[tuple[Cell, bool]] | None:
+        """The open cells the rule forces, or None when it cannot hold."""
+        open_cells = [c for c in rule.cells if c not in shading]
+        blacks = sum(shading[c] for c in rule.cells if c in shading)
         if rule.kind == "adjacent":
-            return blacks < 2
+            if blacks > 1:
+                return None
+            return [(c, False) for c in open_cells] if blacks else []
         if rule.kind == "run":
-            return open_cells > 0 or blacks > 0
+            if blacks or len(open_cells) > 1:
+                return []
+            return [(c, True) for c in open_cells] if open_cells else None
         clue = puzzle.rooms[rule.room or 0].clue or 0
-        return blacks <= clue <= blacks + open_cells
+        if not blacks <= clue <= blacks + len(open_cells):
+            return None
+        if blacks == clue:
+            return [(c, False) for c in open_cells]
+        return [(c, True) for c in open_cells] if blacks + len(open_cells) == clue else []
 
-    watching = [[rule for rule in rules if cell in rule.cells] for cell in free]
+    def settle(shading: Shading, moves: list[tuple[Cell, bool]]) -> Shading | None:
+        """``shading`` with the moves and all they force, or None on a contradiction."""
+        shading = dict(shading)
+        queue = list(moves)
+        while queue:
+            cell, colour = queue.pop()
+            if cell in shading:
+                if shading[cell] != colour:
+                    return None
+                continue
+            shading[cell] = colour
+            for rule in watching.get(cell, ()):
+                more = forced(rule, shading)
+                if more is None:
+                    return None
+                queue.extend(more)
+        return shading if joinable(shading) else None
 
-    def extend(index: int) -> Iterator[Shading]:
-        if index == len(free):
-            yield dict(shading)
+    def extend(shading: Shading) -> Iterator[Shading]:
+        cell = next((c for c in free if c not in shading), None)
+        if cell is None:
+            yield shading
             return
         for colour in (False, True):
-            shading[free[index]] = colour
-            if all(keeps(rule, index + 1) for rule in watching[index]) and joinable(shading):
-                yield from extend(index + 1)
-        del shading[free[index]]
+            grown = settle(shading, [(cell, colour)])
+            if grown is not None:
+                yield from extend(grown)
 
-    if all(keeps(rule, 0) for rule in rules) and joinable(shading):
-        yield from extend(0)
+    start: list[tuple[Cell, bool]] = []
+    for rule in rules:
+        more = forced(rule, fixed)
+        if more is None:
+            return
+        start.extend(more)
+    first = settle(fixed, start)
+    if first is not None:
+        yield from extend(first)
 
 
 def _joinable(puzzle: Puzzle, shading: Shading, root: Cell) -> bool:
