@@ -30,7 +30,8 @@ def _class(path: Path) -> str:
 def main(paths: list[Path]) -> None:
     """Print the per-puzzle and per-class tables."""
     warnings.simplefilter("ignore")
-    print("| puzzle | size | steps | path s (wall) | path s (CPU) | hint s | grade | score | hardest |")
+    columns = ["puzzle", "size", "steps", "path s (wall)", "path s (CPU)", "hint s", "grade"]
+    print("| " + " | ".join([*columns, "score", "hardest"]) + " |")
     print("|---|---|---|---|---|---|---|---|---|")
     labels: dict[str, list[int]] = {}
     totals = [0.0, 0.0]
