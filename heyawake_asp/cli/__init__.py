@@ -33,11 +33,20 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "generate": ("authoring", "Generate puzzles with exactly one solution, proved by the solver."),
     "render": ("pictures", "Draw PUZZLE (a file, a puzz.link URL or '-') as an SVG picture."),
+    "grade": (
+        "explaining",
+        "Grade each PUZZLE easy, medium, hard or expert from its path of steps.",
+    ),
+    "hint": (
+        "explaining",
+        "The next step from the GRID cells settled so far (none: the empty grid).",
+    ),
     "solve": (
         "solving",
         "Solve each PUZZLE (a file, a puzz.link URL or '-') and print its grid, "
         "or JSON with --json.",
     ),
+    "steps": ("explaining", "Explain PUZZLE step by step, each step with a minimal reason."),
     "suite": ("suites", "Solve every puzzle under PATH (directories are searched recursively)."),
     "validate": (
         "validating",

@@ -1,0 +1,35 @@
+"""Explain how to solve a puzzle: a path of steps, each with a minimal reason, hints and grades.
+
+Each step settles cells from a few rule instances (a clue's count, two
+cells side by side, a white run through three rooms, connectivity) and
+cells already settled; the reason is minimal and the cheapest step is taken
+first, as a careful person would. ``heyawake_asp.step_checker`` verifies
+every step independently.
+
+>>> from heyawake_asp.puzzle import Puzzle, Room
+>>> walk = steps(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)))
+>>> [step.kind for step in walk.steps], grade(walk).label
+(['combined', 'adjacent', 'clue'], 'easy')
+"""
+
+from heyawake_asp.steps.grading import LABELS, Grade, grade, grade_puzzle
+from heyawake_asp.steps.model import KINDS, Hint, Reason, Rule, Step, Walkthrough
+from heyawake_asp.steps.walk import UNSETTLED, grid_of, hint, read_partial, steps
+
+__all__ = [
+    "KINDS",
+    "LABELS",
+    "UNSETTLED",
+    "Grade",
+    "Hint",
+    "Reason",
+    "Rule",
+    "Step",
+    "Walkthrough",
+    "grade",
+    "grade_puzzle",
+    "grid_of",
+    "hint",
+    "read_partial",
+    "steps",
+]

@@ -1,0 +1,288 @@
+"""The clingo side of explanations: one grounding, rule instances and settled cells as assumptions.
+
+``encodings/steps/instances.lp`` puts every rule instance behind a selector;
+a question names the instances that hold and the cells already settled,
+and clingo answers with the cells they force (cautious consequences) or,
+for a cell assumed the other colour, an unsatisfiable core that deletion
+shrinks to a minimal reason.
+
+>>> from heyawake_asp.puzzle import Puzzle, Room
+>>> deducer = Deducer(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)))
+>>> clue = next(rule for rule in deducer.rules if rule.kind == "clue")
+>>> deducer.consequences([clue], {(1, 0): False})
+{(0, 0): True, (2, 0): True}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping
+from pathlib import Path
+from typing import TypeVar
+
+import clingo
+
+from heyawake_asp.control import grounded_control
+from heyawake_asp.encodings import EncodingSet, encodings_dir
+from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.search import search
+from heyawake_asp.steps.model import Reason, Rule, Settled
+
+__all__ = ["Deducer", "steps_program"]
+
+_DROP_FIRST = {"connected": 0, "clue": 1, "run": 2, "adjacent": 3}
+"""The order in which deletion tries to drop rules: the costliest first."""
+
+
+def steps_program() -> Path:
+    """The program of switchable rule instances."""
+    return encodings_dir() / "steps" / "instances.lp"
+
+
+def _cell_symbol(name: str, cell: Cell) -> clingo.Symbol:
+    """``name(X, Y)`` for a cell."""
+    return clingo.Function(name, [clingo.Number(cell[0]), clingo.Number(cell[1])])
+
+
+def _number(symbol: clingo.Symbol) -> int:
+    """An integer argument."""
+    return int(symbol.number)
+
+
+class Deducer:
+    """A puzzle ground once with every rule instance switchable, to ask what sets of them force.
+
+    Attributes
+    ----------
+    rules : tuple of Rule
+        Every rule instance of the puzzle.
+    rules_at : dict
+        For each cell, the instances other than connectivity that constrain it.
+
+    Connectivity is measured from the first settled white cell of a
+    question, else from ``anchor`` (a cell known to be white in every
+    solution, if one is given): "every white cell joins this one when it is
+    white" holds whatever the cell, so the choice only makes it stronger or
+    weaker, never wrong.
+    """
+
+    def __init__(self, puzzle: Puzzle, anchor: Cell | None = None) -> None:
+        encoding = EncodingSet("steps", (steps_program(),), "switchable rule instances")
+        self.puzzle = puzzle
+        self._control, _ = grounded_control(puzzle, encoding, models=1)
+        atoms = self._control.symbolic_atoms
+        self._selector = {
+            self._rule(atom.symbol.arguments[0]): atom.symbol
+            for atom in atoms.by_signature("use", 1)
+        }
+        self.rules = tuple(sorted(self._selector))
+        self._switch = {rule: _literal(atoms, symbol) for rule, symbol in self._selector.items()}
+        self._black = {
+            cell: _literal(atoms, _cell_symbol("black", cell)) for cell in puzzle.cells()
+        }
+        self._shown = {
+            _cell_symbol(name, cell): (cell, name == "black")
+            for cell in puzzle.cells()
+            for name in ("black", "white")
+        }
+        self.rules_at: dict[Cell, list[Rule]] = {cell: [] for cell in puzzle.cells()}
+        for rule in self.rules:
+            for cell in rule.cells:
+                self.rules_at[cell].append(rule)
+        self._root: Cell | None = None
+        self._anchor = anchor
+
+    def _rule(self, term: clingo.Symbol) -> Rule:
+        """The rule instance a selector's argument names."""
+        args = [_number(arg) for arg in term.arguments if arg.type == clingo.SymbolType.Number]
+        if term.name == "adjacent":
+            return Rule("adjacent", ((args[0], args[1]), (args[2], args[3])))
+        if term.name == "clue":
+            room = args[0] - 1
+            cells = sorted(self.puzzle.rooms[room].cells, key=lambda cell: (cell[1], cell[0]))
+            return Rule("clue", tuple(cells), room)
+        if term.name == "run":
+            line, start, end = args
+            span = range(start - 1, end + 2)
+            across = term.arguments[0].name == "h"
+            return Rule("run", tuple((i, line) if across else (line, i) for i in span))
+        return Rule("connected", ())
+
+    def _root_at(self, root: Cell | None) -> None:
+        """Measure connectivity from ``root`` (None: connectivity holds vacuously)."""
+        if root != self._root:
+            for cell, value in ((self._root, False), (root, True)):
+                if cell is not None:
+                    self._control.assign_external(_cell_symbol("root", cell), value)
+            self._root = root
+
+    def _switch_of(self, rule: Rule) -> int:
+        """The selector literal of a rule (connectivity whatever its root)."""
+        return self._switch[_UNROOTED if rule.kind == "connected" else rule]
+
+    def _assumptions(
+        self, rules: Iterable[Rule], known: Mapping[Cell, bool], cells: Collection[Cell] | None
+    ) -> list[int]:
+        """The rules switched on, the settled cells, and the cells outside ``cells`` white.
+
+        Cells no rule in the question constrains are fixed white, so that
+        clingo does not enumerate them (None: every cell is in play).
+        """
+        rules = list(rules)
+        for rule in rules:
+            if rule.kind == "connected":
+                self._root_at(rule.cells[0] if rule.cells else _first_white(known) or self._anchor)
+        assumed = [self._switch_of(rule) for rule in rules]
+        assumed += [
+            self._black[cell] if black else -self._black[cell] for cell, black in known.items()
+        ]
+        if cells is not None:
+            assumed += [
+                -literal
+                for cell, literal in self._black.items()
+                if cell not in cells and cell not in known
+            ]
+        return assumed
+
+    @staticmethod
+    def scope(rules: Iterable[Rule], *more: Cell) -> frozenset[Cell] | None:
+        """The cells some of ``rules`` constrain, with ``more``; None when one is connectivity."""
+        cells = set(more)
+        for rule in rules:
+            if rule.kind == "connected":
+                return None
+            cells.update(rule.cells)
+        return frozenset(cells)
+
+    def consequences(
+        self, rules: Collection[Rule], known: Mapping[Cell, bool]
+    ) -> dict[Cell, bool] | None:
+        """The unsettled cells ``rules`` force given ``known``; None when they contradict it."""
+        cells = self.scope(rules)
+        config = self._control.configuration.solve
+        config.enum_mode, config.models = "cautious", "0"  # type: ignore[union-attr]
+        try:
+            found = search(
+                self._control,
+                lambda model: model.symbols(shown=True),
+                assumptions=self._assumptions(rules, known, cells),
+            )
+        finally:
+            config.enum_mode, config.models = "auto", "1"  # type: ignore[union-attr]
+        if not found.values:
+            return None
+        forced: dict[Cell, bool] = {}
+        for symbol in found.values[-1]:
+            cell, black = self._shown[symbol]
+            if cell not in known and (cells is None or cell in cells):
+                forced[cell] = black
+        return forced
+
+    def core(
+        self, rules: Collection[Rule], known: Mapping[Cell, bool], cell: Cell, black: bool
+    ) -> Reason | None:
+        """Rules and settled cells that rule out ``cell`` having the other colour, or None."""
+        cells = self.scope(rules, cell)
+        assumed = self._assumptions(rules, {cell: not black, **known}, cells)
+        found = search(self._control, lambda _: None, assumptions=assumed)
+        if found.result is None or not found.result.unsatisfiable:
+            return None
+        used = set(found.core)
+        # Connectivity is reported from the root it was measured from; without one it says nothing.
+        parts = [
+            _measured_from(rule, self._root)
+            for rule in rules
+            if self._switch_of(rule) in used and (rule.kind != "connected" or self._root)
+        ]
+        settled = [
+            (other, value)
+            for other, value in known.items()
+            if (self._black[other] if value else -self._black[other]) in used
+        ]
+        return Reason(tuple(parts), tuple(settled))
+
+    def minimal(self, reason: Reason, cell: Cell, black: bool) -> Reason:
+        """Shrink a reason until dropping any one part lets ``cell`` take either colour.
+
+        The costliest rules are dropped first.
+        """
+        ordered = sorted(reason.rules, key=lambda rule: _DROP_FIRST[rule.kind])
+
+        def refute(parts: list[Rule | Settled]) -> set[Rule | Settled] | None:
+            rules = [part for part in parts if isinstance(part, Rule)]
+            found = self.core(rules, dict(p for p in parts if not isinstance(p, Rule)), cell, black)
+            return None if found is None else {*found.rules, *found.known}
+
+        parts: list[Rule | Settled] = _shrink([*ordered, *reason.known], refute)
+        return Reason(
+            tuple(p for p in parts if isinstance(p, Rule)),
+            tuple(p for p in parts if not isinstance(p, Rule)),
+        )
+
+    def conflict(self, known: Mapping[Cell, bool]) -> tuple[Cell, ...] | None:
+        """A minimal set of the ``known`` cells that no solution shares, or None when some does."""
+
+        def refute(parts: list[Settled]) -> set[Settled] | None:
+            assumed = self._assumptions(self.rules, dict(parts), None)
+            found = search(self._control, lambda _: None, assumptions=assumed)
+            if found.result is None or not found.result.unsatisfiable:
+                return None
+            used = set(found.core)
+            return {(c, b) for c, b in parts if (self._black[c] if b else -self._black[c]) in used}
+
+        everything = sorted(known.items(), key=lambda item: (item[0][1], item[0][0]))
+        if refute(everything) is None:
+            return None
+        return tuple(cell for cell, _ in _shrink(everything, refute))
+
+    def by_cases(self, reason: Reason, cell: Cell, black: bool) -> bool:
+        """Whether clingo had to guess (branch) to refute the other colour of ``cell``."""
+        self.core(reason.rules, dict(reason.known), cell, black)
+        solvers = self._control.statistics["solving"]["solvers"]
+        return bool(solvers["choices"] > 0)
+
+
+Part = TypeVar("Part")
+
+
+def _shrink(parts: list[Part], refute: Callable[[list[Part]], set[Part] | None]) -> list[Part]:
+    """A minimal sublist of ``parts`` that ``refute`` still refutes (it refutes ``parts``).
+
+    ``refute`` answers None, or the parts its unsatisfiable core used.
+    Parts are dropped in chunks, halved when a chunk cannot go, down to one
+    at a time (deletion): every part left has been tried alone.
+    """
+    chunk, start = max(1, len(parts) // 2), 0
+    while start < len(parts):
+        trial = parts[:start] + parts[start + chunk :]
+        kept = refute(trial)
+        if kept is not None:
+            start = sum(part in kept for part in parts[:start])
+            parts = [part for part in trial if part in kept]
+        elif chunk > 1:
+            chunk //= 2
+        else:
+            start += 1
+    return parts
+
+
+_UNROOTED = Rule("connected", ())
+
+
+def _literal(atoms: clingo.SymbolicAtoms, symbol: clingo.Symbol) -> int:
+    """The program literal of a ground atom."""
+    atom = atoms[symbol]
+    if atom is None:
+        raise AssertionError(f"{symbol} was not ground")
+    return atom.literal
+
+
+def _measured_from(rule: Rule, root: Cell | None) -> Rule:
+    """Connectivity from ``root`` (which is set); other rules as they are."""
+    if rule.kind != "connected" or root is None:
+        return rule
+    return Rule("connected", (root,))
+
+
+def _first_white(known: Mapping[Cell, bool]) -> Cell | None:
+    """The first white cell of ``known``, in its order."""
+    return next((cell for cell, black in known.items() if not black), None)

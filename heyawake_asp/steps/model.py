@@ -1,0 +1,131 @@
+"""What an explanation is made of: rule instances, reasons, steps and whole paths.
+
+>>> rule = Rule("adjacent", ((0, 0), (1, 0)))
+>>> step = Step((((1, 0), False),), Reason((rule,), (((0, 0), True),)), "adjacent", 2, "...")
+>>> step.cells, step.reason.size
+((((1, 0), False),), 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from heyawake_asp.grid import Grid
+from heyawake_asp.puzzle import Cell
+
+__all__ = [
+    "KINDS",
+    "Hint",
+    "Kind",
+    "Reason",
+    "Rule",
+    "RuleKind",
+    "Settled",
+    "Step",
+    "Walkthrough",
+]
+
+RuleKind = Literal["adjacent", "clue", "run", "connected"]
+Kind = Literal["adjacent", "clue", "run", "connected", "combined", "cases"]
+KINDS: tuple[Kind, ...] = ("adjacent", "clue", "run", "connected", "combined", "cases")
+"""Step kinds from the simplest: one rule instance of each sort, several, reasoning by cases."""
+Settled = tuple[Cell, bool]
+"""A cell and its colour: True for black, False for white."""
+
+
+@dataclass(frozen=True, order=True)
+class Rule:
+    """One instance of a Heyawake rule.
+
+    Attributes
+    ----------
+    kind : str
+        ``adjacent``: the two ``cells`` are not both black (rule 1);
+        ``clue``: room ``room`` holds exactly its clue's number of black
+        cells, ``cells`` being the room's (rule 3); ``run``: the straight
+        window ``cells``, which passes through three rooms, is not all white
+        (rule 5); ``connected``: every white cell joins the white cell
+        ``cells[0]``, the root, when the root is white (rule 2, stated from
+        one cell: the engine roots it at a settled white cell, or at the
+        cell it refutes being white; no cells while still unrooted).
+    cells : tuple of Cell
+        The cells the instance constrains, row-major (a run: in line order).
+    room : int or None
+        For a clue, the index of its room in ``Puzzle.rooms``.
+    """
+
+    kind: RuleKind
+    cells: tuple[Cell, ...]
+    room: int | None = None
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why cells are forced: rule instances and the settled cells they read.
+
+    Minimal: without any one of its rules or cells, some cell it settles
+    could take either colour.
+    """
+
+    rules: tuple[Rule, ...]
+    known: tuple[Settled, ...]
+
+    @property
+    def size(self) -> int:
+        """How many parts the reason has: rule instances and settled cells."""
+        return len(self.rules) + len(self.known)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction: the cells it settles, with their minimal reason, a cost and a sentence.
+
+    ``cells`` lists each newly settled cell with its colour (True black);
+    ``kind`` is one of `KINDS`; ``cost`` grows with the reason's size and
+    with reasoning by cases.
+    """
+
+    cells: tuple[Settled, ...]
+    reason: Reason
+    kind: Kind
+    cost: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    """The whole path of steps and where it ends.
+
+    Attributes
+    ----------
+    status : str
+        ``solved``: the steps settle every cell (the unique solution);
+        ``several``: the puzzle has several solutions, and the steps settle
+        the cells they all share; ``unsolvable``: no solution, and
+        ``conflict`` names a minimal set of clues (room indices) that
+        cannot all hold, empty when the rooms alone admit no shading.
+    steps : tuple of Step
+        The deductions, in order.
+    grid : Grid
+        Rows of ``#`` black, ``.`` white and ``?`` unsettled at the end.
+    conflict : tuple of int
+        See ``status``.
+    """
+
+    status: Literal["solved", "several", "unsolvable"]
+    steps: tuple[Step, ...]
+    grid: Grid
+    conflict: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The next step from a partial shading, or the given cells that already conflict.
+
+    Exactly one of ``step`` and ``conflict`` is set, unless the given cells
+    settle everything there is to settle (then both are None).
+    """
+
+    step: Step | None
+    conflict: tuple[Cell, ...] | None

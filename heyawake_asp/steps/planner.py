@@ -1,0 +1,202 @@
+"""Choose the next step: look at ever larger sets of rule instances, take the cheapest deduction.
+
+The levels, cheapest first: each rule instance alone; the instances around
+one cell; connectivity with the rule on neighbours; the instances touching
+one room; and last every instance at once, where a reason is then sought
+close to the cell. At the first level where some set of instances forces an
+unsettled cell, each forced cell gets a minimal reason, and the cheapest
+one is taken, with every cell its reason forces. A level's answers are kept
+until a cell its instances constrain is settled.
+
+>>> from heyawake_asp.puzzle import Puzzle, Room
+>>> planner = Planner(Deducer(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))))
+>>> step = planner.next_step()
+>>> step.cells, step.kind
+((((0, 0), True),), 'combined')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from heyawake_asp.puzzle import Cell
+from heyawake_asp.steps.engine import Deducer
+from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, Step
+from heyawake_asp.steps.wording import sentence
+
+__all__ = ["Planner", "cost_of"]
+
+_WEIGHT = {"adjacent": 1, "run": 2, "clue": 2, "connected": 3}
+"""The cost of each sort of rule instance in a reason; each settled cell costs 1."""
+CASES_COST = 8
+"""Added to a step that needs reasoning by cases (clingo had to branch to refute it)."""
+_CANDIDATES = 3
+"""How many forced cells the last level tries to explain, those with most settled cells near."""
+_RADII = (1, 2, 3, 5, 8)
+"""How far from a cell the last level first looks for a reason."""
+
+Candidate = tuple[frozenset[Rule], Cell, bool]
+Priced = tuple[int, tuple[int, int], Reason, bool, bool]
+"""A candidate step: cost, position (row, column), minimal reason, colour, by cases."""
+
+
+def cost_of(reason: Reason, cases: bool) -> int:
+    """A step's cost: its rule instances by sort, one per settled cell, more for cases."""
+    return sum(_WEIGHT[rule.kind] for rule in reason.rules) + len(reason.known) + CASES_COST * cases
+
+
+def _kind(reason: Reason, cases: bool) -> Kind:
+    """One rule's own sort, ``combined`` for several, ``cases`` when clingo had to branch."""
+    if cases:
+        return "cases"
+    sorts = {rule.kind for rule in reason.rules}
+    if len(sorts) == 1:
+        return reason.rules[0].kind
+    return "connected" if any(rule.kind == "connected" for rule in reason.rules) else "combined"
+
+
+def _rank(priced: Priced) -> tuple[int, tuple[int, int]]:
+    """Cheapest first, then row-major."""
+    return priced[0], priced[1]
+
+
+class Planner:
+    """Walks a puzzle step by step from a set of settled cells (``known``)."""
+
+    def __init__(self, deducer: Deducer, known: dict[Cell, bool] | None = None) -> None:
+        self.deducer = deducer
+        rules = [rule for rule in deducer.rules if rule.kind != "connected"]
+        by_room = {room: set() for room in range(len(deducer.puzzle.rooms))}  # type: dict[int, set[Rule]]
+        for rule in rules:
+            for cell in rule.cells:
+                by_room[deducer.puzzle.room_index(cell)].add(rule)
+        stars = {frozenset(deducer.rules_at[cell]) for cell in deducer.puzzle.cells()}
+        around = [rule for rule in deducer.rules if rule.kind in ("adjacent", "connected")]
+        self._levels: list[list[frozenset[Rule]]] = [
+            [frozenset({rule}) for rule in rules],
+            sorted((star for star in stars if len(star) > 1), key=sorted),
+            sorted({frozenset(group) for group in by_room.values()}, key=sorted),
+            [frozenset(around)],
+        ]
+        self._answers: dict[frozenset[Rule], tuple[tuple[Settled, ...], dict[Cell, bool]]] = {}
+        self._reasons: dict[Candidate, tuple[Reason, bool]] = {}
+        self.known: dict[Cell, bool] = dict(known or {})
+
+    def next_step(self) -> Step | None:
+        """The cheapest step at the first level that has one, settled at once; None when stuck."""
+        for scopes in self._levels:
+            candidates = [
+                (scope, cell, black)
+                for scope in scopes
+                for cell, black in self._forced(scope).items()
+                if cell not in self.known
+            ]
+            if scopes is self._levels[-1]:  # connectivity: too costly to explain every forced cell
+                candidates = sorted(candidates, key=lambda c: self._crowding(c[1]))[:_CANDIDATES]
+            if candidates:
+                priced = [self._priced(candidate) for candidate in candidates]
+                return self._take(min(priced, key=_rank), priced)
+        return self._take_global()
+
+    def _forced(self, scope: frozenset[Rule]) -> dict[Cell, bool]:
+        """What a set of instances forces now, from the cache while its cells are unchanged."""
+        cells = self.deducer.scope(scope)
+        inside = (
+            self.known if cells is None else {c: self.known[c] for c in cells if c in self.known}
+        )
+        snapshot = tuple(sorted(inside.items()))
+        cached = self._answers.get(scope)
+        if cached is not None and cached[0] == snapshot:
+            return cached[1]
+        forced = self.deducer.consequences(scope, inside) or {}
+        self._answers[scope] = (snapshot, forced)
+        return forced
+
+    def _priced(self, candidate: Candidate) -> Priced:
+        """A candidate's cost, position (row-major), minimal reason, colour and whether by cases."""
+        scope, cell, black = candidate
+        if candidate not in self._reasons:
+            self._reasons[candidate] = self._explain(scope, cell, black)
+        reason, cases = self._reasons[candidate]
+        return cost_of(reason, cases), (cell[1], cell[0]), reason, black, cases
+
+    def _explain(self, scope: frozenset[Rule], cell: Cell, black: bool) -> tuple[Reason, bool]:
+        """A minimal reason for ``cell`` within ``scope``, and whether it needs cases."""
+        cells = self.deducer.scope(scope, cell)
+        if cells is None:  # connectivity: look for a small reason near the cell first
+            reason = self._nearby_reason(cell, black, scope)
+        else:
+            inside = {c: self.known[c] for c in cells if c in self.known}
+            found = self.deducer.core(scope, inside, cell, black)
+            if found is None:
+                raise AssertionError(f"{cell} was forced but could not be refuted")
+            reason = self.deducer.minimal(found, cell, black)
+        return reason, self.deducer.by_cases(reason, cell, black)
+
+    def _take(self, best: Priced, others: Iterable[Priced] = ()) -> Step:
+        """Settle the cells a chosen reason forces and describe the step.
+
+        A black cell's neighbours are whitened in one step: the other
+        candidates from one rule on neighbours with the same black cell join it.
+        """
+        cost, (y, x), reason, black, cases = best
+        if _kind(reason, cases) == "adjacent":
+            rules = {
+                rule
+                for *_, other, _, _ in others
+                if _kind(other, False) == "adjacent" and other.known == reason.known
+                for rule in other.rules
+            }
+            reason = Reason(tuple(sorted(rules | set(reason.rules))), reason.known)
+        forced = self.deducer.consequences(reason.rules, dict(reason.known)) or {}
+        forced[(x, y)] = black
+        cells = tuple(
+            (cell, colour)
+            for cell, colour in sorted(forced.items(), key=lambda item: (item[0][1], item[0][0]))
+            if cell not in self.known
+        )
+        self.known.update(cells)
+        kind = _kind(reason, cases)
+        return Step(cells, reason, kind, cost, sentence(self.deducer.puzzle, cells, reason, kind))
+
+    def _take_global(self) -> Step | None:
+        """Every instance at once: explain a few forced cells from instances near them."""
+        forced = self.deducer.consequences(self.deducer.rules, self.known) or {}
+        if not forced:
+            return None
+        crowded = sorted(forced, key=self._crowding)
+        priced = []
+        for cell in crowded[:_CANDIDATES]:
+            reason = self._nearby_reason(cell, forced[cell], frozenset(self.deducer.rules))
+            cases = self.deducer.by_cases(reason, cell, forced[cell])
+            priced.append((cost_of(reason, cases), (cell[1], cell[0]), reason, forced[cell], cases))
+        return self._take(min(priced, key=_rank))
+
+    def _crowding(self, cell: Cell) -> tuple[int, int, int]:
+        """Cells with more settled cells within two steps first, then row-major."""
+        x, y = cell
+        near = sum((x + dx, y + dy) in self.known for dx in range(-2, 3) for dy in range(-2, 3))
+        return -near, y, x
+
+    def _nearby_reason(self, cell: Cell, black: bool, rules: frozenset[Rule]) -> Reason:
+        """A minimal reason from ``rules`` and settled cells in ever larger squares around ``cell``.
+
+        Connectivity counts at every size: cells outside the square are
+        left open, so only what the square shows is used.
+        """
+        for radius in (*_RADII, None):
+
+            def near(other: Cell, radius: int | None = radius) -> bool:
+                return (
+                    radius is None
+                    or max(abs(other[0] - cell[0]), abs(other[1] - cell[1])) <= radius
+                )
+
+            scope = [
+                rule for rule in rules if rule.kind == "connected" or all(map(near, rule.cells))
+            ]
+            known = {other: value for other, value in self.known.items() if near(other)}
+            found = self.deducer.core(scope, known, cell, black)
+            if found is not None:
+                return self.deducer.minimal(found, cell, black)
+        raise AssertionError(f"{cell} was forced but could not be refuted")

@@ -1,0 +1,114 @@
+"""The library calls: the whole path of steps, the next step from a partial shading, a grade.
+
+>>> from heyawake_asp.puzzle import Puzzle, Room
+>>> strip = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))
+>>> walk = steps(strip)
+>>> walk.status, walk.grid
+('solved', ('#.#',))
+>>> walk.steps[0].text
+'r1c1 is black: from the clue of the room at r1c1 (clue 2) and r1c2 and r1c3 not both black'
+>>> hint(strip, read_partial("##?", "given", strip)).conflict
+((1, 0),)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from heyawake_asp.analysis import analyze, explain
+from heyawake_asp.errors import PuzzleFormatError
+from heyawake_asp.grid import Grid
+from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.steps.engine import Deducer
+from heyawake_asp.steps.model import Hint, Step, Walkthrough
+from heyawake_asp.steps.planner import Planner
+
+__all__ = ["UNSETTLED", "grid_of", "hint", "read_partial", "steps"]
+
+UNSETTLED = "?"
+"""An unsettled cell in a partial grid."""
+_CELL_CHARS = {"#": True, "x": True, "X": True, "1": True, ".": False, "0": False}
+
+
+def steps(puzzle: Puzzle) -> Walkthrough:
+    """Every step from the empty grid to the solution, each with its minimal reason.
+
+    A puzzle with several solutions ends at the cells they all share
+    (status ``several``); one without a solution has no steps, and
+    ``conflict`` names clues that cannot all hold (status ``unsolvable``).
+    """
+    deducer = _deducer(puzzle)
+    if deducer is None:
+        return Walkthrough("unsolvable", (), grid_of(puzzle, {}), explain(puzzle).rooms)
+    planner = Planner(deducer)
+    found: list[Step] = []
+    while (step := planner.next_step()) is not None:
+        found.append(step)
+    solved = len(planner.known) == puzzle.cell_count
+    return Walkthrough(
+        "solved" if solved else "several", tuple(found), grid_of(puzzle, planner.known)
+    )
+
+
+def hint(puzzle: Puzzle, given: Mapping[Cell, bool] | None = None) -> Hint:
+    """The next step from the ``given`` settled cells, or a minimal set of them that conflicts.
+
+    Both are None when nothing is left to settle (or, for a puzzle with
+    several solutions, nothing more can be).
+    """
+    deducer = _deducer(puzzle) or Deducer(puzzle)
+    known = dict(given or {})
+    conflict = deducer.conflict(known)
+    if conflict is not None:
+        return Hint(None, conflict)
+    return Hint(Planner(deducer, known).next_step(), None)
+
+
+def _deducer(puzzle: Puzzle) -> Deducer | None:
+    """The puzzle ground for explanations, anchored at a cell white in all solutions."""
+    ambiguity = analyze(puzzle)
+    if not ambiguity.solvable:
+        return None
+    anchor = min(ambiguity.white, key=lambda cell: (cell[1], cell[0]), default=None)
+    return Deducer(puzzle, anchor)
+
+
+def grid_of(puzzle: Puzzle, known: Mapping[Cell, bool]) -> Grid:
+    """Rows of ``#`` black, ``.`` white and ``?`` unsettled."""
+    return tuple(
+        "".join(
+            UNSETTLED if (x, y) not in known else "#" if known[(x, y)] else "."
+            for x in range(puzzle.width)
+        )
+        for y in range(puzzle.height)
+    )
+
+
+def read_partial(text: str, source: str, puzzle: Puzzle) -> dict[Cell, bool]:
+    """The settled cells of a partial grid: rows of ``#`` black, ``.`` white, ``?``/blank unknown.
+
+    A row may stop early (the rest is unknown); blank lines are rows with
+    nothing settled.
+
+    Raises
+    ------
+    PuzzleFormatError
+        On a character that is none of these, or a cell outside the puzzle's grid.
+    """
+    known: dict[Cell, bool] = {}
+    for y, line in enumerate(text.splitlines()):
+        for x, char in enumerate(line):
+            if char in _CELL_CHARS:
+                if not puzzle.contains((x, y)):
+                    raise PuzzleFormatError(
+                        source,
+                        f"cell outside the {puzzle.width}x{puzzle.height} grid",
+                        y + 1,
+                        x + 1,
+                    )
+                known[(x, y)] = _CELL_CHARS[char]
+            elif char not in (UNSETTLED, " ", "\t"):
+                raise PuzzleFormatError(
+                    source, f"unexpected character {char!r} (use '#', '.' or '?')", y + 1, x + 1
+                )
+    return known

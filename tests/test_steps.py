@@ -1,0 +1,190 @@
+"""Explanations: every step checked by the independent step checker, paths reach the solution."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from helpers import REPO, params, shared_puzzles
+
+from heyawake_asp import Puzzle, Room, read_puzzle, solve, verify
+from heyawake_asp.analysis import analyze
+from heyawake_asp.cli import main
+from heyawake_asp.step_checker import check_step, entails
+from heyawake_asp.steps import LABELS, Reason, Rule, Step, grade, hint, read_partial, steps
+from heyawake_asp.steps.engine import Deducer
+
+STRIP = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))
+EASY = sorted((REPO / "instances" / "easy").glob("*.lp"))
+LARGER = [
+    *sorted((REPO / "instances" / "medium").glob("*.lp")),
+    *sorted((REPO / "instances" / "hard").glob("*.lp")),
+    *sorted((REPO / "instances" / "large").glob("20x20-*.lp")),
+]
+
+
+def _checked_path(puzzle: Puzzle) -> tuple[str, ...]:
+    """Walk the puzzle, check every step independently and return the grid reached."""
+    walk = steps(puzzle)
+    assert walk.status == "solved"
+    settled: dict[tuple[int, int], bool] = {}
+    for step in walk.steps:
+        assert check_step(puzzle, step) == [], step.text
+        assert all(settled.get(cell, black) == black for cell, black in step.reason.known)
+        assert all(cell not in settled for cell, _ in step.cells), "a step settles nothing new"
+        settled.update(step.cells)
+    assert verify(puzzle, walk.grid) == []
+    return walk.grid
+
+
+@pytest.mark.parametrize("path", params(shared_puzzles("kth")[:2]))
+def test_kth_easy_paths_are_checked_and_reach_the_published_solution(
+    path: Path, published: dict[str, list[str]]
+) -> None:
+    assert list(_checked_path(read_puzzle(str(path)))) == published[path.stem]
+
+
+def _up_to_20x20(paths: list[Path]) -> list[Path]:
+    """The puzzles of at most 400 cells (a 35x35 path takes minutes: benchmarks/steps.py)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # a quirk of medium1.lp, reported by the format tests
+        return [path for path in paths if read_puzzle(str(path)).cell_count <= 400]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", params(_up_to_20x20(shared_puzzles("kth", "public"))))
+def test_every_shared_path_is_checked_and_reaches_the_published_solution(
+    path: Path, published: dict[str, list[str]]
+) -> None:
+    assert list(_checked_path(read_puzzle(str(path)))) == published[path.stem]
+
+
+@pytest.mark.parametrize("path", EASY[:2], ids=lambda path: path.stem)
+def test_generated_easy_paths_are_checked(path: Path) -> None:
+    _checked_path(read_puzzle(str(path)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", EASY[2:] + LARGER, ids=lambda path: path.stem)
+def test_generated_paths_up_to_20x20_are_checked(path: Path) -> None:
+    _checked_path(read_puzzle(str(path)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", params(shared_puzzles("kth")[:3]))
+def test_reasons_are_minimal_for_the_solver_and_the_checker(path: Path) -> None:
+    puzzle = read_puzzle(str(path))
+    deducer = Deducer(puzzle)
+    for step in steps(puzzle).steps:
+        parts = [*step.reason.rules, *step.reason.known]
+        for part in parts:
+            rules = [rule for rule in step.reason.rules if rule != part]
+            known = dict(settled for settled in step.reason.known if settled != part)
+            assert not all(entails(puzzle, rules, known, c, b) for c, b in step.cells), step.text
+            solver_open = [deducer.core(rules, known, c, b) is None for c, b in step.cells]
+            assert any(solver_open), step.text
+
+
+def test_reasons_of_a_small_puzzle_are_minimal() -> None:
+    deducer = Deducer(STRIP)
+    for step in steps(STRIP).steps:
+        for part in [*step.reason.rules, *step.reason.known]:
+            rules = [rule for rule in step.reason.rules if rule != part]
+            known = dict(settled for settled in step.reason.known if settled != part)
+            assert not all(entails(STRIP, rules, known, c, b) for c, b in step.cells)
+            assert any(deducer.core(rules, known, c, b) is None for c, b in step.cells)
+
+
+def test_the_checker_rejects_a_wrong_colour_and_a_rule_the_puzzle_lacks() -> None:
+    first = steps(STRIP).steps[0]
+    flipped = Step(tuple((c, not b) for c, b in first.cells), first.reason, first.kind, 0, "")
+    assert check_step(STRIP, flipped)
+    fake = Reason((Rule("adjacent", ((0, 0), (2, 0))),), ())
+    assert check_step(STRIP, Step(first.cells, fake, "adjacent", 0, ""))
+    assert check_step(STRIP, Step(first.cells, Reason((), ()), "adjacent", 0, ""))
+
+
+def test_several_solutions_end_at_the_shared_cells() -> None:
+    puzzle = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
+    walk = steps(puzzle)
+    ambiguity = analyze(puzzle)
+    assert walk.status == "several"
+    unsettled = {(x, 0) for x, char in enumerate(walk.grid[0]) if char == "?"}
+    assert unsettled == set(ambiguity.varying)
+    assert all(check_step(puzzle, step) == [] for step in walk.steps)
+
+
+def test_an_unsolvable_puzzle_names_the_clues_in_conflict() -> None:
+    walk = steps(Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0, 2),)))
+    assert (walk.status, walk.steps, walk.conflict) == ("unsolvable", (), (0,))
+
+
+def test_a_hint_is_the_first_step_and_a_conflict_is_minimal() -> None:
+    puzzle = read_puzzle(str(EASY[0]))
+    assert hint(puzzle).step == steps(puzzle).steps[0]
+    solution = solve(puzzle).solutions[0]
+    wrong = {(x, y): solution[y][x] == "." for y in range(2) for x in range(puzzle.width)}
+    conflict = hint(puzzle, wrong).conflict
+    assert conflict
+    given = {cell: wrong[cell] for cell in conflict}
+    assert hint(puzzle, given).conflict == conflict
+    for cell in conflict:
+        assert hint(puzzle, {c: b for c, b in given.items() if c != cell}).conflict is None
+
+
+def test_a_hint_from_a_partial_grid_settles_something_new() -> None:
+    puzzle = read_puzzle(str(EASY[0]))
+    known = read_partial("?" * puzzle.width + "\n" + steps(puzzle).grid[1], "given", puzzle)
+    step = hint(puzzle, known).step
+    assert step is not None and check_step(puzzle, step) == []
+    assert all(cell not in known for cell, _ in step.cells)
+
+
+def test_grades_are_labels_and_grow_with_the_hardest_step() -> None:
+    graded = grade(steps(STRIP))
+    assert graded.label in LABELS and graded.steps == 3 and graded.hardest_cost > 0
+
+
+def _run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+def test_steps_command_text_and_json() -> None:
+    code, out = _run("steps", str(EASY[0]))
+    assert code == 0 and out.startswith("1. ") and "solved in" in out
+    code, out = _run("steps", str(EASY[0]), "--json")
+    record = json.loads(out)
+    assert code == 0 and record["status"] == "solved"
+    assert {"settles", "kind", "cost", "text"} <= set(record["steps"][0])
+    assert all("?" not in row for row in record["grid"])
+
+
+def test_steps_pictures(tmp_path: Path) -> None:
+    code, _ = _run(
+        "steps", str(EASY[0]), "--svg", str(tmp_path / "svg"), "--html", str(tmp_path / "p.html")
+    )
+    page = (tmp_path / "p.html").read_text()
+    assert code == 0 and len(list((tmp_path / "svg").glob("*.svg"))) == page.count('class="step"')
+    assert "http" not in page.replace("http://www.w3.org/2000/svg", "")
+
+
+def test_hint_and_grade_commands(tmp_path: Path) -> None:
+    code, out = _run("hint", str(EASY[0]), "--json")
+    assert code == 0 and json.loads(out)["conflict"] is None
+    given = tmp_path / "given.txt"
+    given.write_text("##\n")
+    code, out = _run("hint", str(EASY[0]), "--given", str(given))
+    assert code == 1 and "cannot all hold" in out
+    given.write_text("#z\n")
+    code, out = _run("hint", str(EASY[0]), "--given", str(given))
+    assert (
+        code == 1
+        and out.strip() == f"error: {given}:1:2: unexpected character 'z' (use '#', '.' or '?')"
+    )
+    code, out = _run("grade", str(EASY[0]), str(EASY[1]), "--json")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [line["grade"] in LABELS for line in lines] == [True, True]
