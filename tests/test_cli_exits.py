@@ -176,8 +176,7 @@ def test_a_big_unsolved_grid_is_not_drawn(tmp_path: Path) -> None:
     # Unsatisfiable at once: a 1x2 room cannot hold two black cells.
     big = tmp_path / "big.lp"
     big.write_text(
-        "width(101). height(100).\n"
-        "room(1,0,0,0,1,2). room(2,0,2,0,99,-1). room(3,1,0,100,99,-1).\n"
+        "width(101). height(100).\nroom(1,0,0,0,1,2). room(2,0,2,0,99,-1). room(3,1,0,100,99,-1).\n"
     )
     result = run("solve", big)
     assert result.exit_code == 1
