@@ -18,14 +18,13 @@ from heyawake_asp.cli import main
 from heyawake_asp.cli.common import (
     TimeLimit,
     check_programs,
-    encoding_option,
     isolated,
     read_puzzle_echoing_warnings,
     time_limit,
-    timeout_option,
     until,
 )
 from heyawake_asp.cli.exits import FAILED
+from heyawake_asp.cli.options import encoding_option, timeout_option
 from heyawake_asp.cli.outputs import output_path, unwritable, write_file
 from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.errors import HeyawakeError

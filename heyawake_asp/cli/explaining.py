@@ -13,8 +13,8 @@ from heyawake_asp.cli.common import (
     isolated,
     read_puzzle_echoing_warnings,
     time_limit,
-    timeout_option,
 )
+from heyawake_asp.cli.options import timeout_option
 from heyawake_asp.cli.outputs import output_path, write_file
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats.source import read_source

@@ -11,16 +11,15 @@ from heyawake_asp.cli.common import (
     TimeLimit,
     check_programs,
     echoing_warnings,
-    encoding_option,
     isolated,
     read_puzzle_echoing_warnings,
     runs_here,
     solve_checked,
     time_limit,
-    timeout_option,
     until,
 )
 from heyawake_asp.cli.exits import WrongAnswer
+from heyawake_asp.cli.options import encoding_option, timeout_option
 from heyawake_asp.cli.outputs import output_path, write_file
 from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.errors import HeyawakeError

@@ -18,17 +18,15 @@ from heyawake_asp.cli.common import (
     Answer,
     TimeLimit,
     check_programs,
-    encoding_option,
-    extra_option,
     isolated,
     runs_here,
     solve_checked,
     time_limit,
-    timeout_option,
     until,
 )
 from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
 from heyawake_asp.cli.exits import FAILED, WRONG_ANSWER, one_line
+from heyawake_asp.cli.options import encoding_option, extra_option, timeout_option
 from heyawake_asp.cli.outputs import output_path
 from heyawake_asp.control import MAX_THREADS
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir, list_encodings

@@ -9,8 +9,8 @@ from pathlib import Path
 import click
 
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import timeout_option
 from heyawake_asp.cli.exits import FAILED, INTERRUPTED, WRONG_ANSWER, one_line
+from heyawake_asp.cli.options import timeout_option
 from heyawake_asp.cli.outputs import output_path, write_file
 from heyawake_asp.encodings import DEFAULT_ENCODING, resolve_encoding
 from heyawake_asp.errors import HeyawakeError

@@ -12,12 +12,10 @@ from heyawake_asp.cli import main
 from heyawake_asp.cli.common import (
     TimeLimit,
     check_programs,
-    encoding_set,
-    extra_option,
-    finite,
     isolated,
     read_puzzle_echoing_warnings,
 )
+from heyawake_asp.cli.options import encoding_set, extra_option, finite
 from heyawake_asp.cli.outputs import output_path
 from heyawake_asp.cli.pictures import save_svg
 from heyawake_asp.encodings import EncodingSet
