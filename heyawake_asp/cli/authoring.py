@@ -6,17 +6,16 @@ import functools
 import re
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import cast
+from typing import TypeVar, cast
 
 import click
 
 from heyawake_asp.analysis import SolutionCount, analyze, count_solutions, explain
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import (
-    TimeLimit,
     check_programs,
     isolated,
     read_puzzle_echoing_warnings,
@@ -47,6 +46,8 @@ _SIZE = re.compile(r"(\d+)x(\d+)")
 MAX_GENERATED_CELLS = 2500
 """The largest puzzle generate makes (50x50): proving uniqueness grows steeply (40x40: minutes)."""
 _EXTENSIONS = {"kth": ".lp", "json": ".json", "url": ".url", "text": ".txt"}
+
+T = TypeVar("T")
 
 
 def _size(_context: click.Context, _parameter: click.Parameter, text: str) -> tuple[int, int]:
@@ -166,14 +167,9 @@ def count_command(puzzle: str, limit: int, timeout: float | None, encoding: Enco
     PUZZLE is a file, a puzz.link URL or '-'. Exit status 1 when it cannot
     be read or the count timed out.
     """
-    time_left = time_limit(timeout)
-    with Worker() as worker:
-        check_programs(encoding, worker, limit=time_left)
-        problem = _read(puzzle, time_left)
-        call = until(time_left, functools.partial(count_solutions, problem, limit, encoding))
-        with _one_line_errors(puzzle):
-            stopped = functools.partial(SolutionCount, 0, exact=False)
-            counted = isolated(call, puzzle, worker, time_left, stopped)
+    counting = functools.partial(count_solutions, limit=limit, encoding=encoding)
+    stopped = functools.partial(SolutionCount, 0, exact=False)
+    _, counted = _run_on(puzzle, encoding, timeout, counting, stopped)
     noun = "solution" if counted.count == 1 else "solutions"
     if counted.exact:
         click.echo(f"{counted.count} {noun}")
@@ -203,13 +199,8 @@ def analyze_command(
     PUZZLE is a file, a puzz.link URL or '-'. Exit status 1 when the puzzle
     has no solution or cannot be read.
     """
-    limit = time_limit(timeout)
-    with Worker() as worker:
-        check_programs(encoding, worker, limit=limit)
-        problem = _read(puzzle, limit)
-        with _one_line_errors(puzzle):
-            call = functools.partial(analyze, problem, encoding)
-            ambiguity = isolated(call, puzzle, worker, limit)
+    analysis = functools.partial(analyze, encoding=encoding)
+    problem, ambiguity = _run_on(puzzle, encoding, timeout, analysis)
     if not ambiguity.solvable:
         raise click.ClickException(f"{puzzle}: no solution (try 'heyawake explain')")
     click.echo(ambiguity_text(problem, ambiguity))
@@ -234,13 +225,8 @@ def explain_command(puzzle: str, encoding: EncodingSet, timeout: float | None) -
     PUZZLE is a file, a puzz.link URL or '-'. Exit status 0 also when the
     puzzle has a solution (nothing to explain); 1 when it cannot be read.
     """
-    limit = time_limit(timeout)
-    with Worker() as worker:
-        check_programs(encoding, worker, limit=limit)
-        problem = _read(puzzle, limit)
-        with _one_line_errors(puzzle):
-            call = functools.partial(explain, problem, encoding)
-            explanation = isolated(call, puzzle, worker, limit)
+    explaining = functools.partial(explain, encoding=encoding)
+    problem, explanation = _run_on(puzzle, encoding, timeout, explaining)
     if explanation.satisfiable:
         click.echo("the puzzle has a solution: nothing to explain")
         return
@@ -279,10 +265,24 @@ def _save(text: str, output: str | None, many: bool, made: Generated, fmt: str) 
     return f" -> {path}"
 
 
-def _read(source: str, limit: TimeLimit | None) -> Puzzle:
-    """The puzzle, or a one-line error (also past the ``limit``)."""
-    with _one_line_errors():
-        return read_puzzle_echoing_warnings(source, limit)
+def _run_on(
+    puzzle: str,
+    encoding: EncodingSet,
+    timeout: float | None,
+    work: Callable[..., T],
+    timed_out: Callable[[], T] | None = None,
+) -> tuple[Puzzle, T]:
+    """``work(problem)`` in a worker under ``timeout``; with ``timed_out``, given the time left."""
+    limit = time_limit(timeout)
+    with Worker() as worker:
+        check_programs(encoding, worker, limit=limit)
+        with _one_line_errors():
+            problem = read_puzzle_echoing_warnings(puzzle, limit)
+        call: Callable[[], T] = functools.partial(work, problem)
+        if timed_out is not None:
+            call = until(limit, call)
+        with _one_line_errors(puzzle):
+            return problem, isolated(call, puzzle, worker, limit, timed_out)
 
 
 @contextmanager
