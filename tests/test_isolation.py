@@ -283,12 +283,13 @@ def test_run_each_gives_outcomes_in_order_each_from_a_fresh_child() -> None:
 
 @pytest.mark.slow
 def test_run_each_stops_an_overdue_call_and_runs_jobs_side_by_side() -> None:
-    calls = [functools.partial(time.sleep, 60), functools.partial(_interval, 0.3)]
-    overdue, answered = run_each(calls, timeout=0.1, jobs=2)
+    overdue, answered = run_each([functools.partial(time.sleep, 60), _pid], timeout=0.1, jobs=2)
     assert isinstance(overdue, ChildOverdue) and not isinstance(answered, ChildFailed)
-    one, other = run_each([calls[1]] * 2, timeout=None, jobs=2)
+    # A second each: long enough to overlap even when a loaded machine starts one child late.
+    interval = functools.partial(_interval, 1.0)
+    one, other = run_each([interval] * 2, timeout=None, jobs=2)
     assert one[0] < other[1] and other[0] < one[1]  # the two ran at the same time
-    one, other = run_each([calls[1]] * 2, timeout=None, jobs=1)
+    one, other = run_each([interval] * 2, timeout=None, jobs=1)
     assert one[1] <= other[0]
 
 
