@@ -22,7 +22,7 @@ leaves open (a search over the white cells).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.steps.model import Rule, Settled, Step
@@ -96,7 +96,23 @@ def counterexample(
         return None
     search = _Search(puzzle, rules, {*known, cell})
     start = search.settle({}, [*known.items(), (cell, black)], search.local)
-    return None if start is None else search.first(start)
+    if start is None:
+        return None
+    # Which cell to guess first decides the search's size, and no one order is best
+    # everywhere: two orders take turns, each with a budget of guesses growing fourfold.
+    budget = 64
+    while True:
+        for pick in (search.tightest, search.first_open):
+            search.guesses_left = budget
+            try:
+                return search.first(start, pick)
+            except _OutOfGuesses:
+                pass
+        budget *= 4
+
+
+class _OutOfGuesses(Exception):
+    """A search used up its budget of guesses."""
 
 
 class _Search:
@@ -119,22 +135,30 @@ class _Search:
         self.neighbours = {
             cell: [n for n in neighbours(cell) if puzzle.contains(n)] for cell in puzzle.cells()
         }
+        self.guesses_left = 0
         self.watching: dict[Cell, list[Rule]] = {c: [] for c in self.involved}
         for rule in self.local:
             for c in rule.cells:
                 self.watching[c].append(rule)
 
-    def first(self, shading: Shading) -> Shading | None:
-        """The first full shading extending ``shading``: forced cells first, then a guess."""
+    def first(self, shading: Shading, pick: Callable[[Shading], Cell | None]) -> Shading | None:
+        """The first full shading extending ``shading``: forced cells first, then a guess.
+
+        ``pick`` names the open cell to guess. Raises `_OutOfGuesses` past
+        ``guesses_left`` guesses.
+        """
         forced = self.probe(shading)
         if forced is None:
             return None
-        cell = self.pick(forced)
+        cell = pick(forced)
         if cell is None:
             return forced
+        self.guesses_left -= 1
+        if self.guesses_left < 0:
+            raise _OutOfGuesses
         for colour in (False, True):
             grown = self.settle(forced, [(cell, colour)], [])
-            found = None if grown is None else self.first(grown)
+            found = None if grown is None else self.first(grown, pick)
             if found is not None:
                 return found
         return None
@@ -159,8 +183,12 @@ class _Search:
                     changed = True
         return shading
 
-    def pick(self, shading: Shading) -> Cell | None:
-        """The open cell to guess: one in the rule closest to forcing its cells."""
+    def first_open(self, shading: Shading) -> Cell | None:
+        """The first open cell, row-major."""
+        return next((cell for cell in self.involved if cell not in shading), None)
+
+    def tightest(self, shading: Shading) -> Cell | None:
+        """An open cell of the rule closest to forcing its cells."""
         best: tuple[int, int, Cell] | None = None
         for cell in self.involved:
             if cell in shading:
