@@ -79,11 +79,6 @@ class Deducer:
         self._black = {
             cell: _literal(atoms, _cell_symbol("black", cell)) for cell in puzzle.cells()
         }
-        self._shown = {
-            _cell_symbol(name, cell): (cell, name == "black")
-            for cell in puzzle.cells()
-            for name in ("black", "white")
-        }
         self.rules_at: dict[Cell, list[Rule]] = {cell: [] for cell in puzzle.cells()}
         for rule in self.rules:
             for cell in rule.cells:
@@ -158,24 +153,30 @@ class Deducer:
     ) -> dict[Cell, bool] | None:
         """The unsettled cells ``rules`` force given ``known``; None when they contradict it."""
         cells = self.scope(rules)
+        open_cells = [
+            (cell, literal)
+            for cell, literal in self._black.items()
+            if cell not in known and (cells is None or cell in cells)
+        ]
+
+        def forced(model: clingo.Model) -> None:
+            # A cautious model holds a literal, or its negation, when every model so far does;
+            # each model holds fewer, so only the last one's need be looked at again.
+            open_cells[:] = [
+                (cell, literal if model.is_true(literal) else -literal)
+                for cell, literal in open_cells
+                if model.is_true(literal) or model.is_true(-literal)
+            ]
+
         config = self._control.configuration.solve
         config.enum_mode, config.models = "cautious", "0"  # type: ignore[union-attr]
         try:
             found = search(
-                self._control,
-                lambda model: model.symbols(shown=True),
-                assumptions=self._assumptions(rules, known, cells),
+                self._control, forced, assumptions=self._assumptions(rules, known, cells)
             )
         finally:
             config.enum_mode, config.models = "auto", "1"  # type: ignore[union-attr]
-        if not found.values:
-            return None
-        forced: dict[Cell, bool] = {}
-        for symbol in found.values[-1]:
-            cell, black = self._shown[symbol]
-            if cell not in known and (cells is None or cell in cells):
-                forced[cell] = black
-        return forced
+        return {cell: literal > 0 for cell, literal in open_cells} if found.values else None
 
     def core(
         self, rules: Collection[Rule], known: Mapping[Cell, bool], cell: Cell, black: bool
