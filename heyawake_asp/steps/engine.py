@@ -162,11 +162,13 @@ class Deducer:
         def forced(model: clingo.Model) -> None:
             # A cautious model holds a literal, or its negation, when every model so far does;
             # each model holds fewer, so only the last one's need be looked at again.
-            open_cells[:] = [
-                (cell, literal if model.is_true(literal) else -literal)
-                for cell, literal in open_cells
-                if model.is_true(literal) or model.is_true(-literal)
-            ]
+            kept = []
+            for cell, literal in open_cells:
+                if model.is_true(literal):
+                    kept.append((cell, literal))
+                elif model.is_true(-literal):
+                    kept.append((cell, -literal))
+            open_cells[:] = kept
 
         config = self._control.configuration.solve
         config.enum_mode, config.models = "cautious", "0"  # type: ignore[union-attr]
