@@ -149,14 +149,22 @@ class Deducer:
         return frozenset(cells)
 
     def consequences(
-        self, rules: Collection[Rule], known: Mapping[Cell, bool]
+        self,
+        rules: Collection[Rule],
+        known: Mapping[Cell, bool],
+        among: Collection[Cell] | None = None,
     ) -> dict[Cell, bool] | None:
-        """The unsettled cells ``rules`` force given ``known``; None when they contradict it."""
+        """The unsettled cells ``rules`` force given ``known``; None when they contradict it.
+
+        Only cells the rules constrain, or with connectivity only cells of
+        ``among`` (None: all), are looked at.
+        """
         cells = self.scope(rules)
+        looked_at = among if cells is None else cells
         open_cells = [
             (cell, literal)
             for cell, literal in self._black.items()
-            if cell not in known and (cells is None or cell in cells)
+            if cell not in known and (looked_at is None or cell in looked_at)
         ]
 
         def forced(model: clingo.Model) -> None:

@@ -56,6 +56,13 @@ def _kind(reason: Reason, cases: bool) -> Kind:
     return "connected" if any(rule.kind == "connected" for rule in reason.rules) else "combined"
 
 
+def _box(reason: Reason, cell: Cell) -> set[Cell]:
+    """The cells of the smallest rectangle around ``cell`` and every cell of ``reason``."""
+    cells = [cell, *(c for rule in reason.rules for c in rule.cells), *(c for c, _ in reason.known)]
+    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+    return {(x, y) for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 1)}
+
+
 def _rank(priced: Priced) -> tuple[int, tuple[int, int]]:
     """Cheapest first, then row-major."""
     return priced[0], priced[1]
@@ -168,7 +175,9 @@ class Planner:
                 for rule in other.rules
             }
             reason = Reason(tuple(sorted(rules | set(reason.rules))), reason.known)
-        forced = self.deducer.consequences(reason.rules, dict(reason.known)) or {}
+        # With connectivity, only cells near the reason's are looked at: a whole grid is costly.
+        around = _box(reason, (x, y))
+        forced = self.deducer.consequences(reason.rules, dict(reason.known), around) or {}
         forced[(x, y)] = black
         cells = tuple(
             (cell, colour)
@@ -202,14 +211,18 @@ class Planner:
         crowded = sorted(forced, key=self._crowding)[:_CANDIDATES]
         for radius in (*_RADII, None):
             cores = [(cell, self._core_near(cell, forced[cell], radius)) for cell in crowded]
-            found = [(cell, core) for cell, core in cores if core is not None]
+            found = [(cost_of(core, False), cell, core) for cell, core in cores if core]
             if found:
                 break
+        # Shrinking a core is the costly part: within a square only the smallest core is shrunk;
+        # the cores of the whole grid say little about the size of their minimal reasons.
+        if radius is not None:
+            found = [min(found, key=lambda item: (item[0], row_major(item[1])))]
         priced = []
-        for cell, core in found:
+        for _, cell, core in found:
             reason = self.deducer.minimal(core, cell, forced[cell])
             cases = self.deducer.by_cases(reason, cell, forced[cell])
-            priced.append((cost_of(reason, cases), (cell[1], cell[0]), reason, forced[cell], cases))
+            priced.append((cost_of(reason, cases), row_major(cell), reason, forced[cell], cases))
         return self._take(min(priced, key=_rank))
 
     def _crowding(self, cell: Cell) -> tuple[int, int, int]:
