@@ -33,10 +33,14 @@ CASES_COST = 8
 """Added to a step that needs reasoning by cases (clingo had to branch to refute it)."""
 _CANDIDATES = 3
 """How many forced cells the last level tries to explain, those with most settled cells near."""
+_BATCH_CELLS = 64
+"""The most cells asked about in one question: the cautious models grow with them."""
 _RADII = (1, 2, 3, 5, 8)
 """How far from the cells the last level first looks for a reason."""
 
-Candidate = tuple[frozenset[Rule], Cell, bool]
+Scope = tuple[Rule, ...]
+"""A set of rule instances, sorted (so that clingo is asked the same way in every run)."""
+Candidate = tuple[Scope, Cell, bool]
 Priced = tuple[int, tuple[int, int], Reason, bool, bool]
 """A candidate step: cost, position (row, column), minimal reason, colour, by cases."""
 
@@ -78,22 +82,22 @@ class Planner:
         for rule in rules:
             for cell in rule.cells:
                 by_room[deducer.puzzle.room_index(cell)].add(rule)
-        stars = {frozenset(deducer.rules_at[cell]) for cell in deducer.puzzle.cells()}
-        self._levels: list[list[frozenset[Rule]]] = [
-            [frozenset({rule}) for rule in rules],
-            sorted((star for star in stars if len(star) > 1), key=sorted),
-            sorted({frozenset(group) for group in by_room.values()}, key=sorted),
+        stars = {tuple(sorted(deducer.rules_at[cell])) for cell in deducer.puzzle.cells()}
+        self._levels: list[list[Scope]] = [
+            [(rule,) for rule in rules],
+            sorted(star for star in stars if len(star) > 1),
+            sorted({tuple(sorted(group)) for group in by_room.values()}),
         ]
         self._cells = {
             scope: frozenset(cell for rule in scope for cell in rule.cells)
             for scopes in self._levels
             for scope in scopes
         }
-        self._scopes_at: dict[Cell, list[frozenset[Rule]]] = {c: [] for c in deducer.puzzle.cells()}
+        self._scopes_at: dict[Cell, list[Scope]] = {c: [] for c in deducer.puzzle.cells()}
         for scope, cells in self._cells.items():
             for cell in cells:
                 self._scopes_at[cell].append(scope)
-        self._answers: dict[frozenset[Rule], dict[Cell, bool]] = {}
+        self._answers: dict[Scope, dict[Cell, bool]] = {}
         self._stale = set(self._cells)
         self._reasons: dict[Candidate, tuple[Reason, bool]] = {}
         self.known: dict[Cell, bool] = dict(known or {})
@@ -113,17 +117,24 @@ class Planner:
                 return self._take(min(priced, key=_rank), priced)
         return self._take_cut() or self._take_global()
 
-    def _refresh(self, scopes: Iterable[frozenset[Rule]]) -> None:
+    def _refresh(self, scopes: Iterable[Scope]) -> None:
         """Ask again what each scope forces whose cells were settled since it was last asked.
 
         Scopes with no cell in common are asked in one question: the cells
         each forces are the same as when it is asked alone.
         """
-        batches: list[tuple[set[Cell], list[frozenset[Rule]]]] = []
+        batches: list[tuple[set[Cell], list[Scope]]] = []
         for scope in scopes:
             if scope in self._stale:
                 cells = self._cells[scope]
-                batch = next((b for b in batches if b[0].isdisjoint(cells)), None)
+                batch = next(
+                    (
+                        b
+                        for b in batches
+                        if len(b[0]) + len(cells) <= _BATCH_CELLS and b[0].isdisjoint(cells)
+                    ),
+                    None,
+                )
                 if batch is None:
                     batches.append((set(cells), [scope]))
                 else:
@@ -151,7 +162,7 @@ class Planner:
         reason, cases = self._reasons[candidate]
         return cost_of(reason, cases), (cell[1], cell[0]), reason, black, cases
 
-    def _explain(self, scope: frozenset[Rule], cell: Cell, black: bool) -> tuple[Reason, bool]:
+    def _explain(self, scope: Scope, cell: Cell, black: bool) -> tuple[Reason, bool]:
         """A minimal reason for ``cell`` within ``scope``, and whether it needs cases."""
         inside = {c: self.known[c] for c in self._cells[scope] if c in self.known}
         found = self.deducer.core(scope, inside, cell, black)
