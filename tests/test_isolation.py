@@ -12,6 +12,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -108,12 +110,34 @@ def slow_encoding(tmp_path: Path) -> Path:
     return folder
 
 
-def _cli(*args: object) -> subprocess.Popen[str]:
-    """``heyawake`` in a new session (its own process group), output captured."""
+@pytest.fixture(autouse=True)
+def _ctrl_c_as_at_a_terminal() -> Iterator[None]:
+    """Ctrl-C raises here, as in a terminal's foreground job, and children inherit that.
+
+    Tests run in a shell's background job start with SIGINT ignored.
+    """
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+@contextmanager
+def _cli(*args: object) -> Iterator[subprocess.Popen[str]]:
+    """``heyawake`` in a new session (its own process group), output captured.
+
+    Whatever the test finds, the group is killed on the way out: a slow
+    encoding left running would run for hours.
+    """
     command = [sys.executable, "-m", "heyawake_asp", *map(str, args)]
-    return subprocess.Popen(
+    process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     )
+    try:
+        yield process
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
 
 
 def _run(*args: object) -> Result:
@@ -283,12 +307,13 @@ def test_run_each_gives_outcomes_in_order_each_from_a_fresh_child() -> None:
 
 @pytest.mark.slow
 def test_run_each_stops_an_overdue_call_and_runs_jobs_side_by_side() -> None:
-    calls = [functools.partial(time.sleep, 60), functools.partial(_interval, 0.3)]
-    overdue, answered = run_each(calls, timeout=0.1, jobs=2)
+    overdue, answered = run_each([functools.partial(time.sleep, 60), _pid], timeout=0.1, jobs=2)
     assert isinstance(overdue, ChildOverdue) and not isinstance(answered, ChildFailed)
-    one, other = run_each([calls[1]] * 2, timeout=None, jobs=2)
+    # A second each: long enough to overlap even when a loaded machine starts one child late.
+    interval = functools.partial(_interval, 1.0)
+    one, other = run_each([interval] * 2, timeout=None, jobs=2)
     assert one[0] < other[1] and other[0] < one[1]  # the two ran at the same time
-    one, other = run_each([calls[1]] * 2, timeout=None, jobs=1)
+    one, other = run_each([interval] * 2, timeout=None, jobs=1)
     assert one[1] <= other[0]
 
 
@@ -339,14 +364,15 @@ def test_cli_timeout_stops_grounding_and_the_batch_goes_on(
     slow_encoding: Path, tmp_path: Path
 ) -> None:
     narrow = _program(tmp_path, "narrow.lp", "width(2). height(1). room(1,0,0,1,0,-1).\n")
-    process = _cli("solve", "--json", "--timeout", "0.5", "--encoding", slow_encoding, EASY, narrow)
-    output, _ = process.communicate(timeout=60)
+    arguments = ["solve", "--json", "--timeout", "0.5", "--encoding", slow_encoding, EASY, narrow]
+    with _cli(*arguments) as process:
+        output, _ = process.communicate(timeout=60)
+        assert _group_gone(process.pid)
     records = [json.loads(line) for line in output.splitlines()]
     assert [record["status"] for record in records] == ["timeout", "solved"]
     stopped = records[0]["stats"]  # stopped while grounding: only the total time is known
     assert [key for key, value in stopped.items() if value is not None] == ["total_seconds"]
     assert process.returncode == 1
-    assert _group_gone(process.pid)
 
 
 @pytest.mark.slow
@@ -369,14 +395,14 @@ def test_the_probe_check_of_a_users_program_stops_at_the_timeout(
 @pytest.mark.slow
 def test_ctrl_c_stops_parent_and_child_at_once_and_quietly(slow_encoding: Path) -> None:
     # The terminal sends SIGINT to the whole foreground group: parent and child.
-    process = _cli("solve", "--encoding", slow_encoding, EASY)
-    time.sleep(3)
-    start = time.monotonic()
-    os.killpg(process.pid, signal.SIGINT)
-    _, errors = process.communicate(timeout=30)
-    assert time.monotonic() - start < 10
+    with _cli("solve", "--encoding", slow_encoding, EASY) as process:
+        time.sleep(3)
+        start = time.monotonic()
+        os.killpg(process.pid, signal.SIGINT)
+        _, errors = process.communicate(timeout=30)
+        assert time.monotonic() - start < 10
+        assert _group_gone(process.pid)
     assert process.returncode == 130 and errors.strip() == ""
-    assert _group_gone(process.pid)
 
 
 @pytest.mark.slow
@@ -384,14 +410,14 @@ def test_ctrl_c_stops_parent_and_child_at_once_and_quietly(slow_encoding: Path) 
 def test_ctrl_c_stops_the_probe_check_of_a_users_program(
     command: list[str], tmp_path: Path
 ) -> None:
-    process = _cli(*command, _program(tmp_path, "slow.lp", SLOW_ON_ANY_PUZZLE), EASY)
-    time.sleep(3)
-    start = time.monotonic()
-    os.killpg(process.pid, signal.SIGINT)
-    _, errors = process.communicate(timeout=30)
-    assert time.monotonic() - start < 5
+    with _cli(*command, _program(tmp_path, "slow.lp", SLOW_ON_ANY_PUZZLE), EASY) as process:
+        time.sleep(3)
+        start = time.monotonic()
+        os.killpg(process.pid, signal.SIGINT)
+        _, errors = process.communicate(timeout=30)
+        assert time.monotonic() - start < 5
+        assert _group_gone(process.pid)
     assert process.returncode == 130 and errors.strip() == ""
-    assert _group_gone(process.pid)
 
 
 def _children(pid: int) -> list[int]:
@@ -417,29 +443,25 @@ def test_only_the_default_set_on_a_small_puzzle_runs_without_a_child(tmp_path: P
 def test_ctrl_c_stops_a_search_without_a_child_at_once_and_quietly(tmp_path: Path) -> None:
     # The default set on a small puzzle: no child; clingo's search sees Ctrl-C itself.
     slow = _program(tmp_path, "slow.lp", "width(14). height(14).\nroom(1,0,0,13,13,90).\n")
-    process = _cli("solve", EASY, slow)
-    try:
+    with _cli("solve", EASY, slow) as process:
         time.sleep(3)
         assert process.poll() is None and _children(process.pid) == []
         start = time.monotonic()
         os.killpg(process.pid, signal.SIGINT)
         output, errors = process.communicate(timeout=30)
-    finally:  # a search Ctrl-C missed would run for hours
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-    assert time.monotonic() - start < 5
+        assert time.monotonic() - start < 5
+        assert _group_gone(process.pid)
     assert process.returncode != 0 and "Traceback" not in errors
     assert "solved, unique" in output  # the puzzle solved before Ctrl-C is printed
-    assert _group_gone(process.pid)
 
 
 @pytest.mark.slow
 def test_the_child_dies_with_its_parent(slow_encoding: Path) -> None:
-    process = _cli("solve", "--encoding", slow_encoding, EASY)
-    time.sleep(3)
-    process.kill()
-    process.communicate(timeout=30)
-    assert _group_gone(process.pid)
+    with _cli("solve", "--encoding", slow_encoding, EASY) as process:
+        time.sleep(3)
+        process.kill()
+        process.communicate(timeout=30)
+        assert _group_gone(process.pid)
 
 
 def _cli_with_400_mib_free(*args: object) -> subprocess.CompletedProcess[str]:
