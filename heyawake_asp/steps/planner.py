@@ -1,12 +1,13 @@
 """Choose the next step: look at ever larger sets of rule instances, take the cheapest deduction.
 
 The levels, cheapest first: each rule instance alone; the instances around
-one cell; connectivity with the rule on neighbours; the instances touching
-one room; and last every instance at once, where a reason is then sought
-close to the cell. At the first level where some set of instances forces an
-unsettled cell, each forced cell gets a minimal reason, and the cheapest
-one is taken, with every cell its reason forces. A level's answers are kept
-until a cell its instances constrain is settled.
+one cell; the instances touching one room; cuts (`cuts`: connectivity with
+the rule on neighbours, without clingo); and last every instance at once,
+where a reason is then sought close to the cell. At the first level where
+some set of instances forces an unsettled cell, each forced cell gets a
+minimal reason, and the cheapest one is taken, with every cell its reason
+forces. A level's answers are kept until a cell its instances constrain is
+settled.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> planner = Planner(Deducer(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))))
