@@ -139,7 +139,7 @@ class Deducer:
         return assumed
 
     @staticmethod
-    def scope(rules: Iterable[Rule], *more: Cell) -> frozenset[Cell] | None:
+    def _scope(rules: Iterable[Rule], *more: Cell) -> frozenset[Cell] | None:
         """The cells some of ``rules`` constrain, with ``more``; None when one is connectivity."""
         cells = set(more)
         for rule in rules:
@@ -159,7 +159,7 @@ class Deducer:
         Only cells the rules constrain, or with connectivity only cells of
         ``among`` (None: all), are looked at.
         """
-        cells = self.scope(rules)
+        cells = self._scope(rules)
         looked_at = among if cells is None else cells
         open_cells = [
             (cell, literal)
@@ -192,7 +192,7 @@ class Deducer:
         self, rules: Collection[Rule], known: Mapping[Cell, bool], cell: Cell, black: bool
     ) -> Reason | None:
         """Rules and settled cells that rule out ``cell`` having the other colour, or None."""
-        cells = self.scope(rules, cell)
+        cells = self._scope(rules, cell)
         assumed = self._assumptions(rules, {cell: not black, **known}, cells)
         found = search(self._control, lambda _: None, assumptions=assumed)
         if found.result is None or not found.result.unsatisfiable:
