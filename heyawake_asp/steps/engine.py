@@ -43,11 +43,6 @@ def _cell_symbol(name: str, cell: Cell) -> clingo.Symbol:
     return clingo.Function(name, [clingo.Number(cell[0]), clingo.Number(cell[1])])
 
 
-def _number(symbol: clingo.Symbol) -> int:
-    """An integer argument."""
-    return int(symbol.number)
-
-
 class Deducer:
     """A puzzle ground once with every rule instance switchable, to ask what sets of them force.
 
@@ -88,7 +83,7 @@ class Deducer:
 
     def _rule(self, term: clingo.Symbol) -> Rule:
         """The rule instance a selector's argument names."""
-        args = [_number(arg) for arg in term.arguments if arg.type == clingo.SymbolType.Number]
+        args = [int(arg.number) for arg in term.arguments if arg.type == clingo.SymbolType.Number]
         if term.name == "adjacent":
             return Rule("adjacent", ((args[0], args[1]), (args[2], args[3])))
         if term.name == "clue":
@@ -123,9 +118,14 @@ class Deducer:
         clingo does not enumerate them (None: every cell is in play).
         """
         rules = list(rules)
-        for rule in rules:
-            if rule.kind == "connected":
-                self._root_at(rule.cells[0] if rule.cells else _first_white(known) or self._anchor)
+        # Without connectivity there is no root: no cell's reachability is worked out.
+        connected = next((rule for rule in rules if rule.kind == "connected"), None)
+        if connected is None:
+            self._root_at(None)
+        else:
+            self._root_at(
+                connected.cells[0] if connected.cells else _first_white(known) or self._anchor
+            )
         assumed = [self._switch_of(rule) for rule in rules]
         assumed += [
             self._black[cell] if black else -self._black[cell] for cell, black in known.items()
