@@ -6,9 +6,9 @@ rooms' clues are left out and their black cells maximised instead
 (``encodings/analysis/dense_rooms.lp``) with clingo's core-guided
 optimisation, which proves such bounds from small local cores. When every
 dense room's optimum equals its clue, the optimal shadings are the
-solutions (clingo then enumerates them, ``--opt-mode=optN``); when one
-falls short, there is none; when one exceeds its clue, this mode decides
-nothing and the caller searches as usual.
+solutions (clingo enumerates them right after its proof, in the same solve
+call, ``--opt-mode=optN``); when one falls short, there is none; when one
+exceeds its clue, this mode decides nothing and the caller searches as usual.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> dense_rooms(Puzzle(7, 5, (Room.rectangle(0, 0, 6, 4, 12),)))
@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
 
 import clingo
 
@@ -45,10 +44,10 @@ DENSE_CELLS = 20
 DENSE_SHARE = 0.3
 """A clue below this share of its room's cells is left to the usual search: big rooms
 hold about a third of their cells at most, and a clue well below that is easy to meet."""
-BOUND_OPTIONS = ("--opt-strategy=usc", "--opt-usc-shrink=min,0")
+BOUND_OPTIONS = ("--opt-strategy=usc", "--opt-usc-shrink=min,0", "--opt-mode=optN")
 """Core-guided optimisation with each core shrunk to a minimal one, however many
 conflicts that takes (docs/encodings.md: far fewer stalls on rooms of 100 cells and
-more)."""
+more), then the optimal models enumerated."""
 
 
 @dataclass(frozen=True)
@@ -131,47 +130,48 @@ def bound_search(
 
     Notes
     -----
-    Two solve calls on one control: the first proves the optimum, the second
-    (only when every dense room's optimum is its clue) enumerates the optimal
-    models, with the optimum given as the bound.
+    One solve call (``--opt-mode=optN``): clingo proves the optimum, then
+    enumerates the optimal models on the same cores, which a second call
+    would prove again. It stops at the first optimal model whose levels
+    differ from the clues.
     """
     dense = chosen_dense_rooms(puzzle, encoding) if dense is None else dense
     if not dense:
         return BoundSearch([], decided=False, exhausted=False)
-    clues = [puzzle.rooms[i].clue or 0 for i in dense]
+    clues = tuple(puzzle.rooms[i].clue or 0 for i in dense)
     relaxed = puzzle.with_clues(
         [None if i in dense else room.clue for i, room in enumerate(puzzle.rooms)]
     )
     levels = " ".join(f"dense({room + 1},{len(dense) - k})." for k, room in enumerate(dense))
+    enumerate_mode = () if consequences is None else (f"--enum-mode={consequences}",)
     control, _ = grounded_control(
         relaxed,
         encoding,
+        models=models,
         threads=threads,
         extra=[*extra, analysis_program("dense_rooms")],
         facts=levels,
-        options=[*BOUND_OPTIONS, *options],
+        options=[*BOUND_OPTIONS, *enumerate_mode, *options],
     )
-    optimum = search(control, lambda model: [-level for level in model.cost], deadline)
-    if optimum.result is None:
-        return BoundSearch([], decided=False, exhausted=False)
-    if optimum.unsatisfiable:
+
+    def optimal(model: clingo.Model) -> tuple[tuple[int, ...], Grid] | None:
+        if not model.optimality_proven:
+            return None
+        return tuple(-level for level in model.cost), decode(model, puzzle)
+
+    found = search(
+        control, optimal, deadline, until=lambda value: value is not None and value[0] != clues
+    )
+    optima = [value for value in found.values if value is not None]
+    if found.unsatisfiable:
         return BoundSearch([], decided=True, exhausted=True)
-    for room, clue, most in zip(dense, clues, optimum.values[-1], strict=True):
+    if found.result is None or not optima:
+        return BoundSearch([], decided=False, exhausted=False)
+    for room, clue, most in zip(dense, clues, optima[0][0], strict=True):
         if most != clue:
             short = RoomBound(room, clue, most)
             return BoundSearch([], decided=most < clue, exhausted=most < clue, short=short)
-    solve = cast(clingo.Configuration, control.configuration.solve)
-    solve.opt_mode = "optN," + ",".join(str(-clue) for clue in clues)
-    solve.models = str(models)
-    if consequences is not None:
-        solve.enum_mode = consequences
-
-    def solution(model: clingo.Model) -> Grid | None:
-        return decode(model, puzzle) if model.optimality_proven else None
-
-    found = search(control, solution, deadline)
-    grids = [grid for grid in found.values if grid is not None]
-    return BoundSearch(grids, decided=found.result is not None, exhausted=found.exhausted)
+    return BoundSearch([grid for _, grid in optima], decided=True, exhausted=found.exhausted)
 
 
 def _share(puzzle: Puzzle, index: int) -> float:

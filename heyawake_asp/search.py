@@ -6,6 +6,9 @@
 >>> found = search(control, lambda model: len(model.symbols(shown=True)))
 >>> sorted(found.values), found.result.exhausted
 ([0, 1, 1, 2], True)
+>>> stopped = search(control, lambda model: 1, until=lambda value: True)
+>>> stopped.values, stopped.exhausted
+([1], False)
 """
 
 from __future__ import annotations
@@ -56,10 +59,12 @@ def search(
     convert: Callable[[clingo.Model], T],
     deadline: float | None = None,
     assumptions: Assumptions = (),
+    until: Callable[[T], bool] | None = None,
 ) -> Search[T]:
     """Solve until clingo finishes or the deadline passes, converting each model found.
 
-    ``deadline`` is a `time.perf_counter` reading (None: no limit).
+    ``deadline`` is a `time.perf_counter` reading (None: no limit); the
+    search also stops after the first model whose value satisfies ``until``.
 
     Notes
     -----
@@ -73,8 +78,9 @@ def search(
     """
     values: list[T] = []
 
-    def on_model(model: clingo.Model) -> None:
+    def on_model(model: clingo.Model) -> bool:
         values.append(convert(model))
+        return until is None or not until(values[-1])
 
     if deadline is None:
         core: list[int] = []

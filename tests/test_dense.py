@@ -101,7 +101,7 @@ def test_clue_at_and_above_the_maximum_found_by_brute_force(make) -> None:
     assert set(solved.solutions) == set(usual.solutions)
     assert count_solutions(at).count == len(usual.solutions)
     assert analyze(at).solvable
-    assert solve(above).status == "unsatisfiable"
+    assert solve(above, max_solutions=0).status == "unsatisfiable"
     assert count_solutions(above).count == 0
     assert not analyze(above).solvable
     assert explain(above).rooms == (0,) and explain(above).most == most
