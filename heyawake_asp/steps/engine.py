@@ -43,11 +43,6 @@ def _cell_symbol(name: str, cell: Cell) -> clingo.Symbol:
     return clingo.Function(name, [clingo.Number(cell[0]), clingo.Number(cell[1])])
 
 
-def _number(symbol: clingo.Symbol) -> int:
-    """An integer argument."""
-    return int(symbol.number)
-
-
 class Deducer:
     """A puzzle ground once with every rule instance switchable, to ask what sets of them force.
 
@@ -79,11 +74,6 @@ class Deducer:
         self._black = {
             cell: _literal(atoms, _cell_symbol("black", cell)) for cell in puzzle.cells()
         }
-        self._shown = {
-            _cell_symbol(name, cell): (cell, name == "black")
-            for cell in puzzle.cells()
-            for name in ("black", "white")
-        }
         self.rules_at: dict[Cell, list[Rule]] = {cell: [] for cell in puzzle.cells()}
         for rule in self.rules:
             for cell in rule.cells:
@@ -93,7 +83,7 @@ class Deducer:
 
     def _rule(self, term: clingo.Symbol) -> Rule:
         """The rule instance a selector's argument names."""
-        args = [_number(arg) for arg in term.arguments if arg.type == clingo.SymbolType.Number]
+        args = [int(arg.number) for arg in term.arguments if arg.type == clingo.SymbolType.Number]
         if term.name == "adjacent":
             return Rule("adjacent", ((args[0], args[1]), (args[2], args[3])))
         if term.name == "clue":
@@ -128,9 +118,14 @@ class Deducer:
         clingo does not enumerate them (None: every cell is in play).
         """
         rules = list(rules)
-        for rule in rules:
-            if rule.kind == "connected":
-                self._root_at(rule.cells[0] if rule.cells else _first_white(known) or self._anchor)
+        # Without connectivity there is no root: no cell's reachability is worked out.
+        connected = next((rule for rule in rules if rule.kind == "connected"), None)
+        if connected is None:
+            self._root_at(None)
+        else:
+            self._root_at(
+                connected.cells[0] if connected.cells else _first_white(known) or self._anchor
+            )
         assumed = [self._switch_of(rule) for rule in rules]
         assumed += [
             self._black[cell] if black else -self._black[cell] for cell, black in known.items()
@@ -144,7 +139,7 @@ class Deducer:
         return assumed
 
     @staticmethod
-    def scope(rules: Iterable[Rule], *more: Cell) -> frozenset[Cell] | None:
+    def _scope(rules: Iterable[Rule], *more: Cell) -> frozenset[Cell] | None:
         """The cells some of ``rules`` constrain, with ``more``; None when one is connectivity."""
         cells = set(more)
         for rule in rules:
@@ -154,34 +149,50 @@ class Deducer:
         return frozenset(cells)
 
     def consequences(
-        self, rules: Collection[Rule], known: Mapping[Cell, bool]
+        self,
+        rules: Collection[Rule],
+        known: Mapping[Cell, bool],
+        among: Collection[Cell] | None = None,
     ) -> dict[Cell, bool] | None:
-        """The unsettled cells ``rules`` force given ``known``; None when they contradict it."""
-        cells = self.scope(rules)
+        """The unsettled cells ``rules`` force given ``known``; None when they contradict it.
+
+        Only cells the rules constrain, or with connectivity only cells of
+        ``among`` (None: all), are looked at.
+        """
+        cells = self._scope(rules)
+        looked_at = among if cells is None else cells
+        open_cells = [
+            (cell, literal)
+            for cell, literal in self._black.items()
+            if cell not in known and (looked_at is None or cell in looked_at)
+        ]
+
+        def forced(model: clingo.Model) -> None:
+            # A cautious model holds a literal, or its negation, when every model so far does;
+            # each model holds fewer, so only the last one's need be looked at again.
+            kept = []
+            for cell, literal in open_cells:
+                if model.is_true(literal):
+                    kept.append((cell, literal))
+                elif model.is_true(-literal):
+                    kept.append((cell, -literal))
+            open_cells[:] = kept
+
         config = self._control.configuration.solve
         config.enum_mode, config.models = "cautious", "0"  # type: ignore[union-attr]
         try:
             found = search(
-                self._control,
-                lambda model: model.symbols(shown=True),
-                assumptions=self._assumptions(rules, known, cells),
+                self._control, forced, assumptions=self._assumptions(rules, known, cells)
             )
         finally:
             config.enum_mode, config.models = "auto", "1"  # type: ignore[union-attr]
-        if not found.values:
-            return None
-        forced: dict[Cell, bool] = {}
-        for symbol in found.values[-1]:
-            cell, black = self._shown[symbol]
-            if cell not in known and (cells is None or cell in cells):
-                forced[cell] = black
-        return forced
+        return {cell: literal > 0 for cell, literal in open_cells} if found.values else None
 
     def core(
         self, rules: Collection[Rule], known: Mapping[Cell, bool], cell: Cell, black: bool
     ) -> Reason | None:
         """Rules and settled cells that rule out ``cell`` having the other colour, or None."""
-        cells = self.scope(rules, cell)
+        cells = self._scope(rules, cell)
         assumed = self._assumptions(rules, {cell: not black, **known}, cells)
         found = search(self._control, lambda _: None, assumptions=assumed)
         if found.result is None or not found.result.unsatisfiable:

@@ -24,6 +24,7 @@ __all__ = [
     "Settled",
     "Step",
     "Walkthrough",
+    "row_major",
 ]
 
 RuleKind = Literal["adjacent", "clue", "run", "connected"]
@@ -32,6 +33,11 @@ KINDS: tuple[Kind, ...] = ("adjacent", "clue", "run", "connected", "combined", "
 """Step kinds from the simplest: one rule instance of each sort, several, reasoning by cases."""
 Settled = tuple[Cell, bool]
 """A cell and its colour: True for black, False for white."""
+
+
+def row_major(cell: Cell) -> tuple[int, int]:
+    """Sort key for cells: row, then column."""
+    return cell[1], cell[0]
 
 
 @dataclass(frozen=True, order=True)

@@ -1,12 +1,13 @@
 """Choose the next step: look at ever larger sets of rule instances, take the cheapest deduction.
 
 The levels, cheapest first: each rule instance alone; the instances around
-one cell; connectivity with the rule on neighbours; the instances touching
-one room; and last every instance at once, where a reason is then sought
-close to the cell. At the first level where some set of instances forces an
-unsettled cell, each forced cell gets a minimal reason, and the cheapest
-one is taken, with every cell its reason forces. A level's answers are kept
-until a cell its instances constrain is settled.
+one cell; the instances touching one room; cuts (`cuts`: connectivity with
+the rule on neighbours, without clingo); and last every instance at once,
+where a reason is then sought close to the cell. At the first level where
+some set of instances forces an unsettled cell, each forced cell gets a
+minimal reason, and the cheapest one is taken, with every cell its reason
+forces. A level's answers are kept until a cell its instances constrain is
+settled.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> planner = Planner(Deducer(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))))
@@ -20,8 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from heyawake_asp.puzzle import Cell
+from heyawake_asp.steps.cuts import cuts
 from heyawake_asp.steps.engine import Deducer
-from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, Step
+from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, Step, row_major
 from heyawake_asp.steps.wording import sentence
 
 __all__ = ["Planner", "cost_of"]
@@ -32,10 +34,14 @@ CASES_COST = 8
 """Added to a step that needs reasoning by cases (clingo had to branch to refute it)."""
 _CANDIDATES = 3
 """How many forced cells the last level tries to explain, those with most settled cells near."""
+_BATCH_CELLS = 64
+"""The most cells asked about in one question: the cautious models grow with them."""
 _RADII = (1, 2, 3, 5, 8)
-"""How far from a cell the last level first looks for a reason."""
+"""How far from the cells the last level first looks for a reason."""
 
-Candidate = tuple[frozenset[Rule], Cell, bool]
+Scope = tuple[Rule, ...]
+"""A set of rule instances, sorted (so that clingo is asked the same way in every run)."""
+Candidate = tuple[Scope, Cell, bool]
 Priced = tuple[int, tuple[int, int], Reason, bool, bool]
 """A candidate step: cost, position (row, column), minimal reason, colour, by cases."""
 
@@ -55,6 +61,13 @@ def _kind(reason: Reason, cases: bool) -> Kind:
     return "connected" if any(rule.kind == "connected" for rule in reason.rules) else "combined"
 
 
+def _box(reason: Reason, cell: Cell) -> set[Cell]:
+    """The cells of the smallest rectangle around ``cell`` and every cell of ``reason``."""
+    cells = [cell, *(c for rule in reason.rules for c in rule.cells), *(c for c, _ in reason.known)]
+    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+    return {(x, y) for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 1)}
+
+
 def _rank(priced: Priced) -> tuple[int, tuple[int, int]]:
     """Cheapest first, then row-major."""
     return priced[0], priced[1]
@@ -70,47 +83,77 @@ class Planner:
         for rule in rules:
             for cell in rule.cells:
                 by_room[deducer.puzzle.room_index(cell)].add(rule)
-        stars = {frozenset(deducer.rules_at[cell]) for cell in deducer.puzzle.cells()}
-        around = [rule for rule in deducer.rules if rule.kind in ("adjacent", "connected")]
-        self._levels: list[list[frozenset[Rule]]] = [
-            [frozenset({rule}) for rule in rules],
-            sorted((star for star in stars if len(star) > 1), key=sorted),
-            sorted({frozenset(group) for group in by_room.values()}, key=sorted),
-            [frozenset(around)],
+        stars = {tuple(sorted(deducer.rules_at[cell])) for cell in deducer.puzzle.cells()}
+        self._levels: list[list[Scope]] = [
+            [(rule,) for rule in rules],
+            sorted(star for star in stars if len(star) > 1),
+            sorted({tuple(sorted(group)) for group in by_room.values()}),
         ]
-        self._answers: dict[frozenset[Rule], tuple[tuple[Settled, ...], dict[Cell, bool]]] = {}
+        self._cells = {
+            scope: frozenset(cell for rule in scope for cell in rule.cells)
+            for scopes in self._levels
+            for scope in scopes
+        }
+        self._scopes_at: dict[Cell, list[Scope]] = {c: [] for c in deducer.puzzle.cells()}
+        for scope, cells in self._cells.items():
+            for cell in cells:
+                self._scopes_at[cell].append(scope)
+        self._answers: dict[Scope, dict[Cell, bool]] = {}
+        self._stale = set(self._cells)
         self._reasons: dict[Candidate, tuple[Reason, bool]] = {}
         self.known: dict[Cell, bool] = dict(known or {})
 
     def next_step(self) -> Step | None:
         """The cheapest step at the first level that has one, settled at once; None when stuck."""
         for scopes in self._levels:
+            self._refresh(scopes)
             candidates = [
                 (scope, cell, black)
                 for scope in scopes
-                for cell, black in self._forced(scope).items()
+                for cell, black in self._answers[scope].items()
                 if cell not in self.known
             ]
-            if scopes is self._levels[-1]:  # connectivity: too costly to explain every forced cell
-                candidates = sorted(candidates, key=lambda c: self._crowding(c[1]))[:_CANDIDATES]
             if candidates:
                 priced = [self._priced(candidate) for candidate in candidates]
                 return self._take(min(priced, key=_rank), priced)
-        return self._take_global()
+        return self._take_cut() or self._take_global()
 
-    def _forced(self, scope: frozenset[Rule]) -> dict[Cell, bool]:
-        """What a set of instances forces now, from the cache while its cells are unchanged."""
-        cells = self.deducer.scope(scope)
-        inside = (
-            self.known if cells is None else {c: self.known[c] for c in cells if c in self.known}
-        )
-        snapshot = tuple(sorted(inside.items()))
-        cached = self._answers.get(scope)
-        if cached is not None and cached[0] == snapshot:
-            return cached[1]
-        forced = self.deducer.consequences(scope, inside) or {}
-        self._answers[scope] = (snapshot, forced)
-        return forced
+    def _refresh(self, scopes: Iterable[Scope]) -> None:
+        """Ask again what each scope forces whose cells were settled since it was last asked.
+
+        Scopes with no cell in common are asked in one question: the cells
+        each forces are the same as when it is asked alone.
+        """
+        batches: list[tuple[set[Cell], list[Scope]]] = []
+        for scope in scopes:
+            if scope in self._stale:
+                cells = self._cells[scope]
+                batch = next(
+                    (
+                        b
+                        for b in batches
+                        if len(b[0]) + len(cells) <= _BATCH_CELLS and b[0].isdisjoint(cells)
+                    ),
+                    None,
+                )
+                if batch is None:
+                    batches.append((set(cells), [scope]))
+                else:
+                    batch[0].update(cells)
+                    batch[1].append(scope)
+        for union, members in batches:
+            rules = [rule for scope in members for rule in scope]
+            known = {cell: self.known[cell] for cell in union if cell in self.known}
+            forced = self.deducer.consequences(rules, known) or {}
+            for scope in members:
+                self._answers[scope] = {c: forced[c] for c in self._cells[scope] if c in forced}
+                self._stale.discard(scope)
+
+    def _settle(self, cells: Iterable[Settled]) -> None:
+        """Settle cells and mark the scopes they are in for asking again."""
+        for cell, black in cells:
+            self.known[cell] = black
+            self._stale.update(self._scopes_at[cell])
 
     def _priced(self, candidate: Candidate) -> Priced:
         """A candidate's cost, position (row-major), minimal reason, colour and whether by cases."""
@@ -120,17 +163,13 @@ class Planner:
         reason, cases = self._reasons[candidate]
         return cost_of(reason, cases), (cell[1], cell[0]), reason, black, cases
 
-    def _explain(self, scope: frozenset[Rule], cell: Cell, black: bool) -> tuple[Reason, bool]:
+    def _explain(self, scope: Scope, cell: Cell, black: bool) -> tuple[Reason, bool]:
         """A minimal reason for ``cell`` within ``scope``, and whether it needs cases."""
-        cells = self.deducer.scope(scope, cell)
-        if cells is None:  # connectivity: look for a small reason near the cell first
-            reason = self._nearby_reason(cell, black, scope)
-        else:
-            inside = {c: self.known[c] for c in cells if c in self.known}
-            found = self.deducer.core(scope, inside, cell, black)
-            if found is None:
-                raise AssertionError(f"{cell} was forced but could not be refuted")
-            reason = self.deducer.minimal(found, cell, black)
+        inside = {c: self.known[c] for c in self._cells[scope] if c in self.known}
+        found = self.deducer.core(scope, inside, cell, black)
+        if found is None:
+            raise AssertionError(f"{cell} was forced but could not be refuted")
+        reason = self.deducer.minimal(found, cell, black)
         return reason, self.deducer.by_cases(reason, cell, black)
 
     def _take(self, best: Priced, others: Iterable[Priced] = ()) -> Step:
@@ -148,28 +187,54 @@ class Planner:
                 for rule in other.rules
             }
             reason = Reason(tuple(sorted(rules | set(reason.rules))), reason.known)
-        forced = self.deducer.consequences(reason.rules, dict(reason.known)) or {}
+        # With connectivity, only cells near the reason's are looked at: a whole grid is costly.
+        around = _box(reason, (x, y))
+        forced = self.deducer.consequences(reason.rules, dict(reason.known), around) or {}
         forced[(x, y)] = black
         cells = tuple(
             (cell, colour)
             for cell, colour in sorted(forced.items(), key=lambda item: (item[0][1], item[0][0]))
             if cell not in self.known
         )
-        self.known.update(cells)
+        self._settle(cells)
         kind = _kind(reason, cases)
         return Step(cells, reason, kind, cost, sentence(self.deducer.puzzle, cells, reason, kind))
 
+    def _take_cut(self) -> Step | None:
+        """The cheapest cell whose black would cut the white cells apart (see `cuts`)."""
+        found = cuts(self.deducer.puzzle, self.known)
+        if not found:
+            return None
+        cell, reason = min(found, key=lambda item: (cost_of(item[1], False), row_major(item[0])))
+        self._settle([(cell, False)])
+        kind = _kind(reason, False)
+        text = sentence(self.deducer.puzzle, ((cell, False),), reason, kind)
+        return Step(((cell, False),), reason, kind, cost_of(reason, False), text)
+
     def _take_global(self) -> Step | None:
-        """Every instance at once: explain a few forced cells from instances near them."""
+        """Every instance at once: explain a few forced cells from instances near them.
+
+        The squares around the cells grow together, and the cells explained
+        in the smallest square that explains any of them compete.
+        """
         forced = self.deducer.consequences(self.deducer.rules, self.known) or {}
         if not forced:
             return None
-        crowded = sorted(forced, key=self._crowding)
+        crowded = sorted(forced, key=self._crowding)[:_CANDIDATES]
+        for radius in (*_RADII, None):
+            cores = [(cell, self._core_near(cell, forced[cell], radius)) for cell in crowded]
+            found = [(cost_of(core, False), cell, core) for cell, core in cores if core]
+            if found:
+                break
+        # Shrinking a core is the costly part: within a square only the smallest core is shrunk;
+        # the cores of the whole grid say little about the size of their minimal reasons.
+        if radius is not None:
+            found = [min(found, key=lambda item: (item[0], row_major(item[1])))]
         priced = []
-        for cell in crowded[:_CANDIDATES]:
-            reason = self._nearby_reason(cell, forced[cell], frozenset(self.deducer.rules))
+        for _, cell, core in found:
+            reason = self.deducer.minimal(core, cell, forced[cell])
             cases = self.deducer.by_cases(reason, cell, forced[cell])
-            priced.append((cost_of(reason, cases), (cell[1], cell[0]), reason, forced[cell], cases))
+            priced.append((cost_of(reason, cases), row_major(cell), reason, forced[cell], cases))
         return self._take(min(priced, key=_rank))
 
     def _crowding(self, cell: Cell) -> tuple[int, int, int]:
@@ -178,25 +243,20 @@ class Planner:
         near = sum((x + dx, y + dy) in self.known for dx in range(-2, 3) for dy in range(-2, 3))
         return -near, y, x
 
-    def _nearby_reason(self, cell: Cell, black: bool, rules: frozenset[Rule]) -> Reason:
-        """A minimal reason from ``rules`` and settled cells in ever larger squares around ``cell``.
+    def _core_near(self, cell: Cell, black: bool, radius: int | None) -> Reason | None:
+        """Rules and settled cells within ``radius`` of ``cell`` (None: all) that force its colour.
 
         Connectivity counts at every size: cells outside the square are
         left open, so only what the square shows is used.
         """
-        for radius in (*_RADII, None):
 
-            def near(other: Cell, radius: int | None = radius) -> bool:
-                return (
-                    radius is None
-                    or max(abs(other[0] - cell[0]), abs(other[1] - cell[1])) <= radius
-                )
+        def near(other: Cell) -> bool:
+            return radius is None or max(abs(other[0] - cell[0]), abs(other[1] - cell[1])) <= radius
 
-            scope = [
-                rule for rule in rules if rule.kind == "connected" or all(map(near, rule.cells))
-            ]
-            known = {other: value for other, value in self.known.items() if near(other)}
-            found = self.deducer.core(scope, known, cell, black)
-            if found is not None:
-                return self.deducer.minimal(found, cell, black)
-        raise AssertionError(f"{cell} was forced but could not be refuted")
+        scope = [
+            rule
+            for rule in self.deducer.rules
+            if rule.kind == "connected" or all(map(near, rule.cells))
+        ]
+        known = {other: value for other, value in self.known.items() if near(other)}
+        return self.deducer.core(scope, known, cell, black)

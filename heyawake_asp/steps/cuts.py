@@ -1,0 +1,126 @@
+"""Connectivity steps found by a search over the grid: cells whose black would cut the white apart.
+
+Take the cells not settled black, the *open* cells. If making an unsettled
+cell ``c`` black splits them into parts, each part beside ``c`` holds a
+neighbour of ``c``, which is then white (settled white, or white because it
+touches the black ``c``), and the white cells could not all be connected:
+``c`` is white. These are exactly the cells that connectivity and the rule
+on neighbours force while the settled cells have a solution, and they are
+the articulation points of the open cells (one depth-first search).
+
+A cut's reason: connectivity rooted at the neighbour in one part, the
+neighbour in another part (each either settled white or white beside
+``c``, by the rule on neighbours), and the black cells that wall that part
+in, each needed (without it, the part would reach the root).
+
+>>> from heyawake_asp.puzzle import Puzzle, Room
+>>> strip = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0),))
+>>> [(cell, reason.known) for cell, reason in cuts(strip, {(0, 0): False})]
+[((1, 0), (((0, 0), False),))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
+
+__all__ = ["cuts"]
+
+
+def cuts(puzzle: Puzzle, known: Mapping[Cell, bool]) -> list[tuple[Cell, Reason]]:
+    """Every unsettled cell that must be white lest it cut the white cells apart, with a reason.
+
+    Each reason walls in the part beside the cell with the fewest black cells around it.
+    """
+    open_cells = {cell for cell in puzzle.cells() if not known.get(cell, False)}
+    found = []
+    for cell in sorted(_articulation_points(puzzle, open_cells), key=row_major):
+        if cell not in known:
+            found.append((cell, _reason(puzzle, known, open_cells - {cell}, cell)))
+    return found
+
+
+def _neighbours(puzzle: Puzzle, cell: Cell) -> Iterator[Cell]:
+    """The cells side by side with ``cell`` in the grid."""
+    x, y = cell
+    for other in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+        if puzzle.contains(other):
+            yield other
+
+
+def _articulation_points(puzzle: Puzzle, cells: set[Cell]) -> set[Cell]:
+    """The cells whose removal splits their part of ``cells`` (Tarjan, without recursion)."""
+    order: dict[Cell, int] = {}
+    low: dict[Cell, int] = {}
+    points: set[Cell] = set()
+    for start in cells:
+        if start in order:
+            continue
+        order[start] = low[start] = len(order)
+        start_children = 0
+        stack = [(start, iter(_neighbours(puzzle, start)))]
+        while stack:
+            cell, pending = stack[-1]
+            for other in pending:
+                if other not in cells:
+                    continue
+                if other in order:
+                    low[cell] = min(low[cell], order[other])
+                    continue
+                order[other] = low[other] = len(order)
+                stack.append((other, iter(_neighbours(puzzle, other))))
+                break
+            else:
+                stack.pop()
+                if not stack:
+                    continue
+                parent = stack[-1][0]
+                low[parent] = min(low[parent], low[cell])
+                if parent == start:
+                    start_children += 1
+                elif low[cell] >= order[parent]:
+                    points.add(parent)
+        if start_children > 1:
+            points.add(start)
+    return points
+
+
+def _part(puzzle: Puzzle, cells: set[Cell], start: Cell, goal: Cell | None = None) -> set[Cell]:
+    """The cells of ``cells`` that ``start`` reaches through them (stopping at ``goal``)."""
+    seen = {start}
+    stack = [start]
+    while stack and goal not in seen:
+        for other in _neighbours(puzzle, stack.pop()):
+            if other in cells and other not in seen:
+                seen.add(other)
+                stack.append(other)
+    return seen
+
+
+def _reason(puzzle: Puzzle, known: Mapping[Cell, bool], rest: set[Cell], cut: Cell) -> Reason:
+    """Why ``cut`` is white: the part beside it with the fewest black cells around, walled in."""
+    parts: list[tuple[Cell, set[Cell]]] = []
+    for neighbour in _neighbours(puzzle, cut):
+        if neighbour in rest and not any(neighbour in part for _, part in parts):
+            parts.append((neighbour, _part(puzzle, rest, neighbour)))
+    walled = []
+    for witness, part in parts:
+        around = {other for cell in part for other in _neighbours(puzzle, cell)}
+        walled.append(({cell for cell in around if known.get(cell, False)}, witness))
+    walls, witness = min(walled, key=lambda item: (len(item[0]), row_major(item[1])))
+    root = next(other for other, _ in parts if other != witness)
+    unblocked = set(puzzle.cells()) - {cut}
+    for wall in sorted(walls, key=row_major):
+        # Without this wall, does the part still not reach the root?
+        if root not in _part(puzzle, unblocked - (walls - {wall}), witness, root):
+            walls = walls - {wall}
+    rules = [Rule("connected", (root,))]
+    settled: list[Settled] = [(wall, True) for wall in walls]
+    for cell in (root, witness):
+        if cell in known:
+            settled.append((cell, False))
+        else:
+            rules.append(Rule("adjacent", tuple(sorted((cell, cut), key=row_major))))
+    return Reason(tuple(rules), tuple(sorted(settled, key=lambda item: row_major(item[0]))))
