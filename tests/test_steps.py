@@ -42,20 +42,14 @@ def test_kth_easy_paths_are_checked_and_reach_the_published_solution(
 
 
 SHARED_WALKED = [
-    "kth/easy*",
-    "kth/medium*",
-    "kth/hard1",
-    "kth/hard3",
-    "kth/hard4",
-    "kth/hard6",
-    "kth/hard7",
-    "kth/hard9",
+    "kth/*",
     "public/cneil-puzzle6",
     "public/cneil-puzzle7",
     "public/cneil-puzzle9",
     "public/semiexp-p1",
+    "public/semiexp-p4",
 ]
-GENERATED_WALKED = ["easy/6x6-*", *(f"medium/9x9-s{seed}" for seed in (1, 2, 3, 4, 6, 7, 8, 9, 10))]
+GENERATED_WALKED = ["easy/6x6-*", "medium/9x9-*"]
 
 
 def _walked(root: Path, patterns: list[str]) -> list[Path]:
