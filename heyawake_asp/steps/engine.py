@@ -4,7 +4,8 @@
 a question names the instances that hold and the cells already settled,
 and clingo answers with the cells they force (cautious consequences) or,
 for a cell assumed the other colour, an unsatisfiable core that deletion
-shrinks to a minimal reason.
+shrinks to a minimal reason. Questions without connectivity are asked of
+a program ground on their own cells instead (`local`).
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> deducer = Deducer(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)))
@@ -25,6 +26,7 @@ from heyawake_asp.control import grounded_control
 from heyawake_asp.encodings import EncodingSet, encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.search import search
+from heyawake_asp.steps.local import LocalPrograms
 from heyawake_asp.steps.model import Reason, Rule, Settled
 
 __all__ = ["Deducer", "steps_program"]
@@ -80,6 +82,8 @@ class Deducer:
                 self.rules_at[cell].append(rule)
         self._root: Cell | None = None
         self._anchor = anchor
+        self._local = LocalPrograms(puzzle)
+        self._asked = self._control
 
     def _rule(self, term: clingo.Symbol) -> Rule:
         """The rule instance a selector's argument names."""
@@ -109,14 +113,8 @@ class Deducer:
         """The selector literal of a rule (connectivity whatever its root)."""
         return self._switch[_UNROOTED if rule.kind == "connected" else rule]
 
-    def _assumptions(
-        self, rules: Iterable[Rule], known: Mapping[Cell, bool], cells: Collection[Cell] | None
-    ) -> list[int]:
-        """The rules switched on, the settled cells, and the cells outside ``cells`` white.
-
-        Cells no rule in the question constrains are fixed white, so that
-        clingo does not enumerate them (None: every cell is in play).
-        """
+    def _assumptions(self, rules: Iterable[Rule], known: Mapping[Cell, bool]) -> list[int]:
+        """The rules switched on and the settled cells, in the whole grid's program."""
         rules = list(rules)
         # Without connectivity there is no root: no cell's reachability is worked out.
         connected = next((rule for rule in rules if rule.kind == "connected"), None)
@@ -127,26 +125,9 @@ class Deducer:
                 connected.cells[0] if connected.cells else _first_white(known) or self._anchor
             )
         assumed = [self._switch_of(rule) for rule in rules]
-        assumed += [
+        return assumed + [
             self._black[cell] if black else -self._black[cell] for cell, black in known.items()
         ]
-        if cells is not None:
-            assumed += [
-                -literal
-                for cell, literal in self._black.items()
-                if cell not in cells and cell not in known
-            ]
-        return assumed
-
-    @staticmethod
-    def _scope(rules: Iterable[Rule], *more: Cell) -> frozenset[Cell] | None:
-        """The cells some of ``rules`` constrain, with ``more``; None when one is connectivity."""
-        cells = set(more)
-        for rule in rules:
-            if rule.kind == "connected":
-                return None
-            cells.update(rule.cells)
-        return frozenset(cells)
 
     def consequences(
         self,
@@ -159,11 +140,16 @@ class Deducer:
         Only cells the rules constrain, or with connectivity only cells of
         ``among`` (None: all), are looked at.
         """
-        cells = self._scope(rules)
-        looked_at = among if cells is None else cells
+        if _connected(rules):
+            control, black, looked_at = self._control, self._black, among
+            assumed = self._assumptions(rules, known)
+        else:
+            local = self._local.covering(rules)
+            control, black, assumed = local.control, local.black, local.assumptions(rules, known)
+            looked_at = {cell for rule in rules for cell in rule.cells}
         open_cells = [
             (cell, literal)
-            for cell, literal in self._black.items()
+            for cell, literal in black.items()
             if cell not in known and (looked_at is None or cell in looked_at)
         ]
 
@@ -178,12 +164,10 @@ class Deducer:
                     kept.append((cell, -literal))
             open_cells[:] = kept
 
-        config = self._control.configuration.solve
+        config = control.configuration.solve
         config.enum_mode, config.models = "cautious", "0"  # type: ignore[union-attr]
         try:
-            found = search(
-                self._control, forced, assumptions=self._assumptions(rules, known, cells)
-            )
+            found = search(control, forced, assumptions=assumed)
         finally:
             config.enum_mode, config.models = "auto", "1"  # type: ignore[union-attr]
         return {cell: literal > 0 for cell, literal in open_cells} if found.values else None
@@ -192,9 +176,18 @@ class Deducer:
         self, rules: Collection[Rule], known: Mapping[Cell, bool], cell: Cell, black: bool
     ) -> Reason | None:
         """Rules and settled cells that rule out ``cell`` having the other colour, or None."""
-        cells = self._scope(rules, cell)
-        assumed = self._assumptions(rules, {cell: not black, **known}, cells)
-        found = search(self._control, lambda _: None, assumptions=assumed)
+        asked = {cell: not black, **known}
+        if _connected(rules):
+            control, literals, switch_of = self._control, self._black, self._switch_of
+            assumed = self._assumptions(rules, asked)
+        else:
+            local = self._local.covering(rules)
+            control, literals, switch_of = local.control, local.black, local.switch
+            assumed = local.assumptions(rules, asked)
+            if cell not in literals:
+                return None
+        found = search(control, lambda _: None, assumptions=assumed)
+        self._asked = control
         if found.result is None or not found.result.unsatisfiable:
             return None
         used = set(found.core)
@@ -202,12 +195,12 @@ class Deducer:
         parts = [
             _measured_from(rule, self._root)
             for rule in rules
-            if self._switch_of(rule) in used and (rule.kind != "connected" or self._root)
+            if switch_of(rule) in used and (rule.kind != "connected" or self._root)
         ]
         settled = [
             (other, value)
             for other, value in known.items()
-            if (self._black[other] if value else -self._black[other]) in used
+            if other in literals and (literals[other] if value else -literals[other]) in used
         ]
         return Reason(tuple(parts), tuple(settled))
 
@@ -233,7 +226,7 @@ class Deducer:
         """A minimal set of the ``known`` cells that no solution shares, or None when some does."""
 
         def refute(parts: list[Settled]) -> set[Settled] | None:
-            assumed = self._assumptions(self.rules, dict(parts), None)
+            assumed = self._assumptions(self.rules, dict(parts))
             found = search(self._control, lambda _: None, assumptions=assumed)
             if found.result is None or not found.result.unsatisfiable:
                 return None
@@ -248,8 +241,7 @@ class Deducer:
     def by_cases(self, reason: Reason, cell: Cell, black: bool) -> bool:
         """Whether clingo had to guess (branch) to refute the other colour of ``cell``."""
         self.core(reason.rules, dict(reason.known), cell, black)
-        solvers = self._control.statistics["solving"]["solvers"]
-        return bool(solvers["choices"] > 0)
+        return bool(self._asked.statistics["solving"]["solvers"]["choices"] > 0)
 
 
 Part = TypeVar("Part")
@@ -292,6 +284,11 @@ def _measured_from(rule: Rule, root: Cell | None) -> Rule:
     if rule.kind != "connected" or root is None:
         return rule
     return Rule("connected", (root,))
+
+
+def _connected(rules: Iterable[Rule]) -> bool:
+    """Whether connectivity is among ``rules`` (else the question is local, see `local`)."""
+    return any(rule.kind == "connected" for rule in rules)
 
 
 def _first_white(known: Mapping[Cell, bool]) -> Cell | None:
