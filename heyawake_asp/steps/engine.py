@@ -5,7 +5,7 @@ a question names the instances that hold and the cells already settled,
 and clingo answers with the cells they force (cautious consequences) or,
 for a cell assumed the other colour, an unsatisfiable core that deletion
 shrinks to a minimal reason. Questions without connectivity are asked of
-a program ground on their own cells instead (`local`).
+a program ground on their own cells instead on large grids (`local`).
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> deducer = Deducer(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)))
@@ -16,7 +16,7 @@ a program ground on their own cells instead (`local`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import TypeVar
 
@@ -113,9 +113,14 @@ class Deducer:
         """The selector literal of a rule (connectivity whatever its root)."""
         return self._switch[_UNROOTED if rule.kind == "connected" else rule]
 
-    def _assumptions(self, rules: Iterable[Rule], known: Mapping[Cell, bool]) -> list[int]:
-        """The rules switched on and the settled cells, in the whole grid's program."""
-        rules = list(rules)
+    def _assumptions(
+        self, rules: Collection[Rule], known: Mapping[Cell, bool], cells: Collection[Cell] | None
+    ) -> list[int]:
+        """The rules switched on, the settled cells, and the cells outside ``cells`` white.
+
+        Cells no rule in the question constrains are fixed white, so that
+        clingo does not enumerate them (None: every cell is in play).
+        """
         # Without connectivity there is no root: no cell's reachability is worked out.
         connected = next((rule for rule in rules if rule.kind == "connected"), None)
         if connected is None:
@@ -125,9 +130,22 @@ class Deducer:
                 connected.cells[0] if connected.cells else _first_white(known) or self._anchor
             )
         assumed = [self._switch_of(rule) for rule in rules]
-        return assumed + [
+        assumed += [
             self._black[cell] if black else -self._black[cell] for cell, black in known.items()
         ]
+        if cells is not None:
+            assumed += [-lit for c, lit in self._black.items() if c not in cells and c not in known]
+        return assumed
+
+    def _program(self, rules: Collection[Rule], known: Mapping[Cell, bool]) -> _Asked:
+        """The control to ask, its cell literals and selectors, assumptions, the rules' cells."""
+        connected = any(rule.kind == "connected" for rule in rules)
+        scope = None if connected else {cell for rule in rules for cell in rule.cells}
+        local = self._local.covering(rules)
+        if local is not None:
+            return local.control, local.black, local.switch, local.assumptions(rules, known), scope
+        assumed = self._assumptions(rules, known, scope)
+        return self._control, self._black, self._switch_of, assumed, scope
 
     def consequences(
         self,
@@ -140,13 +158,8 @@ class Deducer:
         Only cells the rules constrain, or with connectivity only cells of
         ``among`` (None: all), are looked at.
         """
-        if _connected(rules):
-            control, black, looked_at = self._control, self._black, among
-            assumed = self._assumptions(rules, known)
-        else:
-            local = self._local.covering(rules)
-            control, black, assumed = local.control, local.black, local.assumptions(rules, known)
-            looked_at = {cell for rule in rules for cell in rule.cells}
+        control, black, _, assumed, scope = self._program(rules, known)
+        looked_at = among if scope is None else scope
         open_cells = [
             (cell, literal)
             for cell, literal in black.items()
@@ -177,15 +190,7 @@ class Deducer:
     ) -> Reason | None:
         """Rules and settled cells that rule out ``cell`` having the other colour, or None."""
         asked = {cell: not black, **known}
-        if _connected(rules):
-            control, literals, switch_of = self._control, self._black, self._switch_of
-            assumed = self._assumptions(rules, asked)
-        else:
-            local = self._local.covering(rules)
-            control, literals, switch_of = local.control, local.black, local.switch
-            assumed = local.assumptions(rules, asked)
-            if cell not in literals:
-                return None
+        control, literals, switch_of, assumed, _ = self._program(rules, asked)
         found = search(control, lambda _: None, assumptions=assumed)
         self._asked = control
         if found.result is None or not found.result.unsatisfiable:
@@ -226,7 +231,7 @@ class Deducer:
         """A minimal set of the ``known`` cells that no solution shares, or None when some does."""
 
         def refute(parts: list[Settled]) -> set[Settled] | None:
-            assumed = self._assumptions(self.rules, dict(parts))
+            assumed = self._assumptions(self.rules, dict(parts), None)
             found = search(self._control, lambda _: None, assumptions=assumed)
             if found.result is None or not found.result.unsatisfiable:
                 return None
@@ -269,6 +274,7 @@ def _shrink(parts: list[Part], refute: Callable[[list[Part]], set[Part] | None])
 
 
 _UNROOTED = Rule("connected", ())
+_Asked = tuple[clingo.Control, dict[Cell, int], Callable[[Rule], int], list[int], set[Cell] | None]
 
 
 def _literal(atoms: clingo.SymbolicAtoms, symbol: clingo.Symbol) -> int:
@@ -284,11 +290,6 @@ def _measured_from(rule: Rule, root: Cell | None) -> Rule:
     if rule.kind != "connected" or root is None:
         return rule
     return Rule("connected", (root,))
-
-
-def _connected(rules: Iterable[Rule]) -> bool:
-    """Whether connectivity is among ``rules`` (else the question is local, see `local`)."""
-    return any(rule.kind == "connected" for rule in rules)
 
 
 def _first_white(known: Mapping[Cell, bool]) -> Cell | None:

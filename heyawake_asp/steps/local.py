@@ -23,7 +23,14 @@ from heyawake_asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.steps.model import Rule
 
-__all__ = ["LocalProgram", "LocalPrograms"]
+__all__ = ["SMALLEST_GRID", "LocalProgram", "LocalPrograms"]
+
+SMALLEST_GRID = 200
+"""The fewest cells of a grid whose local questions get their own programs.
+
+Building a program costs about a millisecond; on smaller grids (the KTH
+puzzles, at most 121 cells) a question asked of the whole grid's is cheaper.
+"""
 
 
 def _facts(puzzle: Puzzle, rules: Iterable[Rule]) -> str:
@@ -91,18 +98,20 @@ class LocalProgram:
 
 
 class LocalPrograms:
-    """The programs of a puzzle's local questions, kept by their rules (levels ask them again)."""
+    """The programs of a puzzle's local questions, on grids of `SMALLEST_GRID` cells or more."""
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
-        self._kept: dict[frozenset[Rule], LocalProgram] = {}
+        self._used = puzzle.width * puzzle.height >= SMALLEST_GRID
         self._last: LocalProgram | None = None
 
-    def covering(self, rules: Collection[Rule]) -> LocalProgram:
-        """A program holding ``rules``: the last one asked when it does (deletion asks subsets)."""
+    def covering(self, rules: Collection[Rule]) -> LocalProgram | None:
+        """A program holding ``rules``, the last one when it does (deletion asks subsets); or None.
+
+        None on a small grid, or when ``rules`` include connectivity.
+        """
+        if not self._used or any(rule.kind == "connected" for rule in rules):
+            return None
         if self._last is None or not self._last.rules.issuperset(rules):
-            key = frozenset(rules)
-            if key not in self._kept:
-                self._kept[key] = LocalProgram(self.puzzle, key)
-            self._last = self._kept[key]
+            self._last = LocalProgram(self.puzzle, rules)
         return self._last
