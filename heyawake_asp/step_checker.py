@@ -22,10 +22,10 @@ leaves open (a search over the white cells).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
-from heyawake_asp.puzzle import Cell, Puzzle
-from heyawake_asp.steps.model import Rule, Step
+from heyawake_asp.puzzle import Cell, Puzzle, neighbours
+from heyawake_asp.steps.model import Rule, Settled, Step
 
 __all__ = ["check_step", "entails"]
 
@@ -92,47 +92,161 @@ def counterexample(
     puzzle: Puzzle, rules: Sequence[Rule], known: Shading, cell: Cell, black: bool
 ) -> Shading | None:
     """A shading of the involved cells keeping every rule, with ``cell`` coloured ``black``."""
-    fixed = {**known, cell: black}
     if known.get(cell, black) != black:
         return None
-    involved = sorted(
-        {c for rule in rules for c in rule.cells} | set(fixed), key=lambda c: (c[1], c[0])
-    )
-    free = [c for c in involved if c not in fixed]
-    local = [rule for rule in rules if rule.kind != "connected"]
-    roots = [rule.cells[0] for rule in rules if rule.kind == "connected"]
+    search = _Search(puzzle, rules, {*known, cell})
+    start = search.settle({}, [*known.items(), (cell, black)], search.local)
+    if start is None:
+        return None
+    # Which cell to guess first decides the search's size, and no one order is best
+    # everywhere: two orders take turns, each with a budget of guesses growing fourfold.
+    budget = 64
+    while True:
+        for pick in (search.tightest, search.first_open):
+            search.guesses_left = budget
+            try:
+                return search.first(start, pick)
+            except _OutOfGuesses:
+                pass
+        budget *= 4
 
-    def joinable(shading: Shading) -> bool:
-        """Whether the white cells shaded so far can still reach each white root."""
-        return all(shading.get(root, True) or _joinable(puzzle, shading, root) for root in roots)
 
-    return next(_shadings(puzzle, local, free, fixed, joinable), None)
+class _OutOfGuesses(Exception):
+    """A search used up its budget of guesses."""
 
 
-def _shadings(
-    puzzle: Puzzle,
-    rules: Sequence[Rule],
-    free: list[Cell],
-    fixed: Shading,
-    joinable: Callable[[Shading], bool],
-) -> Iterator[Shading]:
-    """Every shading of ``free`` (with ``fixed``) keeping the local rules and ``joinable``.
+class _Search:
+    """A backtracking search over the shadings of the cells a reason involves.
 
-    Backtracking with forced moves: after each choice, a rule that leaves
-    one colour to an open cell shades it (a black cell's neighbour white, a
-    clue's count reached or only just reachable, a run's last open cell
-    black), and a partial shading is dropped as soon as a rule cannot hold
-    or its white cells cannot be joined (shading more cells only adds black
-    walls and white cells to join).
+    Cells outside the reason are left open: nothing in the reason constrains
+    them, so they may be white (and join white cells) or black (when shut
+    off from the root). A partial shading is dropped as soon as a rule can
+    no longer hold: shading more cells only adds black walls, white cells to
+    join and cells to count.
     """
-    watching: dict[Cell, list[Rule]] = {cell: [] for cell in free}
-    for rule in rules:
-        for cell in rule.cells:
-            if cell in watching:
-                watching[cell].append(rule)
 
-    def forced(rule: Rule, shading: Shading) -> list[tuple[Cell, bool]] | None:
-        """The open cells the rule forces, or None when it cannot hold."""
+    def __init__(self, puzzle: Puzzle, rules: Sequence[Rule], fixed: set[Cell]) -> None:
+        """Index the local rules by cell and list the involved cells row-major."""
+        self.puzzle = puzzle
+        self.local = [rule for rule in rules if rule.kind != "connected"]
+        self.roots = [rule.cells[0] for rule in rules if rule.kind == "connected"]
+        cells = {c for rule in rules for c in rule.cells} | fixed
+        self.involved = sorted(cells, key=lambda c: (c[1], c[0]))
+        self.neighbours = {
+            cell: [n for n in neighbours(cell) if puzzle.contains(n)] for cell in puzzle.cells()
+        }
+        self.guesses_left = 0
+        self.watching: dict[Cell, list[Rule]] = {c: [] for c in self.involved}
+        for rule in self.local:
+            for c in rule.cells:
+                self.watching[c].append(rule)
+
+    def first(self, shading: Shading, pick: Callable[[Shading], Cell | None]) -> Shading | None:
+        """The first full shading extending ``shading``: forced cells first, then a guess.
+
+        ``pick`` names the open cell to guess. Raises `_OutOfGuesses` past
+        ``guesses_left`` guesses.
+        """
+        forced = self.probe(shading)
+        if forced is None:
+            return None
+        cell = pick(forced)
+        if cell is None:
+            return forced
+        self.guesses_left -= 1
+        if self.guesses_left < 0:
+            raise _OutOfGuesses
+        for colour in (False, True):
+            grown = self.settle(forced, [(cell, colour)], [])
+            found = None if grown is None else self.first(grown, pick)
+            if found is not None:
+                return found
+        return None
+
+    def probe(self, shading: Shading) -> Shading | None:
+        """Shade every open cell one of whose colours fails at once, until none is left.
+
+        None when both colours of a cell fail: no shading extends ``shading``.
+        """
+        changed = True
+        while changed:
+            changed = False
+            for cell in self.involved:
+                if cell in shading:
+                    continue
+                black = self.settle(shading, [(cell, True)], [])
+                white = self.settle(shading, [(cell, False)], [])
+                if black is None or white is None:
+                    if black is None and white is None:
+                        return None
+                    shading = black or white or shading
+                    changed = True
+        return shading
+
+    def first_open(self, shading: Shading) -> Cell | None:
+        """The first open cell, row-major."""
+        return next((cell for cell in self.involved if cell not in shading), None)
+
+    def tightest(self, shading: Shading) -> Cell | None:
+        """An open cell of the rule closest to forcing its cells."""
+        best: tuple[int, int, Cell] | None = None
+        for cell in self.involved:
+            if cell in shading:
+                continue
+            slack = min((self.slack(rule, shading) for rule in self.watching[cell]), default=99)
+            best = min(best or (slack, 0, cell), (slack, -len(self.watching[cell]), cell))
+        return None if best is None else best[2]
+
+    def slack(self, rule: Rule, shading: Shading) -> int:
+        """How many more cells the rule can see shaded before it forces the rest (0: it does)."""
+        open_cells = [c for c in rule.cells if c not in shading]
+        blacks = sum(shading[c] for c in rule.cells if c in shading)
+        if rule.kind == "adjacent":
+            return 2
+        if rule.kind == "run":
+            return 99 if blacks else len(open_cells) - 1
+        need = (self.puzzle.rooms[rule.room or 0].clue or 0) - blacks
+        return min(need, len(open_cells) - need)
+
+    def settle(
+        self, shading: Shading, moves: list[Settled], rules: Sequence[Rule]
+    ) -> Shading | None:
+        """``shading`` with the moves and all the rules force, or None when one breaks.
+
+        ``rules`` are looked at first whatever their cells; after that, the
+        local rules watching each newly shaded cell, and connectivity once
+        they force nothing more.
+        """
+        shading = dict(shading)
+        queue = list(moves)
+        for rule in rules:
+            more = self.forced(rule, shading)
+            if more is None:
+                return None
+            queue.extend(more)
+        walled = False
+        while True:
+            while queue:
+                cell, colour = queue.pop()
+                if cell in shading:
+                    if shading[cell] != colour:
+                        return None
+                    continue
+                shading[cell] = colour
+                walled = walled or colour or cell in self.roots
+                for rule in self.watching.get(cell, ()):
+                    more = self.forced(rule, shading)
+                    if more is None:
+                        return None
+                    queue.extend(more)
+            # Only a new black cell or root can cut white cells off: every open cell was reached.
+            joined = self.joined(shading) if walled else []
+            if not joined:
+                return None if joined is None else shading
+            queue, walled = joined, False
+
+    def forced(self, rule: Rule, shading: Shading) -> list[Settled] | None:
+        """The open cells a local rule forces, or None when it cannot hold."""
         open_cells = [c for c in rule.cells if c not in shading]
         blacks = sum(shading[c] for c in rule.cells if c in shading)
         if rule.kind == "adjacent":
@@ -143,60 +257,38 @@ def _shadings(
             if blacks or len(open_cells) > 1:
                 return []
             return [(c, True) for c in open_cells] if open_cells else None
-        clue = puzzle.rooms[rule.room or 0].clue or 0
+        clue = self.puzzle.rooms[rule.room or 0].clue or 0
         if not blacks <= clue <= blacks + len(open_cells):
             return None
         if blacks == clue:
             return [(c, False) for c in open_cells]
         return [(c, True) for c in open_cells] if blacks + len(open_cells) == clue else []
 
-    def settle(shading: Shading, moves: list[tuple[Cell, bool]]) -> Shading | None:
-        """``shading`` with the moves and all they force, or None on a contradiction."""
-        shading = dict(shading)
-        queue = list(moves)
-        while queue:
-            cell, colour = queue.pop()
-            if cell in shading:
-                if shading[cell] != colour:
-                    return None
+    def joined(self, shading: Shading) -> list[Settled] | None:
+        """The open cells connectivity forces, or None when a white cell is cut off from a root.
+
+        From each white root, a flood over the cells not shaded black: an
+        involved cell it does not reach must be black, and a white cell with
+        one way left towards the root (one reached neighbour) needs that
+        neighbour white.
+        """
+        moves: list[Settled] = []
+        for root in self.roots:
+            if shading.get(root, True):
                 continue
-            shading[cell] = colour
-            for rule in watching.get(cell, ()):
-                more = forced(rule, shading)
-                if more is None:
-                    return None
-                queue.extend(more)
-        return shading if joinable(shading) else None
-
-    def extend(shading: Shading) -> Iterator[Shading]:
-        cell = next((c for c in free if c not in shading), None)
-        if cell is None:
-            yield shading
-            return
-        for colour in (False, True):
-            grown = settle(shading, [(cell, colour)])
-            if grown is not None:
-                yield from extend(grown)
-
-    start: list[tuple[Cell, bool]] = []
-    for rule in rules:
-        more = forced(rule, fixed)
-        if more is None:
-            return
-        start.extend(more)
-    first = settle(fixed, start)
-    if first is not None:
-        yield from extend(first)
-
-
-def _joinable(puzzle: Puzzle, shading: Shading, root: Cell) -> bool:
-    """Whether every white cell of ``shading`` reaches ``root`` through cells not shaded black."""
-    seen = {root}
-    stack = [root]
-    while stack:
-        x, y = stack.pop()
-        for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if puzzle.contains(nxt) and nxt not in seen and not shading.get(nxt, False):
-                seen.add(nxt)
-                stack.append(nxt)
-    return all(cell in seen for cell, black in shading.items() if not black)
+            reached = {root}
+            stack = [root]
+            while stack:
+                for nxt in self.neighbours[stack.pop()]:
+                    if nxt not in reached and not shading.get(nxt, False):
+                        reached.add(nxt)
+                        stack.append(nxt)
+            whites = [c for c, black in shading.items() if not black]
+            if not all(c in reached for c in whites):
+                return None
+            moves += [(c, True) for c in self.involved if c not in reached]
+            for cell in whites:
+                ways = [n for n in self.neighbours[cell] if n in reached]
+                if cell != root and len(ways) == 1:
+                    moves.append((ways[0], False))
+        return [(c, black) for c, black in moves if c not in shading]

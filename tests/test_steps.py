@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import REPO, params, shared_puzzles
+from helpers import REPO, SHARED, params, shared_puzzles
 
 from heyawake_asp import Puzzle, Room, read_puzzle, solve, verify
 from heyawake_asp.analysis import analyze
@@ -41,31 +41,39 @@ def test_kth_easy_paths_are_checked_and_reach_the_published_solution(
     assert list(_checked_path(read_puzzle(str(path)))) == published[path.stem]
 
 
-KTH_EASY_AND_MEDIUM = [
-    path
-    for path in shared_puzzles("kth")
-    if not path.stem.startswith("hard") and path.stem != "medium6"  # medium6: 100 s
+SHARED_WALKED = [
+    "kth/*",
+    "public/cneil-puzzle6",
+    "public/cneil-puzzle7",
+    "public/cneil-puzzle9",
+    "public/semiexp-p1",
+    "public/semiexp-p4",
 ]
+GENERATED_WALKED = ["easy/6x6-*", "medium/9x9-*"]
+
+
+def _walked(root: Path, patterns: list[str]) -> list[Path]:
+    return sorted(path for pattern in patterns for path in root.glob(f"{pattern}.lp"))
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", params(KTH_EASY_AND_MEDIUM))
-def test_kth_easy_and_medium_paths_are_checked_and_reach_the_published_solution(
+@pytest.mark.parametrize("path", params(_walked(SHARED, SHARED_WALKED)))
+def test_published_paths_are_checked_and_reach_the_published_solution(
     path: Path, published: dict[str, list[str]]
 ) -> None:
-    # KTH hard and medium6, ../shared/public and the 9x9 to 20x20 instances are too slow
-    # for the test run today (one 9x9 runs for minutes): benchmarks/steps.py walks them.
     assert list(_checked_path(read_puzzle(str(path)))) == published[path.stem]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "path", _walked(REPO / "instances", GENERATED_WALKED), ids=lambda path: path.stem
+)
+def test_generated_paths_are_checked_and_reach_the_solution(path: Path) -> None:
+    _checked_path(read_puzzle(str(path)))
 
 
 @pytest.mark.parametrize("path", EASY[:2], ids=lambda path: path.stem)
 def test_generated_easy_paths_are_checked(path: Path) -> None:
-    _checked_path(read_puzzle(str(path)))
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("path", EASY[2:], ids=lambda path: path.stem)
-def test_generated_easy_paths_are_all_checked(path: Path) -> None:
     _checked_path(read_puzzle(str(path)))
 
 
