@@ -4,7 +4,8 @@
 a question names the instances that hold and the cells already settled,
 and clingo answers with the cells they force (cautious consequences) or,
 for a cell assumed the other colour, an unsatisfiable core that deletion
-shrinks to a minimal reason.
+shrinks to a minimal reason. Questions without connectivity are asked of
+a program ground on their own cells instead on large grids (`local`).
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> deducer = Deducer(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)))
@@ -15,7 +16,7 @@ shrinks to a minimal reason.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import TypeVar
 
@@ -25,6 +26,7 @@ from heyawake_asp.control import grounded_control
 from heyawake_asp.encodings import EncodingSet, encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.search import search
+from heyawake_asp.steps.local import LocalPrograms
 from heyawake_asp.steps.model import Reason, Rule, Settled
 
 __all__ = ["Deducer", "steps_program"]
@@ -80,6 +82,8 @@ class Deducer:
                 self.rules_at[cell].append(rule)
         self._root: Cell | None = None
         self._anchor = anchor
+        self._local = LocalPrograms(puzzle)
+        self._asked = self._control
 
     def _rule(self, term: clingo.Symbol) -> Rule:
         """The rule instance a selector's argument names."""
@@ -110,14 +114,13 @@ class Deducer:
         return self._switch[_UNROOTED if rule.kind == "connected" else rule]
 
     def _assumptions(
-        self, rules: Iterable[Rule], known: Mapping[Cell, bool], cells: Collection[Cell] | None
+        self, rules: Collection[Rule], known: Mapping[Cell, bool], cells: Collection[Cell] | None
     ) -> list[int]:
         """The rules switched on, the settled cells, and the cells outside ``cells`` white.
 
         Cells no rule in the question constrains are fixed white, so that
         clingo does not enumerate them (None: every cell is in play).
         """
-        rules = list(rules)
         # Without connectivity there is no root: no cell's reachability is worked out.
         connected = next((rule for rule in rules if rule.kind == "connected"), None)
         if connected is None:
@@ -131,22 +134,18 @@ class Deducer:
             self._black[cell] if black else -self._black[cell] for cell, black in known.items()
         ]
         if cells is not None:
-            assumed += [
-                -literal
-                for cell, literal in self._black.items()
-                if cell not in cells and cell not in known
-            ]
+            assumed += [-lit for c, lit in self._black.items() if c not in cells and c not in known]
         return assumed
 
-    @staticmethod
-    def _scope(rules: Iterable[Rule], *more: Cell) -> frozenset[Cell] | None:
-        """The cells some of ``rules`` constrain, with ``more``; None when one is connectivity."""
-        cells = set(more)
-        for rule in rules:
-            if rule.kind == "connected":
-                return None
-            cells.update(rule.cells)
-        return frozenset(cells)
+    def _program(self, rules: Collection[Rule], known: Mapping[Cell, bool]) -> _Asked:
+        """The control to ask, its cell literals and selectors, assumptions, the rules' cells."""
+        connected = any(rule.kind == "connected" for rule in rules)
+        scope = None if connected else {cell for rule in rules for cell in rule.cells}
+        local = self._local.covering(rules)
+        if local is not None:
+            return local.control, local.black, local.switch, local.assumptions(rules, known), scope
+        assumed = self._assumptions(rules, known, scope)
+        return self._control, self._black, self._switch_of, assumed, scope
 
     def consequences(
         self,
@@ -159,11 +158,11 @@ class Deducer:
         Only cells the rules constrain, or with connectivity only cells of
         ``among`` (None: all), are looked at.
         """
-        cells = self._scope(rules)
-        looked_at = among if cells is None else cells
+        control, black, _, assumed, scope = self._program(rules, known)
+        looked_at = among if scope is None else scope
         open_cells = [
             (cell, literal)
-            for cell, literal in self._black.items()
+            for cell, literal in black.items()
             if cell not in known and (looked_at is None or cell in looked_at)
         ]
 
@@ -178,12 +177,10 @@ class Deducer:
                     kept.append((cell, -literal))
             open_cells[:] = kept
 
-        config = self._control.configuration.solve
+        config = control.configuration.solve
         config.enum_mode, config.models = "cautious", "0"  # type: ignore[union-attr]
         try:
-            found = search(
-                self._control, forced, assumptions=self._assumptions(rules, known, cells)
-            )
+            found = search(control, forced, assumptions=assumed)
         finally:
             config.enum_mode, config.models = "auto", "1"  # type: ignore[union-attr]
         return {cell: literal > 0 for cell, literal in open_cells} if found.values else None
@@ -192,9 +189,10 @@ class Deducer:
         self, rules: Collection[Rule], known: Mapping[Cell, bool], cell: Cell, black: bool
     ) -> Reason | None:
         """Rules and settled cells that rule out ``cell`` having the other colour, or None."""
-        cells = self._scope(rules, cell)
-        assumed = self._assumptions(rules, {cell: not black, **known}, cells)
-        found = search(self._control, lambda _: None, assumptions=assumed)
+        asked = {cell: not black, **known}
+        control, literals, switch_of, assumed, _ = self._program(rules, asked)
+        found = search(control, lambda _: None, assumptions=assumed)
+        self._asked = control
         if found.result is None or not found.result.unsatisfiable:
             return None
         used = set(found.core)
@@ -202,12 +200,12 @@ class Deducer:
         parts = [
             _measured_from(rule, self._root)
             for rule in rules
-            if self._switch_of(rule) in used and (rule.kind != "connected" or self._root)
+            if switch_of(rule) in used and (rule.kind != "connected" or self._root)
         ]
         settled = [
             (other, value)
             for other, value in known.items()
-            if (self._black[other] if value else -self._black[other]) in used
+            if other in literals and (literals[other] if value else -literals[other]) in used
         ]
         return Reason(tuple(parts), tuple(settled))
 
@@ -248,8 +246,7 @@ class Deducer:
     def by_cases(self, reason: Reason, cell: Cell, black: bool) -> bool:
         """Whether clingo had to guess (branch) to refute the other colour of ``cell``."""
         self.core(reason.rules, dict(reason.known), cell, black)
-        solvers = self._control.statistics["solving"]["solvers"]
-        return bool(solvers["choices"] > 0)
+        return bool(self._asked.statistics["solving"]["solvers"]["choices"] > 0)
 
 
 Part = TypeVar("Part")
@@ -277,6 +274,7 @@ def _shrink(parts: list[Part], refute: Callable[[list[Part]], set[Part] | None])
 
 
 _UNROOTED = Rule("connected", ())
+_Asked = tuple[clingo.Control, dict[Cell, int], Callable[[Rule], int], list[int], set[Cell] | None]
 
 
 def _literal(atoms: clingo.SymbolicAtoms, symbol: clingo.Symbol) -> int:

@@ -1,0 +1,117 @@
+"""Local questions (no connectivity) asked of a program ground on their cells alone.
+
+A cautious enumeration needs about one model per cell a question leaves
+open, and in the whole grid's program each model costs a pass over every
+cell; ground on the question's cells (``encodings/steps/local.lp``), a model
+costs only those.
+
+>>> from heyawake_asp.puzzle import Puzzle, Room
+>>> from heyawake_asp.steps.model import Rule
+>>> clue = Rule("clue", ((0, 0), (1, 0), (2, 0)), 0)
+>>> program = LocalProgram(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)), [clue])
+>>> sorted(program.black)
+[(0, 0), (1, 0), (2, 0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+
+import clingo
+
+from heyawake_asp.encodings import encodings_dir
+from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.steps.model import Rule
+
+__all__ = ["SMALLEST_GRID", "LocalProgram", "LocalPrograms"]
+
+SMALLEST_GRID = 200
+"""The fewest cells of a grid whose local questions get their own programs.
+
+Building a program costs about a millisecond; on smaller grids (the KTH
+puzzles, at most 121 cells) a question asked of the whole grid's is cheaper.
+"""
+
+
+def _facts(puzzle: Puzzle, rules: Iterable[Rule]) -> str:
+    """``member/3`` for each instance's cells, and its sort (``adjacent``, ``count``, ``run``)."""
+    lines = []
+    for index, rule in enumerate(rules):
+        lines += [f"member({index},{x},{y})." for x, y in rule.cells]
+        if rule.kind == "clue":
+            lines.append(f"count({index},{puzzle.rooms[rule.room or 0].clue}).")
+        else:
+            lines.append(f"{rule.kind}({index}).")
+    return "\n".join(lines)
+
+
+class LocalProgram:
+    """Some rule instances ground on their cells only, each behind a selector.
+
+    Attributes
+    ----------
+    rules : frozenset of Rule
+        The instances ground; a question may switch on any subset of them.
+    black : dict
+        The literal of ``black(X, Y)`` for each of their cells.
+    """
+
+    def __init__(self, puzzle: Puzzle, rules: Collection[Rule]) -> None:
+        ordered = sorted(rules)
+        self.rules = frozenset(ordered)
+        self.control = clingo.Control(["--models=1", "--project"])
+        self.control.load(str(encodings_dir() / "steps" / "local.lp"))
+        self.control.add("base", [], _facts(puzzle, ordered))
+        self.control.ground([("base", [])])
+        atoms = self.control.symbolic_atoms
+        self.black = {
+            (int(atom.symbol.arguments[0].number), int(atom.symbol.arguments[1].number)): (
+                atom.literal
+            )
+            for atom in atoms.by_signature("black", 2)
+        }
+        self._switch = {
+            rule: atoms[clingo.Function("use", [clingo.Number(index)])].literal  # type: ignore[union-attr]
+            for index, rule in enumerate(ordered)
+        }
+
+    def switch(self, rule: Rule) -> int:
+        """The selector literal of one of the program's rules."""
+        return self._switch[rule]
+
+    def assumptions(self, rules: Iterable[Rule], known: Mapping[Cell, bool]) -> list[int]:
+        """``rules`` switched on, the others off, ``known`` cells set, other cells white.
+
+        Cells only switched-off rules constrain are fixed white, so that
+        clingo does not enumerate them; ``known`` cells outside the program
+        constrain nothing here and are left out.
+        """
+        on = set(rules)
+        cells = {cell for rule in on for cell in rule.cells}
+        assumed = [literal if rule in on else -literal for rule, literal in self._switch.items()]
+        for cell, literal in self.black.items():
+            if cell in known:
+                assumed.append(literal if known[cell] else -literal)
+            elif cell not in cells:
+                assumed.append(-literal)
+        return assumed
+
+
+class LocalPrograms:
+    """The programs of a puzzle's local questions, on grids of `SMALLEST_GRID` cells or more."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self._used = puzzle.width * puzzle.height >= SMALLEST_GRID
+        self._last: LocalProgram | None = None
+
+    def covering(self, rules: Collection[Rule]) -> LocalProgram | None:
+        """A program holding ``rules``, the last one when it does (deletion asks subsets); or None.
+
+        None on a small grid, or when ``rules`` include connectivity.
+        """
+        if not self._used or any(rule.kind == "connected" for rule in rules):
+            return None
+        if self._last is None or not self._last.rules.issuperset(rules):
+            self._last = LocalProgram(self.puzzle, rules)
+        return self._last
