@@ -15,7 +15,7 @@ from typing import Any
 
 from heyawake_asp.errors import InvalidPuzzleError
 
-__all__ = ["MAX_CELLS", "UNKNOWN_CLUE", "Cell", "Puzzle", "Room"]
+__all__ = ["MAX_CELLS", "UNKNOWN_CLUE", "Cell", "Puzzle", "Room", "neighbours", "reachable"]
 
 MAX_CELLS = 1_000_000
 """The largest grid accepted, so a typo in a size cannot exhaust memory."""
@@ -227,11 +227,11 @@ def _check_room(room: Room, index: int) -> None:
             f"room {index + 1} has clue {room.clue} but only {len(room.cells)} cells",
             room=index,
         )
-    if not room.is_rectangle and len(_reachable(room.first_cell, room.cells)) != len(room.cells):
+    if not room.is_rectangle and len(reachable(room.first_cell, room.cells)) != len(room.cells):
         raise InvalidPuzzleError(f"room {index + 1} is not orthogonally connected", room=index)
 
 
-def _reachable(start: Cell, allowed: Iterable[Cell]) -> set[Cell]:
+def reachable(start: Cell, allowed: Iterable[Cell]) -> set[Cell]:
     """The cells of ``allowed`` reachable from ``start`` in orthogonal steps."""
     allowed = set(allowed)
     seen = {start}

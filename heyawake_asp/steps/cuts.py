@@ -21,9 +21,9 @@ in, each needed (without it, the part would reach the root).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
-from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.puzzle import Cell, Puzzle, neighbours, reachable
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 
 __all__ = ["cuts"]
@@ -36,21 +36,13 @@ def cuts(puzzle: Puzzle, known: Mapping[Cell, bool]) -> list[tuple[Cell, Reason]
     """
     open_cells = {cell for cell in puzzle.cells() if not known.get(cell, False)}
     found = []
-    for cell in sorted(_articulation_points(puzzle, open_cells), key=row_major):
+    for cell in sorted(_articulation_points(open_cells), key=row_major):
         if cell not in known:
             found.append((cell, _reason(puzzle, known, open_cells - {cell}, cell)))
     return found
 
 
-def _neighbours(puzzle: Puzzle, cell: Cell) -> Iterator[Cell]:
-    """The cells side by side with ``cell`` in the grid."""
-    x, y = cell
-    for other in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-        if puzzle.contains(other):
-            yield other
-
-
-def _articulation_points(puzzle: Puzzle, cells: set[Cell]) -> set[Cell]:
+def _articulation_points(cells: set[Cell]) -> set[Cell]:
     """The cells whose removal splits their part of ``cells`` (Tarjan, without recursion)."""
     order: dict[Cell, int] = {}
     low: dict[Cell, int] = {}
@@ -60,7 +52,7 @@ def _articulation_points(puzzle: Puzzle, cells: set[Cell]) -> set[Cell]:
             continue
         order[start] = low[start] = len(order)
         start_children = 0
-        stack = [(start, iter(_neighbours(puzzle, start)))]
+        stack = [(start, iter(neighbours(start)))]
         while stack:
             cell, pending = stack[-1]
             for other in pending:
@@ -70,7 +62,7 @@ def _articulation_points(puzzle: Puzzle, cells: set[Cell]) -> set[Cell]:
                     low[cell] = min(low[cell], order[other])
                     continue
                 order[other] = low[other] = len(order)
-                stack.append((other, iter(_neighbours(puzzle, other))))
+                stack.append((other, iter(neighbours(other))))
                 break
             else:
                 stack.pop()
@@ -87,34 +79,22 @@ def _articulation_points(puzzle: Puzzle, cells: set[Cell]) -> set[Cell]:
     return points
 
 
-def _part(puzzle: Puzzle, cells: set[Cell], start: Cell, goal: Cell | None = None) -> set[Cell]:
-    """The cells of ``cells`` that ``start`` reaches through them (stopping at ``goal``)."""
-    seen = {start}
-    stack = [start]
-    while stack and goal not in seen:
-        for other in _neighbours(puzzle, stack.pop()):
-            if other in cells and other not in seen:
-                seen.add(other)
-                stack.append(other)
-    return seen
-
-
 def _reason(puzzle: Puzzle, known: Mapping[Cell, bool], rest: set[Cell], cut: Cell) -> Reason:
     """Why ``cut`` is white: the part beside it with the fewest black cells around, walled in."""
     parts: list[tuple[Cell, set[Cell]]] = []
-    for neighbour in _neighbours(puzzle, cut):
+    for neighbour in neighbours(cut):
         if neighbour in rest and not any(neighbour in part for _, part in parts):
-            parts.append((neighbour, _part(puzzle, rest, neighbour)))
+            parts.append((neighbour, reachable(neighbour, rest)))
     walled = []
     for witness, part in parts:
-        around = {other for cell in part for other in _neighbours(puzzle, cell)}
+        around = {other for cell in part for other in neighbours(cell)}
         walled.append(({cell for cell in around if known.get(cell, False)}, witness))
     walls, witness = min(walled, key=lambda item: (len(item[0]), row_major(item[1])))
     root = next(other for other, _ in parts if other != witness)
     unblocked = set(puzzle.cells()) - {cut}
     for wall in sorted(walls, key=row_major):
         # Without this wall, does the part still not reach the root?
-        if root not in _part(puzzle, unblocked - (walls - {wall}), witness, root):
+        if root not in reachable(witness, unblocked - (walls - {wall})):
             walls = walls - {wall}
     rules = [Rule("connected", (root,))]
     settled: list[Settled] = [(wall, True) for wall in walls]
