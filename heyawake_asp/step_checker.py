@@ -22,7 +22,7 @@ leaves open (a search over the white cells).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.steps.model import Rule, Settled, Step
@@ -96,23 +96,7 @@ def counterexample(
         return None
     search = _Search(puzzle, rules, {*known, cell})
     start = search.settle({}, [*known.items(), (cell, black)], search.local)
-    if start is None:
-        return None
-    # Which cell to guess first decides the search's size, and no one order is best
-    # everywhere: two orders take turns, each with a budget of guesses growing fourfold.
-    budget = 64
-    while True:
-        for pick in (search.tightest, search.first_open):
-            search.guesses_left = budget
-            try:
-                return search.first(start, pick)
-            except _OutOfGuesses:
-                pass
-        budget *= 4
-
-
-class _OutOfGuesses(Exception):
-    """A search used up its budget of guesses."""
+    return None if start is None else search.first(start)
 
 
 class _Search:
@@ -135,78 +119,52 @@ class _Search:
         self.neighbours = {
             cell: [n for n in neighbours(cell) if puzzle.contains(n)] for cell in puzzle.cells()
         }
-        self.guesses_left = 0
         self.watching: dict[Cell, list[Rule]] = {c: [] for c in self.involved}
         for rule in self.local:
             for c in rule.cells:
                 self.watching[c].append(rule)
 
-    def first(self, shading: Shading, pick: Callable[[Shading], Cell | None]) -> Shading | None:
-        """The first full shading extending ``shading``: forced cells first, then a guess.
-
-        ``pick`` names the open cell to guess. Raises `_OutOfGuesses` past
-        ``guesses_left`` guesses.
-        """
-        forced = self.probe(shading)
-        if forced is None:
+    def first(self, shading: Shading) -> Shading | None:
+        """The first full shading extending ``shading``: forced cells first, then a guess."""
+        probed = self.probe(shading)
+        if probed is None:
             return None
-        cell = pick(forced)
-        if cell is None:
-            return forced
-        self.guesses_left -= 1
-        if self.guesses_left < 0:
-            raise _OutOfGuesses
-        for colour in (False, True):
-            grown = self.settle(forced, [(cell, colour)], [])
-            found = None if grown is None else self.first(grown, pick)
+        shading, guesses = probed
+        if not guesses:
+            return shading
+        for guess in guesses:
+            found = self.first(guess)
             if found is not None:
                 return found
         return None
 
-    def probe(self, shading: Shading) -> Shading | None:
+    def probe(self, shading: Shading) -> tuple[Shading, list[Shading]] | None:
         """Shade every open cell one of whose colours fails at once, until none is left.
 
-        None when both colours of a cell fail: no shading extends ``shading``.
+        Returns the shading reached and the two shadings to guess between:
+        those of the open cell whose two colours settle the most cells
+        (the product of their counts), each with what it forces; no guesses
+        when no cell is open. None when both colours of a cell fail: no
+        shading extends ``shading``.
         """
-        changed = True
-        while changed:
-            changed = False
+        while True:
+            changed, best, guesses = False, -1, []
             for cell in self.involved:
                 if cell in shading:
                     continue
-                black = self.settle(shading, [(cell, True)], [])
                 white = self.settle(shading, [(cell, False)], [])
+                black = self.settle(shading, [(cell, True)], [])
                 if black is None or white is None:
                     if black is None and white is None:
                         return None
                     shading = black or white or shading
                     changed = True
-        return shading
-
-    def first_open(self, shading: Shading) -> Cell | None:
-        """The first open cell, row-major."""
-        return next((cell for cell in self.involved if cell not in shading), None)
-
-    def tightest(self, shading: Shading) -> Cell | None:
-        """An open cell of the rule closest to forcing its cells."""
-        best: tuple[int, int, Cell] | None = None
-        for cell in self.involved:
-            if cell in shading:
-                continue
-            slack = min((self.slack(rule, shading) for rule in self.watching[cell]), default=99)
-            best = min(best or (slack, 0, cell), (slack, -len(self.watching[cell]), cell))
-        return None if best is None else best[2]
-
-    def slack(self, rule: Rule, shading: Shading) -> int:
-        """How many more cells the rule can see shaded before it forces the rest (0: it does)."""
-        open_cells = [c for c in rule.cells if c not in shading]
-        blacks = sum(shading[c] for c in rule.cells if c in shading)
-        if rule.kind == "adjacent":
-            return 2
-        if rule.kind == "run":
-            return 99 if blacks else len(open_cells) - 1
-        need = (self.puzzle.rooms[rule.room or 0].clue or 0) - blacks
-        return min(need, len(open_cells) - need)
+                elif not changed:
+                    settles = (len(white) - len(shading) + 1) * (len(black) - len(shading) + 1)
+                    if settles > best:
+                        best, guesses = settles, [white, black]
+            if not changed:
+                return shading, guesses
 
     def settle(
         self, shading: Shading, moves: list[Settled], rules: Sequence[Rule]
@@ -267,28 +225,51 @@ class _Search:
     def joined(self, shading: Shading) -> list[Settled] | None:
         """The open cells connectivity forces, or None when a white cell is cut off from a root.
 
-        From each white root, a flood over the cells not shaded black: an
-        involved cell it does not reach must be black, and a white cell with
-        one way left towards the root (one reached neighbour) needs that
-        neighbour white.
+        From each white root, a depth-first search over the cells not shaded
+        black: an involved cell it does not reach must be black, and an open
+        cell whose removal would cut white cells off the root (an
+        articulation point, found from the search's low points) must be white.
         """
         moves: list[Settled] = []
         for root in self.roots:
             if shading.get(root, True):
                 continue
-            reached = {root}
-            stack = [root]
-            while stack:
-                for nxt in self.neighbours[stack.pop()]:
-                    if nxt not in reached and not shading.get(nxt, False):
-                        reached.add(nxt)
-                        stack.append(nxt)
-            whites = [c for c, black in shading.items() if not black]
-            if not all(c in reached for c in whites):
+            reached, needed = self._articulations(root, shading)
+            if any(not black and c not in reached for c, black in shading.items()):
                 return None
             moves += [(c, True) for c in self.involved if c not in reached]
-            for cell in whites:
-                ways = [n for n in self.neighbours[cell] if n in reached]
-                if cell != root and len(ways) == 1:
-                    moves.append((ways[0], False))
+            moves += [(c, False) for c in needed]
         return [(c, black) for c, black in moves if c not in shading]
+
+    def _articulations(self, root: Cell, shading: Shading) -> tuple[dict[Cell, int], list[Cell]]:
+        """The cells not black that ``root`` reaches, and the open cells parting white ones from it.
+
+        Tarjan's search: a cell's low point is the earliest cell its subtree
+        reaches by one edge back; a child whose low point is not earlier than
+        its parent hangs on the parent alone.
+        """
+        order = {root: 0}
+        low = {root: 0}
+        whites = {root: 0}
+        needed = []
+        path = [(root, iter(self.neighbours[root]))]
+        while path:
+            cell, ahead = path[-1]
+            for nxt in ahead:
+                if shading.get(nxt, False):
+                    continue
+                if nxt not in order:
+                    order[nxt] = low[nxt] = len(order)
+                    whites[nxt] = shading.get(nxt) is False
+                    path.append((nxt, iter(self.neighbours[nxt])))
+                    break
+                low[cell] = min(low[cell], order[nxt])
+            else:
+                path.pop()
+                if path:
+                    parent = path[-1][0]
+                    low[parent] = min(low[parent], low[cell])
+                    whites[parent] += whites[cell]
+                    if low[cell] >= order[parent] and whites[cell] and parent not in shading:
+                        needed.append(parent)
+        return order, needed

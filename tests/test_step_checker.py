@@ -29,6 +29,21 @@ WINDOWS = Puzzle(
 )
 """Rows ``abbc``, ``addc``, ``eeff``: runs through three rooms across and down."""
 
+LANES = Puzzle(
+    5,
+    3,
+    (
+        Room.rectangle(0, 0, 1, 0, 1),
+        Room.rectangle(2, 0, 2, 1),
+        Room.rectangle(3, 0, 4, 0, 1),
+        Room.rectangle(0, 1, 0, 2),
+        Room.rectangle(1, 1, 1, 2, 1),
+        Room.rectangle(3, 1, 4, 2, 2),
+        Room.rectangle(2, 2, 2, 2),
+    ),
+)
+"""Rows ``aabcc``, ``dfbgg``, ``dfegg``: white cells joined through narrow passages."""
+
 CORNER = Puzzle(3, 3, (Room.rectangle(0, 0, 2, 2),))
 """One unnumbered 3x3 room: (0,0) is cut off when (1,0) and (0,1) are black."""
 
@@ -64,6 +79,7 @@ def _keeps(puzzle: Puzzle, rule: Rule, black: dict[Cell, bool]) -> bool:
     [
         pytest.param(WINDOWS, id="windows", marks=pytest.mark.slow),
         pytest.param(CORNER, id="corner"),
+        pytest.param(LANES, id="lanes", marks=pytest.mark.slow),
     ],
 )
 def test_entailment_agrees_with_brute_force_over_the_whole_grid(puzzle: Puzzle) -> None:

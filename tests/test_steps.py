@@ -13,25 +13,51 @@ from heyawake_asp import Puzzle, Room, read_puzzle, solve, verify
 from heyawake_asp.analysis import analyze
 from heyawake_asp.cli import main
 from heyawake_asp.step_checker import check_step, entails
-from heyawake_asp.steps import LABELS, Reason, Rule, Step, grade, hint, read_partial, steps
+from heyawake_asp.steps import (
+    LABELS,
+    Reason,
+    Rule,
+    Step,
+    Walkthrough,
+    grade,
+    hint,
+    read_partial,
+    steps,
+)
 from heyawake_asp.steps.engine import Deducer
 
 STRIP = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))
 EASY = sorted((REPO / "instances" / "easy").glob("*.lp"))
 
 
-def _checked_path(puzzle: Puzzle) -> tuple[str, ...]:
-    """Walk the puzzle, check every step independently and return the grid reached."""
+def _checked_steps(puzzle: Puzzle) -> Walkthrough:
+    """Walk the puzzle and check every step independently: each settles new cells."""
     walk = steps(puzzle)
-    assert walk.status == "solved"
     settled: dict[tuple[int, int], bool] = {}
     for step in walk.steps:
         assert check_step(puzzle, step) == [], step.text
         assert all(settled.get(cell, black) == black for cell, black in step.reason.known)
         assert all(cell not in settled for cell, _ in step.cells), "a step settles nothing new"
         settled.update(step.cells)
+    return walk
+
+
+def _checked_path(puzzle: Puzzle) -> tuple[str, ...]:
+    """Walk the puzzle, check every step and the solution reached; return the grid reached."""
+    walk = _checked_steps(puzzle)
+    assert walk.status == "solved"
     assert verify(puzzle, walk.grid) == []
     return walk.grid
+
+
+def _shared_cells(puzzle: Puzzle) -> tuple[str, ...]:
+    """The cells every solution shares, ``?`` where they differ: all solutions, each verified."""
+    solutions = solve(puzzle, max_solutions=0).solutions
+    assert len(solutions) > 1 and all(verify(puzzle, grid) == [] for grid in solutions)
+    return tuple(
+        "".join(chars[0] if len(set(chars)) == 1 else "?" for chars in zip(*rows, strict=True))
+        for rows in zip(*solutions, strict=True)
+    )
 
 
 @pytest.mark.parametrize("path", params(shared_puzzles("kth")[:2]))
@@ -43,21 +69,18 @@ def test_kth_easy_paths_are_checked_and_reach_the_published_solution(
 
 SHARED_WALKED = [
     "kth/*",
-    "public/cneil-puzzle2",
-    "public/cneil-puzzle5",
-    "public/cneil-puzzle6",
-    "public/cneil-puzzle7",
-    "public/cneil-puzzle9",
-    "public/semiexp-p1",
-    "public/semiexp-p3",
-    "public/semiexp-p4",
-    "public/semiexp-p6",
+    *(f"public/cneil-puzzle{number}" for number in (0, 2, 5, 6, 7, 9)),
+    *(f"public/semiexp-p{number}" for number in (1, 3, 4, 5, 6, 7)),
 ]
 GENERATED_WALKED = [
     "easy/6x6-*",
     "medium/9x9-*",
-    *(f"hard/11x11-s{seed}" for seed in (1, 2, 3, 5, 6, 7, 8, 9, 10)),
+    "hard/11x11-*",
+    "dense/*-unique",
 ]
+SEVERAL_WALKED = ["dense/*-numbered"]
+"""Puzzles with several solutions: the path ends at the cells they all share."""
+UNSOLVABLE = ["dense/*-over"]
 
 
 def _walked(root: Path, patterns: list[str]) -> list[Path]:
@@ -78,6 +101,34 @@ def test_published_paths_are_checked_and_reach_the_published_solution(
 )
 def test_generated_paths_are_checked_and_reach_the_solution(path: Path) -> None:
     _checked_path(read_puzzle(str(path)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "path",
+    [
+        *params(_walked(SHARED, ["public/cneil-puzzle3"])),
+        *_walked(REPO / "instances", SEVERAL_WALKED),
+    ],
+    ids=lambda path: getattr(path, "stem", "none"),
+)
+def test_paths_with_several_solutions_are_checked_and_end_at_the_shared_cells(
+    path: Path,
+) -> None:
+    puzzle = read_puzzle(str(path))
+    walk = _checked_steps(puzzle)
+    assert walk.status == "several"
+    assert walk.grid == _shared_cells(puzzle)
+
+
+@pytest.mark.parametrize(
+    "path", _walked(REPO / "instances", UNSOLVABLE), ids=lambda path: path.stem
+)
+def test_unsolvable_paths_end_at_once_with_the_clues_in_conflict(path: Path) -> None:
+    puzzle = read_puzzle(str(path))
+    walk = steps(puzzle)
+    assert (walk.status, walk.steps) == ("unsolvable", ())
+    assert walk.conflict and solve(puzzle).solutions == ()
 
 
 @pytest.mark.parametrize("path", EASY[:2], ids=lambda path: path.stem)

@@ -130,7 +130,9 @@ class Deducer:
                 connected.cells[0] if connected.cells else _first_white(known) or self._anchor
             )
         # Settled cells first: clingo's cores then lean on them rather than on more rules.
-        assumed = [self._black[cell] if black else -self._black[cell] for cell, black in known.items()]
+        assumed = [
+            self._black[cell] if black else -self._black[cell] for cell, black in known.items()
+        ]
         assumed += [self._switch_of(rule) for rule in rules]
         if cells is not None:
             assumed += [-lit for c, lit in self._black.items() if c not in cells and c not in known]
