@@ -129,11 +129,10 @@ class Deducer:
             self._root_at(
                 connected.cells[0] if connected.cells else _first_white(known) or self._anchor
             )
-        # Settled cells first: clingo's cores then lean on them rather than on more rules.
-        assumed = [
+        assumed = [self._switch_of(rule) for rule in rules]
+        assumed += [
             self._black[cell] if black else -self._black[cell] for cell, black in known.items()
         ]
-        assumed += [self._switch_of(rule) for rule in rules]
         if cells is not None:
             assumed += [-lit for c, lit in self._black.items() if c not in cells and c not in known]
         return assumed
@@ -187,11 +186,19 @@ class Deducer:
         return {cell: literal > 0 for cell, literal in open_cells} if found.values else None
 
     def core(
-        self, rules: Collection[Rule], known: Mapping[Cell, bool], cell: Cell, black: bool
+        self,
+        rules: Collection[Rule],
+        known: Mapping[Cell, bool],
+        cell: Cell,
+        black: bool,
+        cells_first: bool = True,
     ) -> Reason | None:
         """Rules and settled cells that rule out ``cell`` having the other colour, or None."""
         asked = {cell: not black, **known}
         control, literals, switch_of, assumed, _ = self._program(rules, asked)
+        if cells_first:
+            cells = {abs(literal) for literal in literals.values()}
+            assumed.sort(key=lambda literal: abs(literal) not in cells)
         found = search(control, lambda _: None, assumptions=assumed)
         self._asked = control
         if found.result is None or not found.result.unsatisfiable:
@@ -219,7 +226,8 @@ class Deducer:
 
         def refute(parts: list[Rule | Settled]) -> set[Rule | Settled] | None:
             rules = [part for part in parts if isinstance(part, Rule)]
-            found = self.core(rules, dict(p for p in parts if not isinstance(p, Rule)), cell, black)
+            known = dict(p for p in parts if not isinstance(p, Rule))
+            found = self.core(rules, known, cell, black, cells_first=False)
             return None if found is None else {*found.rules, *found.known}
 
         parts: list[Rule | Settled] = _shrink([*ordered, *reason.known], refute)
