@@ -27,7 +27,7 @@ from heyawake_asp.encodings import EncodingSet, encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.search import search
 from heyawake_asp.steps.local import LocalPrograms
-from heyawake_asp.steps.model import Reason, Rule, Settled
+from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 
 __all__ = ["Deducer", "steps_program"]
 
@@ -147,23 +147,22 @@ class Deducer:
         assumed = self._assumptions(rules, known, scope)
         return self._control, self._black, self._switch_of, assumed, scope
 
+    def ground_together(self, rules: Collection[Rule]) -> None:
+        """Keep ``rules`` ground together for later questions on some of them (large grids)."""
+        self._local.keep(rules)
+
     def consequences(
-        self,
-        rules: Collection[Rule],
-        known: Mapping[Cell, bool],
-        among: Collection[Cell] | None = None,
+        self, rules: Collection[Rule], known: Mapping[Cell, bool]
     ) -> dict[Cell, bool] | None:
         """The unsettled cells ``rules`` force given ``known``; None when they contradict it.
 
-        Only cells the rules constrain, or with connectivity only cells of
-        ``among`` (None: all), are looked at.
+        Only cells the rules constrain (with connectivity: every cell) are looked at.
         """
         control, black, _, assumed, scope = self._program(rules, known)
-        looked_at = among if scope is None else scope
         open_cells = [
             (cell, literal)
             for cell, literal in black.items()
-            if cell not in known and (looked_at is None or cell in looked_at)
+            if cell not in known and (scope is None or cell in scope)
         ]
 
         def forced(model: clingo.Model) -> None:
@@ -208,6 +207,32 @@ class Deducer:
             if other in literals and (literals[other] if value else -literals[other]) in used
         ]
         return Reason(tuple(parts), tuple(settled))
+
+    def forces(
+        self, rules: Collection[Rule], known: Mapping[Cell, bool], candidates: Mapping[Cell, bool]
+    ) -> dict[Cell, bool]:
+        """Which ``candidates`` (cells with a colour) ``rules`` and ``known`` force that colour on.
+
+        The other colours are assumed together, the group halved while
+        clingo refutes them (its core naming one cell: that one is forced),
+        so the few forced cells cost a few questions each.
+        """
+
+        def forced(group: list[Settled]) -> list[Settled]:
+            flipped = {cell: not black for cell, black in group}
+            control, literals, _, assumed, _ = self._program(rules, {**flipped, **known})
+            found = search(control, lambda _: None, assumptions=assumed)
+            refuted = found.result is not None and found.result.unsatisfiable
+            if not refuted or len(group) < 2:
+                return group if refuted else []
+            used = set(found.core)
+            named = [(c, b) for c, b in group if (-literals[c] if b else literals[c]) in used]
+            if len(named) == 1:
+                return named + forced([part for part in group if part != named[0]])
+            half = len(group) // 2
+            return forced(group[:half]) + forced(group[half:])
+
+        return dict(forced(sorted(candidates.items(), key=lambda item: row_major(item[0]))))
 
     def minimal(self, reason: Reason, cell: Cell, black: bool) -> Reason:
         """Shrink a reason until dropping any one part lets ``cell`` take either colour.

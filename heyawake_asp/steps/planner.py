@@ -68,6 +68,29 @@ def _box(reason: Reason, cell: Cell) -> set[Cell]:
     return {(x, y) for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 1)}
 
 
+def _groups(scopes: Iterable[Scope], cells: dict[Scope, frozenset[Cell]]) -> list[list[Scope]]:
+    """Scopes packed first-fit into groups of scopes with no cell in common, few cells in all.
+
+    The cells a group's scopes force together are those each forces alone,
+    so a group is asked in one question, and on large grids ground once.
+    """
+    groups: list[tuple[set[Cell], list[Scope]]] = []
+    for scope in scopes:
+        fits = (
+            group
+            for group in groups
+            if len(group[0]) + len(cells[scope]) <= _BATCH_CELLS
+            and group[0].isdisjoint(cells[scope])
+        )
+        group = next(fits, None)
+        if group is None:
+            groups.append((set(cells[scope]), [scope]))
+        else:
+            group[0].update(cells[scope])
+            group[1].append(scope)
+    return [members for _, members in groups]
+
+
 def _rank(priced: Priced) -> tuple[int, tuple[int, int]]:
     """Cheapest first, then row-major."""
     return priced[0], priced[1]
@@ -93,6 +116,12 @@ class Planner:
             scope: frozenset(cell for rule in scope for cell in rule.cells)
             for scopes in self._levels
             for scope in scopes
+        }
+        self._group = {
+            scope: tuple(rule for member in group for rule in member)
+            for scopes in self._levels
+            for group in _groups(scopes, self._cells)
+            for scope in group
         }
         self._scopes_at: dict[Cell, list[Scope]] = {c: [] for c in deducer.puzzle.cells()}
         for scope, cells in self._cells.items():
@@ -121,28 +150,16 @@ class Planner:
     def _refresh(self, scopes: Iterable[Scope]) -> None:
         """Ask again what each scope forces whose cells were settled since it was last asked.
 
-        Scopes with no cell in common are asked in one question: the cells
-        each forces are the same as when it is asked alone.
+        The scopes of one group (`_groups`) are asked in one question.
         """
-        batches: list[tuple[set[Cell], list[Scope]]] = []
+        batches: dict[Scope, list[Scope]] = {}
         for scope in scopes:
             if scope in self._stale:
-                cells = self._cells[scope]
-                batch = next(
-                    (
-                        b
-                        for b in batches
-                        if len(b[0]) + len(cells) <= _BATCH_CELLS and b[0].isdisjoint(cells)
-                    ),
-                    None,
-                )
-                if batch is None:
-                    batches.append((set(cells), [scope]))
-                else:
-                    batch[0].update(cells)
-                    batch[1].append(scope)
-        for union, members in batches:
+                batches.setdefault(self._group[scope], []).append(scope)
+        for group, members in batches.items():
+            self.deducer.ground_together(group)
             rules = [rule for scope in members for rule in scope]
+            union = {cell for scope in members for cell in self._cells[scope]}
             known = {cell: self.known[cell] for cell in union if cell in self.known}
             forced = self.deducer.consequences(rules, known) or {}
             for scope in members:
@@ -172,11 +189,15 @@ class Planner:
         reason = self.deducer.minimal(found, cell, black)
         return reason, self.deducer.by_cases(reason, cell, black)
 
-    def _take(self, best: Priced, others: Iterable[Priced] = ()) -> Step:
+    def _take(
+        self, best: Priced, others: Iterable[Priced] = (), forced: dict[Cell, bool] | None = None
+    ) -> Step:
         """Settle the cells a chosen reason forces and describe the step.
 
         A black cell's neighbours are whitened in one step: the other
         candidates from one rule on neighbours with the same black cell join it.
+        ``forced`` (the cells every instance at once forces) holds every cell
+        the reason can force: then only those near the reason's cells are tried.
         """
         cost, (y, x), reason, black, cases = best
         if _kind(reason, cases) == "adjacent":
@@ -187,13 +208,19 @@ class Planner:
                 for rule in other.rules
             }
             reason = Reason(tuple(sorted(rules | set(reason.rules))), reason.known)
-        # With connectivity, only cells near the reason's are looked at: a whole grid is costly.
-        around = _box(reason, (x, y))
-        forced = self.deducer.consequences(reason.rules, dict(reason.known), around) or {}
-        forced[(x, y)] = black
+        known = dict(reason.known)
+        if forced is None:
+            found = self.deducer.consequences(reason.rules, known) or {}
+        else:
+            # Refuting a few cells is cheaper than enumerating the whole grid's shadings;
+            # only cells near the reason's are tried, as a person would look.
+            around = _box(reason, (x, y))
+            near = {cell: colour for cell, colour in forced.items() if cell in around}
+            found = self.deducer.forces(reason.rules, known, near)
+        found[(x, y)] = black
         cells = tuple(
             (cell, colour)
-            for cell, colour in sorted(forced.items(), key=lambda item: (item[0][1], item[0][0]))
+            for cell, colour in sorted(found.items(), key=lambda item: row_major(item[0]))
             if cell not in self.known
         )
         self._settle(cells)
@@ -235,7 +262,7 @@ class Planner:
             reason = self.deducer.minimal(core, cell, forced[cell])
             cases = self.deducer.by_cases(reason, cell, forced[cell])
             priced.append((cost_of(reason, cases), row_major(cell), reason, forced[cell], cases))
-        return self._take(min(priced, key=_rank))
+        return self._take(min(priced, key=_rank), forced=forced)
 
     def _crowding(self, cell: Cell) -> tuple[int, int, int]:
         """Cells with more settled cells within two steps first, then row-major."""
