@@ -19,6 +19,7 @@ settled.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain
 
 from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.cuts import cuts
@@ -130,6 +131,7 @@ class Planner:
         self._answers: dict[Scope, dict[Cell, bool]] = {}
         self._stale = set(self._cells)
         self._reasons: dict[Candidate, tuple[Reason, bool]] = {}
+        self._barren: dict[tuple[Cell, int | None], int] = {}
         self.known: dict[Cell, bool] = dict(known or {})
 
     def next_step(self) -> Step | None:
@@ -148,10 +150,7 @@ class Planner:
         return self._take_cut() or self._take_global()
 
     def _refresh(self, scopes: Iterable[Scope]) -> None:
-        """Ask again what each scope forces whose cells were settled since it was last asked.
-
-        The scopes of one group (`_groups`) are asked in one question.
-        """
+        """Ask again what stale scopes force, the stale scopes of one group (`_groups`) at once."""
         batches: dict[Scope, list[Scope]] = {}
         for scope in scopes:
             if scope in self._stale:
@@ -194,10 +193,9 @@ class Planner:
     ) -> Step:
         """Settle the cells a chosen reason forces and describe the step.
 
-        A black cell's neighbours are whitened in one step: the other
-        candidates from one rule on neighbours with the same black cell join it.
-        ``forced`` (the cells every instance at once forces) holds every cell
-        the reason can force: then only those near the reason's cells are tried.
+        A black cell's neighbours are whitened in one step. ``forced`` (what
+        every instance at once forces) holds what a global reason can force:
+        only those near its cells are refuted (`Deducer.forces`), as a person looks.
         """
         cost, (y, x), reason, black, cases = best
         if _kind(reason, cases) == "adjacent":
@@ -212,8 +210,6 @@ class Planner:
         if forced is None:
             found = self.deducer.consequences(reason.rules, known) or {}
         else:
-            # Refuting a few cells is cheaper than enumerating the whole grid's shadings;
-            # only cells near the reason's are tried, as a person would look.
             around = _box(reason, (x, y))
             near = {cell: colour for cell, colour in forced.items() if cell in around}
             found = self.deducer.forces(reason.rules, known, near)
@@ -241,15 +237,22 @@ class Planner:
     def _take_global(self) -> Step | None:
         """Every instance at once: explain a few forced cells from instances near them.
 
-        The squares around the cells grow together, and the cells explained
-        in the smallest square that explains any of them compete.
+        The squares around the most crowded cells grow together; the cells explained in
+        the smallest square that explains any compete. Failing that, other forced cells are
+        tried in the largest square in turn: the whole grid's cores cost much more to shrink.
         """
         forced = self.deducer.consequences(self.deducer.rules, self.known) or {}
         if not forced:
             return None
-        crowded = sorted(forced, key=self._crowding)[:_CANDIDATES]
-        for radius in (*_RADII, None):
-            cores = [(cell, self._core_near(cell, forced[cell], radius)) for cell in crowded]
+        crowded = sorted(forced, key=self._crowding)
+        first = crowded[:_CANDIDATES]
+        trials = chain(
+            ((first, radius) for radius in _RADII),
+            (([cell], _RADII[-1]) for cell in crowded[_CANDIDATES:]),
+            [(first, None)],
+        )
+        for cells, radius in trials:
+            cores = [(cell, self._core_near(cell, forced[cell], radius)) for cell in cells]
             found = [(cost_of(core, False), cell, core) for cell, core in cores if core]
             if found:
                 break
@@ -274,16 +277,23 @@ class Planner:
         """Rules and settled cells within ``radius`` of ``cell`` (None: all) that force its colour.
 
         Connectivity counts at every size: cells outside the square are
-        left open, so only what the square shows is used.
+        left open, so only what the square shows is used. A square that
+        forced nothing (`_barren`, with its settled cells) is asked again
+        only once more of its cells are settled.
         """
 
         def near(other: Cell) -> bool:
             return radius is None or max(abs(other[0] - cell[0]), abs(other[1] - cell[1])) <= radius
 
+        known = {other: value for other, value in self.known.items() if near(other)}
+        if self._barren.get((cell, radius)) == len(known):
+            return None
         scope = [
             rule
             for rule in self.deducer.rules
             if rule.kind == "connected" or all(map(near, rule.cells))
         ]
-        known = {other: value for other, value in self.known.items() if near(other)}
-        return self.deducer.core(scope, known, cell, black)
+        found = self.deducer.core(scope, known, cell, black)
+        if found is None:
+            self._barren[(cell, radius)] = len(known)
+        return found
