@@ -90,7 +90,9 @@ def _brute_force_most(puzzle: Puzzle) -> int:
 
 
 @pytest.mark.parametrize("make", [_corner_puzzle, _l_puzzle], ids=["corner", "l-shape"])
-def test_clue_at_and_above_the_maximum_found_by_brute_force(make) -> None:
+def test_clue_at_and_above_the_maximum_found_by_brute_force(
+    make: Callable[[int | None], Puzzle],
+) -> None:
     most = _most(make)
     at, above = make(most), make(most + 1)
     assert dense_rooms(at) == (0,)

@@ -108,7 +108,7 @@ def test_url_written_again_is_the_same(puzzle: Puzzle) -> None:
     assert url.write(url.read(link, "u")) == link
 
 
-@pytest.mark.filterwarnings("ignore", category=PuzzleWarning)
+@pytest.mark.filterwarnings("ignore::heyawake_asp.errors.PuzzleWarning")
 @pytest.mark.slow
 @FAST
 @given(rectangular_puzzle(), st.permutations(list(FORMATS)))

@@ -406,7 +406,7 @@ def test_through_every_format_and_back_is_unchanged() -> None:
 
 
 @pytest.mark.parametrize("path", params(shared_puzzles("kth", "public")))
-@pytest.mark.filterwarnings("ignore", category=PuzzleWarning)
+@pytest.mark.filterwarnings("ignore::heyawake_asp.errors.PuzzleWarning")
 def test_real_puzzles_through_every_format(path: Path) -> None:
     puzzle = read_puzzle(path)
     for fmt in FORMATS:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import cast
 
 import pytest
 from helpers import REPO
 
 from heyawake_asp import read_puzzle, solve, verify
-from heyawake_asp.generate import generate, write_generated
+from heyawake_asp.generate import ClueDensity, generate, write_generated
+from heyawake_asp.tiling import RoomSize
 
 INSTANCES = sorted(
     path for path in (REPO / "instances").rglob("*.lp") if path.parent.name != "dense"
@@ -49,5 +51,11 @@ def test_generated_instance_is_reproduced_from_its_header(path: Path) -> None:
     match = _COMMAND.search(text.splitlines()[0])
     assert match, "the first line must record the generate command"
     width, height, seed, rooms, clues = match.groups()
-    made = generate(int(width), int(height), int(seed), rooms=rooms, clues=clues)
+    made = generate(
+        int(width),
+        int(height),
+        int(seed),
+        rooms=cast(RoomSize, rooms),
+        clues=cast(ClueDensity, clues),
+    )
     assert write_generated(made) == text

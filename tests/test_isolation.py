@@ -12,9 +12,10 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -90,7 +91,7 @@ def _interval(seconds: float) -> tuple[float, float]:
 _CHILD_MAIN = heyawake_asp.child._child_main
 
 
-def _start_slowly(*arguments: object) -> None:
+def _start_slowly(*arguments: Any) -> None:
     """A child that takes its time before its life proper begins (Ctrl-C's window)."""
     time.sleep(1.0)
     _CHILD_MAIN(*arguments)
@@ -305,7 +306,7 @@ def test_a_ctrl_c_held_back_during_the_start_stops_the_child_too(
 
 
 def test_run_each_gives_outcomes_in_order_each_from_a_fresh_child() -> None:
-    calls = [_pid, _fail, functools.partial(pow, 2, 5), _die, _pid]
+    calls: list[Callable[[], object]] = [_pid, _fail, functools.partial(pow, 2, 5), _die, _pid]
     outcomes = list(run_each(calls, timeout=30, jobs=2))
     first, failed, value, died, last = outcomes
     assert value == 32 and len({first, last, os.getpid()}) == 3
@@ -315,14 +316,22 @@ def test_run_each_gives_outcomes_in_order_each_from_a_fresh_child() -> None:
 
 @pytest.mark.slow
 def test_run_each_stops_an_overdue_call_and_runs_jobs_side_by_side() -> None:
-    overdue, answered = run_each([functools.partial(time.sleep, 60), _pid], timeout=0.1, jobs=2)
+    calls: list[Callable[[], object]] = [functools.partial(time.sleep, 60), _pid]
+    overdue, answered = run_each(calls, timeout=0.1, jobs=2)
     assert isinstance(overdue, ChildOverdue) and not isinstance(answered, ChildFailed)
     # A second each: long enough to overlap even when a loaded machine starts one child late.
     interval = functools.partial(_interval, 1.0)
-    one, other = run_each([interval] * 2, timeout=None, jobs=2)
+    one, other = _intervals(run_each([interval] * 2, timeout=None, jobs=2))
     assert one[0] < other[1] and other[0] < one[1]  # the two ran at the same time
-    one, other = run_each([interval] * 2, timeout=None, jobs=1)
+    one, other = _intervals(run_each([interval] * 2, timeout=None, jobs=1))
     assert one[1] <= other[0]
+
+
+def _intervals(outcomes: Iterable[tuple[float, float] | ChildFailed]) -> list[tuple[float, float]]:
+    """The intervals the calls answered (each must have answered)."""
+    answered = list(outcomes)
+    assert not any(isinstance(outcome, ChildFailed) for outcome in answered), answered
+    return [outcome for outcome in answered if not isinstance(outcome, ChildFailed)]
 
 
 def test_each_child_takes_its_share_of_the_memory(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -333,7 +342,8 @@ def test_each_child_takes_its_share_of_the_memory(monkeypatch: pytest.MonkeyPatc
 
 
 def test_leaving_run_each_early_stops_the_children() -> None:
-    outcomes = run_each([_pid, functools.partial(time.sleep, 60)], timeout=None, jobs=2)
+    calls: list[Callable[[], object]] = [_pid, functools.partial(time.sleep, 60)]
+    outcomes = run_each(calls, timeout=None, jobs=2)
     assert next(outcomes) != os.getpid()
     outcomes.close()
     assert not multiprocessing.active_children()

@@ -124,7 +124,7 @@ def test_writer_refuses_irregular_rooms() -> None:
         kth.write(puzzle)
 
 
-@pytest.mark.filterwarnings("ignore", category=PuzzleWarning)
+@pytest.mark.filterwarnings("ignore::heyawake_asp.errors.PuzzleWarning")
 @pytest.mark.parametrize("path", params(shared_puzzles("kth", "public")))
 def test_real_files_round_trip(path: Path) -> None:
     puzzle = read_puzzle(path)

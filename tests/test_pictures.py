@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner, Result
 from helpers import REPO, SHARED
 
-from heyawake_asp import Puzzle, PuzzleWarning, Room, read_puzzle, solve
+from heyawake_asp import Puzzle, Room, read_puzzle, solve
 from heyawake_asp.cli import main
 from heyawake_asp.formats import json_format, kth, text, url
 from heyawake_asp.render.svg import CELL, border_segments, render_svg
@@ -252,7 +252,7 @@ def test_hidden_clue_to_kth_warns_on_stderr() -> None:
     assert "room(1,0,0,0,0,-1)." in result.stdout
 
 
-@pytest.mark.filterwarnings("ignore", category=PuzzleWarning)
+@pytest.mark.filterwarnings("ignore::heyawake_asp.errors.PuzzleWarning")
 def test_big_real_puzzle_picture(tmp_path: Path) -> None:
     path = SHARED / "public" / "cneil-puzzle1.lp"
     if not path.is_file():

@@ -111,12 +111,18 @@ def test_a_closed_standard_input_is_an_error(monkeypatch: pytest.MonkeyPatch) ->
         read_puzzle("-")
 
 
+def _fifo(folder: Path) -> str:
+    """A named pipe in ``folder``."""
+    os.mkfifo(folder / "fifo")
+    return str(folder / "fifo")
+
+
 @pytest.mark.parametrize(
     ("make", "message"),
     [
         (lambda tmp: "/dev/zero", r"^/dev/zero: not a regular file \(a character device\)$"),
         (lambda tmp: str(tmp), r": not a regular file \(a directory\)$"),
-        (lambda tmp: os.mkfifo(tmp / "fifo") or str(tmp / "fifo"), r"fifo: not a regular .*FIFO"),
+        (_fifo, r"fifo: not a regular .*FIFO"),
         (lambda tmp: "", r"^'': no such file \(the name is empty\)$"),
         (lambda tmp: str(tmp / "missing.txt"), r"missing.txt: no such file$"),
         (lambda tmp: str(tmp / "missing" / "x.lp"), r"x.lp: no such file$"),

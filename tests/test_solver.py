@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from helpers import STATS_KEYS, params, shared_puzzles
 
-from heyawake_asp import EncodingError, Puzzle, PuzzleWarning, Room, read_puzzle, solve, verify
+from heyawake_asp import EncodingError, Puzzle, Room, read_puzzle, solve, verify
 from heyawake_asp.brute import brute_force
 
-pytestmark = pytest.mark.filterwarnings("ignore", category=PuzzleWarning)
+pytestmark = pytest.mark.filterwarnings("ignore::heyawake_asp.errors.PuzzleWarning")
 
 NOT_UNIQUE = {"cneil-puzzle3"}
 PLAIN_RULES = {
@@ -29,7 +29,9 @@ def solved_and_checked(puzzle: Puzzle, **options: object):  # type: ignore[no-un
 
 
 @pytest.mark.parametrize("path", params(shared_puzzles("kth", "public")))
-def test_real_puzzle_matches_published_solution(path: Path, published: dict) -> None:
+def test_real_puzzle_matches_published_solution(
+    path: Path, published: dict[str, list[str]]
+) -> None:
     result = solved_and_checked(read_puzzle(path), max_solutions=2)
     assert result.status == "solved"
     if path.stem in NOT_UNIQUE:

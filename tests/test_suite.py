@@ -8,6 +8,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -98,11 +99,9 @@ def test_interrupted_run_reports_what_finished(
     # Ctrl-C after three runs: the second puzzle has its first encoding's only.
     from heyawake_asp.cli import suites
 
-    real = suites.run_suite
-
     def interrupted(
-        *arguments: object, on_record: Callable[[SuiteRecord], None], **options: object
-    ):
+        *arguments: Any, on_record: Callable[[SuiteRecord], None], **options: Any
+    ) -> list[SuiteRecord]:
         finished: list[SuiteRecord] = []
 
         def stop_after_three(record: SuiteRecord) -> None:
@@ -111,7 +110,7 @@ def test_interrupted_run_reports_what_finished(
             if len(finished) == 3:
                 raise KeyboardInterrupt
 
-        return real(*arguments, on_record=stop_after_three, **options)
+        return run_suite(*arguments, on_record=stop_after_three, **options)
 
     monkeypatch.setattr(suites, "run_suite", interrupted)
     result = run("suite", suite_dir, "--encoding", DEFAULT_ENCODING, "--encoding", "reach")
