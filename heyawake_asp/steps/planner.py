@@ -118,12 +118,7 @@ class Planner:
             for scopes in self._levels
             for scope in scopes
         }
-        self._group = {
-            scope: tuple(rule for member in group for rule in member)
-            for scopes in self._levels
-            for group in _groups(scopes, self._cells)
-            for scope in group
-        }
+        self._group: dict[Scope, Scope] = {}
         self._scopes_at: dict[Cell, list[Scope]] = {c: [] for c in deducer.puzzle.cells()}
         for scope, cells in self._cells.items():
             for cell in cells:
@@ -149,8 +144,11 @@ class Planner:
                 return self._take(min(priced, key=_rank), priced)
         return self._take_cut() or self._take_global()
 
-    def _refresh(self, scopes: Iterable[Scope]) -> None:
+    def _refresh(self, scopes: list[Scope]) -> None:
         """Ask again what stale scopes force, the stale scopes of one group (`_groups`) at once."""
+        if scopes and scopes[0] not in self._group:
+            for members in _groups(scopes, self._cells):
+                self._group.update(dict.fromkeys(members, tuple(r for m in members for r in m)))
         batches: dict[Scope, list[Scope]] = {}
         for scope in scopes:
             if scope in self._stale:
