@@ -146,9 +146,9 @@ class Planner:
 
     def _refresh(self, scopes: list[Scope]) -> None:
         """Ask again what stale scopes force, the stale scopes of one group (`_groups`) at once."""
-        if scopes and scopes[0] not in self._group:
-            for members in _groups(scopes, self._cells):
-                self._group.update(dict.fromkeys(members, tuple(r for m in members for r in m)))
+        # Grouped when first asked (a hint asks only the first level); levels share some scopes.
+        for members in _groups([s for s in scopes if s not in self._group], self._cells):
+            self._group.update(dict.fromkeys(members, tuple(r for m in members for r in m)))
         batches: dict[Scope, list[Scope]] = {}
         for scope in scopes:
             if scope in self._stale:
