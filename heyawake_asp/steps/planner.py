@@ -36,7 +36,7 @@ CASES_COST = 8
 _CANDIDATES = 3
 """How many forced cells the last level tries to explain, those with most settled cells near."""
 _BATCH_CELLS = 64
-"""The most cells asked about in one question: the cautious models grow with them."""
+"""The most cells of a group (`_groups`), asked in one question: cautious models grow with them."""
 _RADII = (1, 2, 3, 5, 8)
 """How far from the cells the last level first looks for a reason."""
 
