@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
-from typing import TypeVar
 
 import clingo
 
@@ -26,11 +25,14 @@ from heyawake_asp.control import grounded_control
 from heyawake_asp.encodings import EncodingSet, encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.search import search
-from heyawake_asp.steps.local import LocalPrograms
-from heyawake_asp.steps.model import Reason, Rule, Settled
+from heyawake_asp.steps.deletion import shrink
+from heyawake_asp.steps.local import SMALLEST_GRID, LocalPrograms
+from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 
 __all__ = ["Deducer", "steps_program"]
 
+_DECIDE_CELLS = ("--heuristic=Domain", "--dom-mod=level,show")
+"""Large grids: clingo decides the cells' colours (shown) first, not reachability: fewer choices."""
 _DROP_FIRST = {"connected": 0, "clue": 1, "run": 2, "adjacent": 3}
 """The order in which deletion tries to drop rules: the costliest first."""
 
@@ -65,7 +67,8 @@ class Deducer:
     def __init__(self, puzzle: Puzzle, anchor: Cell | None = None) -> None:
         encoding = EncodingSet("steps", (steps_program(),), "switchable rule instances")
         self.puzzle = puzzle
-        self._control, _ = grounded_control(puzzle, encoding, models=1)
+        options = _DECIDE_CELLS if puzzle.cell_count >= SMALLEST_GRID else ()
+        self._control, _ = grounded_control(puzzle, encoding, models=1, options=options)
         atoms = self._control.symbolic_atoms
         self._selector = {
             self._rule(atom.symbol.arguments[0]): atom.symbol
@@ -147,23 +150,22 @@ class Deducer:
         assumed = self._assumptions(rules, known, scope)
         return self._control, self._black, self._switch_of, assumed, scope
 
+    def ground_together(self, rules: Collection[Rule]) -> None:
+        """Keep ``rules`` ground together for later questions on some of them (large grids)."""
+        self._local.keep(rules)
+
     def consequences(
-        self,
-        rules: Collection[Rule],
-        known: Mapping[Cell, bool],
-        among: Collection[Cell] | None = None,
+        self, rules: Collection[Rule], known: Mapping[Cell, bool]
     ) -> dict[Cell, bool] | None:
         """The unsettled cells ``rules`` force given ``known``; None when they contradict it.
 
-        Only cells the rules constrain, or with connectivity only cells of
-        ``among`` (None: all), are looked at.
+        Only cells the rules constrain (with connectivity: every cell) are looked at.
         """
         control, black, _, assumed, scope = self._program(rules, known)
-        looked_at = among if scope is None else scope
         open_cells = [
             (cell, literal)
             for cell, literal in black.items()
-            if cell not in known and (looked_at is None or cell in looked_at)
+            if cell not in known and (scope is None or cell in scope)
         ]
 
         def forced(model: clingo.Model) -> None:
@@ -217,6 +219,30 @@ class Deducer:
         ]
         return Reason(tuple(parts), tuple(settled))
 
+    def forces(
+        self, rules: Collection[Rule], known: Mapping[Cell, bool], candidates: Mapping[Cell, bool]
+    ) -> dict[Cell, bool]:
+        """Which ``candidates`` (cells with a colour) ``rules`` and ``known`` force that colour on.
+
+        The other colours are assumed together, halved while clingo refutes them (a core
+        naming one cell: that one is forced): few forced cells cost few questions each.
+        """
+
+        def forced(group: list[Settled]) -> list[Settled]:
+            flipped = {cell: not black for cell, black in group}
+            control, literals, _, assumed, _ = self._program(rules, {**flipped, **known})
+            found = search(control, lambda _: None, assumptions=assumed)
+            refuted = found.result is not None and found.result.unsatisfiable
+            if not refuted or len(group) < 2:
+                return group if refuted else []
+            used = set(found.core)
+            named = [(c, b) for c, b in group if (-literals[c] if b else literals[c]) in used]
+            if len(named) == 1:
+                return named + forced([part for part in group if part != named[0]])
+            return forced(group[: len(group) // 2]) + forced(group[len(group) // 2 :])
+
+        return dict(forced(sorted(candidates.items(), key=lambda item: row_major(item[0]))))
+
     def minimal(self, reason: Reason, cell: Cell, black: bool) -> Reason:
         """Shrink a reason until dropping any one part lets ``cell`` take either colour.
 
@@ -230,7 +256,7 @@ class Deducer:
             found = self.core(rules, known, cell, black, cells_first=False)
             return None if found is None else {*found.rules, *found.known}
 
-        parts: list[Rule | Settled] = _shrink([*ordered, *reason.known], refute)
+        parts: list[Rule | Settled] = shrink([*ordered, *reason.known], refute)
         return Reason(
             tuple(p for p in parts if isinstance(p, Rule)),
             tuple(p for p in parts if not isinstance(p, Rule)),
@@ -250,36 +276,12 @@ class Deducer:
         everything = sorted(known.items(), key=lambda item: (item[0][1], item[0][0]))
         if refute(everything) is None:
             return None
-        return tuple(cell for cell, _ in _shrink(everything, refute))
+        return tuple(cell for cell, _ in shrink(everything, refute))
 
     def by_cases(self, reason: Reason, cell: Cell, black: bool) -> bool:
         """Whether clingo had to guess (branch) to refute the other colour of ``cell``."""
         self.core(reason.rules, dict(reason.known), cell, black)
         return bool(self._asked.statistics["solving"]["solvers"]["choices"] > 0)
-
-
-Part = TypeVar("Part")
-
-
-def _shrink(parts: list[Part], refute: Callable[[list[Part]], set[Part] | None]) -> list[Part]:
-    """A minimal sublist of ``parts`` that ``refute`` still refutes (it refutes ``parts``).
-
-    ``refute`` answers None, or the parts its unsatisfiable core used.
-    Parts are dropped in chunks, halved when a chunk cannot go, down to one
-    at a time (deletion): every part left has been tried alone.
-    """
-    chunk, start = max(1, len(parts) // 2), 0
-    while start < len(parts):
-        trial = parts[:start] + parts[start + chunk :]
-        kept = refute(trial)
-        if kept is not None:
-            start = sum(part in kept for part in parts[:start])
-            parts = [part for part in trial if part in kept]
-        elif chunk > 1:
-            chunk //= 2
-        else:
-            start += 1
-    return parts
 
 
 _UNROOTED = Rule("connected", ())

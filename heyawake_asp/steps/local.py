@@ -98,20 +98,38 @@ class LocalProgram:
 
 
 class LocalPrograms:
-    """The programs of a puzzle's local questions, on grids of `SMALLEST_GRID` cells or more."""
+    """The programs of a puzzle's local questions, on grids of `SMALLEST_GRID` cells or more.
+
+    Programs asked for with `keep` are kept for every later question on
+    some of their rules; any other question gets the last program built
+    when it covers the question (deletion asks subsets), else a new one.
+    """
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self._used = puzzle.width * puzzle.height >= SMALLEST_GRID
         self._last: LocalProgram | None = None
+        self._kept: dict[frozenset[Rule], LocalProgram] = {}
+        self._kept_with: dict[Rule, list[LocalProgram]] = {}
+
+    def keep(self, rules: Collection[Rule]) -> None:
+        """Ground ``rules`` together, once, for every later question on some of them."""
+        together = frozenset(rules)
+        if self._used and together not in self._kept:
+            program = self._kept[together] = LocalProgram(self.puzzle, together)
+            for rule in together:
+                self._kept_with.setdefault(rule, []).append(program)
 
     def covering(self, rules: Collection[Rule]) -> LocalProgram | None:
-        """A program holding ``rules``, the last one when it does (deletion asks subsets); or None.
+        """A program holding ``rules``: the last one, a kept one, else a new one; or None.
 
         None on a small grid, or when ``rules`` include connectivity.
         """
         if not self._used or any(rule.kind == "connected" for rule in rules):
             return None
         if self._last is None or not self._last.rules.issuperset(rules):
-            self._last = LocalProgram(self.puzzle, rules)
+            kept = self._kept_with.get(next(iter(rules)), []) if rules else []
+            self._last = next((p for p in kept if p.rules.issuperset(rules)), None)
+            if self._last is None:
+                self._last = LocalProgram(self.puzzle, rules)
         return self._last

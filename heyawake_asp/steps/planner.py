@@ -19,6 +19,7 @@ settled.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain
 
 from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.cuts import cuts
@@ -35,7 +36,7 @@ CASES_COST = 8
 _CANDIDATES = 3
 """How many forced cells the last level tries to explain, those with most settled cells near."""
 _BATCH_CELLS = 64
-"""The most cells asked about in one question: the cautious models grow with them."""
+"""The most cells of a group (`_groups`), asked in one question: cautious models grow with them."""
 _RADII = (1, 2, 3, 5, 8)
 """How far from the cells the last level first looks for a reason."""
 
@@ -68,6 +69,29 @@ def _box(reason: Reason, cell: Cell) -> set[Cell]:
     return {(x, y) for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 1)}
 
 
+def _groups(scopes: Iterable[Scope], cells: dict[Scope, frozenset[Cell]]) -> list[list[Scope]]:
+    """Scopes packed first-fit into groups of scopes with no cell in common, few cells in all.
+
+    The cells a group's scopes force together are those each forces alone,
+    so a group is asked in one question, and on large grids ground once.
+    """
+    groups: list[tuple[set[Cell], list[Scope]]] = []
+    for scope in scopes:
+        fits = (
+            group
+            for group in groups
+            if len(group[0]) + len(cells[scope]) <= _BATCH_CELLS
+            and group[0].isdisjoint(cells[scope])
+        )
+        group = next(fits, None)
+        if group is None:
+            groups.append((set(cells[scope]), [scope]))
+        else:
+            group[0].update(cells[scope])
+            group[1].append(scope)
+    return [members for _, members in groups]
+
+
 def _rank(priced: Priced) -> tuple[int, tuple[int, int]]:
     """Cheapest first, then row-major."""
     return priced[0], priced[1]
@@ -94,6 +118,7 @@ class Planner:
             for scopes in self._levels
             for scope in scopes
         }
+        self._group: dict[Scope, Scope] = {}
         self._scopes_at: dict[Cell, list[Scope]] = {c: [] for c in deducer.puzzle.cells()}
         for scope, cells in self._cells.items():
             for cell in cells:
@@ -101,6 +126,7 @@ class Planner:
         self._answers: dict[Scope, dict[Cell, bool]] = {}
         self._stale = set(self._cells)
         self._reasons: dict[Candidate, tuple[Reason, bool]] = {}
+        self._barren: dict[tuple[Cell, int | None], int] = {}
         self.known: dict[Cell, bool] = dict(known or {})
 
     def next_step(self) -> Step | None:
@@ -118,31 +144,19 @@ class Planner:
                 return self._take(min(priced, key=_rank), priced)
         return self._take_cut() or self._take_global()
 
-    def _refresh(self, scopes: Iterable[Scope]) -> None:
-        """Ask again what each scope forces whose cells were settled since it was last asked.
-
-        Scopes with no cell in common are asked in one question: the cells
-        each forces are the same as when it is asked alone.
-        """
-        batches: list[tuple[set[Cell], list[Scope]]] = []
+    def _refresh(self, scopes: list[Scope]) -> None:
+        """Ask again what stale scopes force, the stale scopes of one group (`_groups`) at once."""
+        # Grouped when first asked (a hint asks only the first level); levels share some scopes.
+        for members in _groups([s for s in scopes if s not in self._group], self._cells):
+            self._group.update(dict.fromkeys(members, tuple(r for m in members for r in m)))
+        batches: dict[Scope, list[Scope]] = {}
         for scope in scopes:
             if scope in self._stale:
-                cells = self._cells[scope]
-                batch = next(
-                    (
-                        b
-                        for b in batches
-                        if len(b[0]) + len(cells) <= _BATCH_CELLS and b[0].isdisjoint(cells)
-                    ),
-                    None,
-                )
-                if batch is None:
-                    batches.append((set(cells), [scope]))
-                else:
-                    batch[0].update(cells)
-                    batch[1].append(scope)
-        for union, members in batches:
+                batches.setdefault(self._group[scope], []).append(scope)
+        for group, members in batches.items():
+            self.deducer.ground_together(group)
             rules = [rule for scope in members for rule in scope]
+            union = {cell for scope in members for cell in self._cells[scope]}
             known = {cell: self.known[cell] for cell in union if cell in self.known}
             forced = self.deducer.consequences(rules, known) or {}
             for scope in members:
@@ -172,11 +186,14 @@ class Planner:
         reason = self.deducer.minimal(found, cell, black)
         return reason, self.deducer.by_cases(reason, cell, black)
 
-    def _take(self, best: Priced, others: Iterable[Priced] = ()) -> Step:
+    def _take(
+        self, best: Priced, others: Iterable[Priced] = (), forced: dict[Cell, bool] | None = None
+    ) -> Step:
         """Settle the cells a chosen reason forces and describe the step.
 
-        A black cell's neighbours are whitened in one step: the other
-        candidates from one rule on neighbours with the same black cell join it.
+        A black cell's neighbours are whitened in one step. ``forced`` (what
+        every instance at once forces) holds what a global reason can force:
+        only those near its cells are refuted (`Deducer.forces`), as a person looks.
         """
         cost, (y, x), reason, black, cases = best
         if _kind(reason, cases) == "adjacent":
@@ -187,13 +204,17 @@ class Planner:
                 for rule in other.rules
             }
             reason = Reason(tuple(sorted(rules | set(reason.rules))), reason.known)
-        # With connectivity, only cells near the reason's are looked at: a whole grid is costly.
-        around = _box(reason, (x, y))
-        forced = self.deducer.consequences(reason.rules, dict(reason.known), around) or {}
-        forced[(x, y)] = black
+        known = dict(reason.known)
+        if forced is None:
+            found = self.deducer.consequences(reason.rules, known) or {}
+        else:
+            around = _box(reason, (x, y))
+            near = {cell: colour for cell, colour in forced.items() if cell in around}
+            found = self.deducer.forces(reason.rules, known, near)
+        found[(x, y)] = black
         cells = tuple(
             (cell, colour)
-            for cell, colour in sorted(forced.items(), key=lambda item: (item[0][1], item[0][0]))
+            for cell, colour in sorted(found.items(), key=lambda item: row_major(item[0]))
             if cell not in self.known
         )
         self._settle(cells)
@@ -214,15 +235,22 @@ class Planner:
     def _take_global(self) -> Step | None:
         """Every instance at once: explain a few forced cells from instances near them.
 
-        The squares around the cells grow together, and the cells explained
-        in the smallest square that explains any of them compete.
+        The squares around the most crowded cells grow together; the cells explained in
+        the smallest square that explains any compete. Failing that, other forced cells are
+        tried in the largest square in turn: the whole grid's cores cost much more to shrink.
         """
         forced = self.deducer.consequences(self.deducer.rules, self.known) or {}
         if not forced:
             return None
-        crowded = sorted(forced, key=self._crowding)[:_CANDIDATES]
-        for radius in (*_RADII, None):
-            cores = [(cell, self._core_near(cell, forced[cell], radius)) for cell in crowded]
+        crowded = sorted(forced, key=self._crowding)
+        first = crowded[:_CANDIDATES]
+        trials = chain(
+            ((first, radius) for radius in _RADII),
+            (([cell], _RADII[-1]) for cell in crowded[_CANDIDATES:]),
+            [(first, None)],
+        )
+        for cells, radius in trials:
+            cores = [(cell, self._core_near(cell, forced[cell], radius)) for cell in cells]
             found = [(cost_of(core, False), cell, core) for cell, core in cores if core]
             if found:
                 break
@@ -235,7 +263,7 @@ class Planner:
             reason = self.deducer.minimal(core, cell, forced[cell])
             cases = self.deducer.by_cases(reason, cell, forced[cell])
             priced.append((cost_of(reason, cases), row_major(cell), reason, forced[cell], cases))
-        return self._take(min(priced, key=_rank))
+        return self._take(min(priced, key=_rank), forced=forced)
 
     def _crowding(self, cell: Cell) -> tuple[int, int, int]:
         """Cells with more settled cells within two steps first, then row-major."""
@@ -247,16 +275,23 @@ class Planner:
         """Rules and settled cells within ``radius`` of ``cell`` (None: all) that force its colour.
 
         Connectivity counts at every size: cells outside the square are
-        left open, so only what the square shows is used.
+        left open, so only what the square shows is used. A square that
+        forced nothing (`_barren`, with its settled cells) is asked again
+        only once more of its cells are settled.
         """
 
         def near(other: Cell) -> bool:
             return radius is None or max(abs(other[0] - cell[0]), abs(other[1] - cell[1])) <= radius
 
+        known = {other: value for other, value in self.known.items() if near(other)}
+        if self._barren.get((cell, radius)) == len(known):
+            return None
         scope = [
             rule
             for rule in self.deducer.rules
             if rule.kind == "connected" or all(map(near, rule.cells))
         ]
-        known = {other: value for other, value in self.known.items() if near(other)}
-        return self.deducer.core(scope, known, cell, black)
+        found = self.deducer.core(scope, known, cell, black)
+        if found is None:
+            self._barren[(cell, radius)] = len(known)
+        return found
