@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Callable
@@ -53,6 +54,11 @@ def _models(shadings: list[dict[Cell, bool]], keeps: Callable[[dict[Cell, bool]]
     return sum(1 << index for index, shading in enumerate(shadings) if keeps(shading))
 
 
+def _coloured(cell: Cell, black: bool, shading: dict[Cell, bool]) -> bool:
+    """Whether ``cell`` has that colour in ``shading``."""
+    return shading[cell] == black
+
+
 def _keeps(puzzle: Puzzle, rule: Rule, black: dict[Cell, bool]) -> bool:
     """Whether a whole shading keeps one rule instance, read from the rules of the puzzle."""
     if rule.kind == "adjacent":
@@ -91,11 +97,11 @@ def test_entailment_agrees_with_brute_force_over_the_whole_grid(puzzle: Puzzle) 
     local = [rule for rule in Deducer(puzzle).rules if rule.kind != "connected"]
     rooted = [Rule("connected", (cell,)) for cell in cells]
     masks = {
-        rule: _models(shadings, lambda shading, rule=rule: _keeps(puzzle, rule, shading))
+        rule: _models(shadings, functools.partial(_keeps, puzzle, rule))
         for rule in [*local, *rooted]
     }
     colour_masks = {
-        (cell, black): _models(shadings, lambda shading, c=cell, b=black: shading[c] == b)
+        (cell, black): _models(shadings, functools.partial(_coloured, cell, black))
         for cell in cells
         for black in (False, True)
     }
