@@ -48,7 +48,6 @@ def test_a_path_with_local_programs_is_checked(monkeypatch: pytest.MonkeyPatch) 
     _checked_walk("easy/easy1.lp")
 
 
-@pytest.mark.slow
-def test_a_20x20_path_is_checked() -> None:
+def test_the_walked_20x20_grids_ask_local_programs() -> None:
+    # tests/test_steps.py walks instances/large/20x20-*: they must exercise the local programs.
     assert local.SMALLEST_GRID <= 400
-    _checked_walk("large/20x20-s1.lp")

@@ -75,6 +75,7 @@ GENERATED_WALKED = [
     "easy/6x6-*",
     "medium/9x9-*",
     "hard/11x11-*",
+    "large/20x20-*",
     *(f"dense/{name}-middle-unique" for name in ("10x8", "12x9", "12x12")),
 ]
 UNSOLVABLE = ["dense/*-over"]

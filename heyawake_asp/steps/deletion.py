@@ -1,5 +1,7 @@
 """Deletion: shrink a set of parts that refutes something to a minimal one, in chunks.
 
+`minimal_reason` shrinks a step's reason this way, asking the `Deducer`.
+
 >>> shrink([1, 2, 3, 4], lambda parts: set(parts) if {2, 3} <= set(parts) else None)
 [2, 3]
 """
@@ -7,9 +9,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-__all__ = ["shrink"]
+from heyawake_asp.puzzle import Cell
+from heyawake_asp.steps.model import Reason, Rule, Settled
+
+if TYPE_CHECKING:
+    from heyawake_asp.steps.engine import Deducer
+
+__all__ = ["minimal_reason", "shrink"]
+
+_DROP_FIRST = {"connected": 0, "clue": 1, "run": 2, "adjacent": 3}
+"""The order in which deletion tries to drop rules: the costliest first."""
 
 Part = TypeVar("Part")
 
@@ -33,3 +44,23 @@ def shrink(parts: list[Part], refute: Callable[[list[Part]], set[Part] | None]) 
         else:
             start += 1
     return parts
+
+
+def minimal_reason(deducer: Deducer, reason: Reason, cell: Cell, black: bool) -> Reason:
+    """Shrink a reason until dropping any one part lets ``cell`` take either colour.
+
+    The costliest rules are dropped first.
+    """
+    ordered = sorted(reason.rules, key=lambda rule: _DROP_FIRST[rule.kind])
+
+    def refute(parts: list[Rule | Settled]) -> set[Rule | Settled] | None:
+        rules = [part for part in parts if isinstance(part, Rule)]
+        known = dict(p for p in parts if not isinstance(p, Rule))
+        found = deducer.core(rules, known, cell, black, cells_first=False)
+        return None if found is None else {*found.rules, *found.known}
+
+    parts: list[Rule | Settled] = shrink([*ordered, *reason.known], refute)
+    return Reason(
+        tuple(p for p in parts if isinstance(p, Rule)),
+        tuple(p for p in parts if not isinstance(p, Rule)),
+    )

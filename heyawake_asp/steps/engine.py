@@ -33,8 +33,6 @@ __all__ = ["Deducer", "steps_program"]
 
 _DECIDE_CELLS = ("--heuristic=Domain", "--dom-mod=level,show")
 """Large grids: clingo decides the cells' colours (shown) first, not reachability: fewer choices."""
-_DROP_FIRST = {"connected": 0, "clue": 1, "run": 2, "adjacent": 3}
-"""The order in which deletion tries to drop rules: the costliest first."""
 
 
 def steps_program() -> Path:
@@ -226,7 +224,11 @@ class Deducer:
 
         The other colours are assumed together, halved while clingo refutes them (a core
         naming one cell: that one is forced): few forced cells cost few questions each.
+        Without connectivity, only the rules' own cells can be forced.
         """
+        if all(rule.kind != "connected" for rule in rules):
+            cells = {cell for rule in rules for cell in rule.cells}
+            candidates = {cell: black for cell, black in candidates.items() if cell in cells}
 
         def forced(group: list[Settled]) -> list[Settled]:
             flipped = {cell: not black for cell, black in group}
@@ -242,25 +244,6 @@ class Deducer:
             return forced(group[: len(group) // 2]) + forced(group[len(group) // 2 :])
 
         return dict(forced(sorted(candidates.items(), key=lambda item: row_major(item[0]))))
-
-    def minimal(self, reason: Reason, cell: Cell, black: bool) -> Reason:
-        """Shrink a reason until dropping any one part lets ``cell`` take either colour.
-
-        The costliest rules are dropped first.
-        """
-        ordered = sorted(reason.rules, key=lambda rule: _DROP_FIRST[rule.kind])
-
-        def refute(parts: list[Rule | Settled]) -> set[Rule | Settled] | None:
-            rules = [part for part in parts if isinstance(part, Rule)]
-            known = dict(p for p in parts if not isinstance(p, Rule))
-            found = self.core(rules, known, cell, black, cells_first=False)
-            return None if found is None else {*found.rules, *found.known}
-
-        parts: list[Rule | Settled] = shrink([*ordered, *reason.known], refute)
-        return Reason(
-            tuple(p for p in parts if isinstance(p, Rule)),
-            tuple(p for p in parts if not isinstance(p, Rule)),
-        )
 
     def conflict(self, known: Mapping[Cell, bool]) -> tuple[Cell, ...] | None:
         """A minimal set of the ``known`` cells that no solution shares, or None when some does."""

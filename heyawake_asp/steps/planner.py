@@ -23,6 +23,7 @@ from itertools import chain
 
 from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.cuts import cuts
+from heyawake_asp.steps.deletion import minimal_reason
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, Step, row_major
 from heyawake_asp.steps.wording import sentence
@@ -183,7 +184,7 @@ class Planner:
         found = self.deducer.core(scope, inside, cell, black)
         if found is None:
             raise AssertionError(f"{cell} was forced but could not be refuted")
-        reason = self.deducer.minimal(found, cell, black)
+        reason = minimal_reason(self.deducer, found, cell, black)
         return reason, self.deducer.by_cases(reason, cell, black)
 
     def _take(
@@ -260,7 +261,7 @@ class Planner:
             found = [min(found, key=lambda item: (item[0], row_major(item[1])))]
         priced = []
         for _, cell, core in found:
-            reason = self.deducer.minimal(core, cell, forced[cell])
+            reason = minimal_reason(self.deducer, core, cell, forced[cell])
             cases = self.deducer.by_cases(reason, cell, forced[cell])
             priced.append((cost_of(reason, cases), row_major(cell), reason, forced[cell], cases))
         return self._take(min(priced, key=_rank), forced=forced)
