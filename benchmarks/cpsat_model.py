@@ -18,7 +18,7 @@ from ortools.sat.python import cp_model
 from heyawake_asp.grid import Grid, grid_from_black
 from heyawake_asp.puzzle import Cell, Puzzle
 
-__all__ = ["solve_cpsat"]
+__all__ = ["maximise_room", "solve_cpsat"]
 
 
 def solve_cpsat(puzzle: Puzzle, check_unique: bool = True) -> tuple[list[Grid], float]:
@@ -39,6 +39,23 @@ def solve_cpsat(puzzle: Puzzle, check_unique: bool = True) -> tuple[list[Grid], 
         solutions.append(grid_from_black(puzzle.width, puzzle.height, shaded))
         model.add_bool_or([var.Not() if solver.value(var) else var for var in black.values()])
     return solutions, time.perf_counter() - start
+
+
+def maximise_room(puzzle: Puzzle, room: int, seconds: float) -> tuple[int, int, float]:
+    """Maximise one room's black cells, its clue left out, one worker for ``seconds``.
+
+    Returns the best count found, the bound proved and the CPU seconds taken.
+    """
+    start = time.process_time()
+    clues = [None if index == room else r.clue for index, r in enumerate(puzzle.rooms)]
+    model, black = _model(puzzle.with_clues(clues))
+    model.maximize(sum(black[cell] for cell in puzzle.rooms[room].cells))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = seconds
+    solver.solve(model)
+    best, bound = int(solver.objective_value), int(solver.best_objective_bound)
+    return best, bound, time.process_time() - start
 
 
 def _model(puzzle: Puzzle) -> tuple[cp_model.CpModel, dict[Cell, cp_model.IntVar]]:
