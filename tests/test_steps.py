@@ -68,7 +68,7 @@ def test_kth_easy_paths_are_checked_and_reach_the_published_solution(
 
 SHARED_WALKED = [
     "kth/*",
-    *(f"public/cneil-puzzle{number}" for number in (0, 2, 5, 6, 7, 9)),
+    *(f"public/cneil-puzzle{number}" for number in (0, 1, 2, 4, 5, 6, 7, 8, 9)),
     *(f"public/semiexp-p{number}" for number in (1, 3, 4, 5, 6, 7, 8)),
 ]
 GENERATED_WALKED = [
