@@ -82,7 +82,8 @@ UNSOLVABLE = ["dense/*-over"]
 
 
 def _walked(root: Path, patterns: list[str]) -> list[Path]:
-    return sorted(path for pattern in patterns for path in root.glob(f"{pattern}.lp"))
+    found = (path for pattern in patterns for path in root.glob(f"{pattern}.*"))
+    return sorted(path for path in found if path.suffix in (".lp", ".txt"))
 
 
 @pytest.mark.slow
