@@ -140,8 +140,7 @@ class Deducer:
 
     def _program(self, rules: Collection[Rule], known: Mapping[Cell, bool]) -> _Asked:
         """The control to ask, its cell literals and selectors, assumptions, the rules' cells."""
-        connected = any(rule.kind == "connected" for rule in rules)
-        scope = None if connected else {cell for rule in rules for cell in rule.cells}
+        scope = _scope(rules)
         local = self._local.covering(rules)
         if local is not None:
             return local.control, local.black, local.switch, local.assumptions(rules, known), scope
@@ -226,9 +225,7 @@ class Deducer:
         naming one cell: that one is forced): few forced cells cost few questions each.
         Without connectivity, only the rules' own cells can be forced.
         """
-        if all(rule.kind != "connected" for rule in rules):
-            cells = {cell for rule in rules for cell in rule.cells}
-            candidates = {cell: black for cell, black in candidates.items() if cell in cells}
+        scope = _scope(rules)
 
         def forced(group: list[Settled]) -> list[Settled]:
             flipped = {cell: not black for cell, black in group}
@@ -243,7 +240,8 @@ class Deducer:
                 return named + forced([part for part in group if part != named[0]])
             return forced(group[: len(group) // 2]) + forced(group[len(group) // 2 :])
 
-        return dict(forced(sorted(candidates.items(), key=lambda item: row_major(item[0]))))
+        asked = [item for item in candidates.items() if scope is None or item[0] in scope]
+        return dict(forced(sorted(asked, key=lambda item: row_major(item[0])))) if asked else {}
 
     def conflict(self, known: Mapping[Cell, bool]) -> tuple[Cell, ...] | None:
         """A minimal set of the ``known`` cells that no solution shares, or None when some does."""
@@ -269,6 +267,13 @@ class Deducer:
 
 _UNROOTED = Rule("connected", ())
 _Asked = tuple[clingo.Control, dict[Cell, int], Callable[[Rule], int], list[int], set[Cell] | None]
+
+
+def _scope(rules: Collection[Rule]) -> set[Cell] | None:
+    """The cells ``rules`` constrain; None (every cell) when connectivity is among them."""
+    if any(rule.kind == "connected" for rule in rules):
+        return None
+    return {cell for rule in rules for cell in rule.cells}
 
 
 def _literal(atoms: clingo.SymbolicAtoms, symbol: clingo.Symbol) -> int:
