@@ -1,14 +1,18 @@
-"""An independent checker for explanation steps, in plain Python.
+"""An independent checker for explanation steps, in plain Python and a SAT solver.
 
 It shares no code with the ASP side (``heyawake_asp.steps``' engine and
 planner): it reads a step's claim and its reason and decides, from the
 reason alone, whether the claim follows. It first checks that each rule
-instance is a real one of the puzzle, then searches every shading of the
-cells the reason involves (backtracking, pruned by the instances) for one
-that keeps all of them and gives a settled cell the other colour. With
-connectivity in the reason, a shading counts only if its white cells can
-still reach the rule's root, when that is white, through cells the reason
-leaves open (a search over the white cells).
+instance is a real one of the puzzle, then looks for a shading of the
+cells the reason involves that keeps every instance and gives a settled
+cell the other colour. A SAT solver (MiniCard, from python-sat) searches
+every shading of those cells under the local instances: two cells side by
+side not both black, a run with a black cell, a room's count. With
+connectivity in the reason, each shading it finds is searched over the
+white cells: a white cell that cannot reach the root (when that is white)
+through cells not black rules that shading out, and with it every shading
+that keeps the black wall around that cell (a clause says so), until a
+shading passes or none is left.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> from heyawake_asp.steps.model import Reason, Rule, Step
@@ -25,7 +29,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
-from heyawake_asp.steps.model import Rule, Settled, Step
+from heyawake_asp.steps.model import Rule, Step, row_major
+
+try:
+    from pysat.solvers import Minicard
+except ImportError as missing:  # pragma: no cover - depends on what is installed
+    raise ImportError(
+        "the step checker needs python-sat: pip install 'heyawake-asp[check]'"
+    ) from missing
 
 __all__ = ["check_step", "entails"]
 
@@ -94,182 +105,64 @@ def counterexample(
     """A shading of the involved cells keeping every rule, with ``cell`` coloured ``black``."""
     if known.get(cell, black) != black:
         return None
-    search = _Search(puzzle, rules, {*known, cell})
-    start = search.settle({}, [*known.items(), (cell, black)], search.local)
-    return None if start is None else search.first(start)
-
-
-class _Search:
-    """A backtracking search over the shadings of the cells a reason involves.
-
-    Cells outside the reason are left open: nothing in the reason constrains
-    them, so they may be white (and join white cells) or black (when shut
-    off from the root). A partial shading is dropped as soon as a rule can
-    no longer hold: shading more cells only adds black walls, white cells to
-    join and cells to count.
-    """
-
-    def __init__(self, puzzle: Puzzle, rules: Sequence[Rule], fixed: set[Cell]) -> None:
-        """Index the local rules by cell and list the involved cells row-major."""
-        self.puzzle = puzzle
-        self.local = [rule for rule in rules if rule.kind != "connected"]
-        self.roots = [rule.cells[0] for rule in rules if rule.kind == "connected"]
-        cells = {c for rule in rules for c in rule.cells} | fixed
-        self.involved = sorted(cells, key=lambda c: (c[1], c[0]))
-        self.neighbours = {
-            cell: [n for n in neighbours(cell) if puzzle.contains(n)] for cell in puzzle.cells()
-        }
-        self.watching: dict[Cell, list[Rule]] = {c: [] for c in self.involved}
-        for rule in self.local:
-            for c in rule.cells:
-                self.watching[c].append(rule)
-
-    def first(self, shading: Shading) -> Shading | None:
-        """The first full shading extending ``shading``: forced cells first, then a guess."""
-        probed = self.probe(shading)
-        if probed is None:
-            return None
-        shading, guesses = probed
-        if not guesses:
-            return shading
-        for guess in guesses:
-            found = self.first(guess)
-            if found is not None:
-                return found
-        return None
-
-    def probe(self, shading: Shading) -> tuple[Shading, list[Shading]] | None:
-        """Shade every open cell one of whose colours fails at once, until none is left.
-
-        Returns the shading reached and the two shadings to guess between:
-        those of the open cell whose two colours settle the most cells
-        (the product of their counts), each with what it forces; no guesses
-        when no cell is open. None when both colours of a cell fail: no
-        shading extends ``shading``.
-        """
-        while True:
-            changed, best, guesses = False, -1, []
-            for cell in self.involved:
-                if cell in shading:
-                    continue
-                white = self.settle(shading, [(cell, False)], [])
-                black = self.settle(shading, [(cell, True)], [])
-                if black is None or white is None:
-                    if black is None and white is None:
-                        return None
-                    shading = black or white or shading
-                    changed = True
-                elif not changed:
-                    settles = (len(white) - len(shading) + 1) * (len(black) - len(shading) + 1)
-                    if settles > best:
-                        best, guesses = settles, [white, black]
-            if not changed:
-                return shading, guesses
-
-    def settle(
-        self, shading: Shading, moves: list[Settled], rules: Sequence[Rule]
-    ) -> Shading | None:
-        """``shading`` with the moves and all the rules force, or None when one breaks.
-
-        ``rules`` are looked at first whatever their cells; after that, the
-        local rules watching each newly shaded cell, and connectivity once
-        they force nothing more.
-        """
-        shading = dict(shading)
-        queue = list(moves)
+    involved = sorted({c for rule in rules for c in rule.cells} | {*known, cell}, key=row_major)
+    number = {c: index for index, c in enumerate(involved, 1)}
+    roots = [rule.cells[0] for rule in rules if rule.kind == "connected"]
+    with Minicard() as solver:
         for rule in rules:
-            more = self.forced(rule, shading)
-            if more is None:
-                return None
-            queue.extend(more)
-        walled = False
-        while True:
-            while queue:
-                cell, colour = queue.pop()
-                if cell in shading:
-                    if shading[cell] != colour:
-                        return None
-                    continue
-                shading[cell] = colour
-                walled = walled or colour or cell in self.roots
-                for rule in self.watching.get(cell, ()):
-                    more = self.forced(rule, shading)
-                    if more is None:
-                        return None
-                    queue.extend(more)
-            # Only a new black cell or root can cut white cells off: every open cell was reached.
-            joined = self.joined(shading) if walled else []
-            if not joined:
-                return None if joined is None else shading
-            queue, walled = joined, False
+            _add_rule(solver, puzzle, rule, [number[c] for c in rule.cells])
+        for settled, colour in [*known.items(), (cell, black)]:
+            solver.add_clause([number[settled] if colour else -number[settled]])
+        while solver.solve():
+            # A cell in no clause yet is missing from the model: white is as good as black.
+            blacks = {literal for literal in solver.get_model() if literal > 0}
+            shading = {c: number[c] in blacks for c in involved}
+            walls = [wall for root in roots for wall in _walls(puzzle, root, shading)]
+            if not walls:
+                return shading
+            for root, cut_off, wall in walls:
+                # Root black, the cell black, or a gap in the wall: else the cell is cut off.
+                solver.add_clause([number[root], number[cut_off], *(-number[c] for c in wall)])
+    return None
 
-    def forced(self, rule: Rule, shading: Shading) -> list[Settled] | None:
-        """The open cells a local rule forces, or None when it cannot hold."""
-        open_cells = [c for c in rule.cells if c not in shading]
-        blacks = sum(shading[c] for c in rule.cells if c in shading)
-        if rule.kind == "adjacent":
-            if blacks > 1:
-                return None
-            return [(c, False) for c in open_cells] if blacks else []
-        if rule.kind == "run":
-            if blacks or len(open_cells) > 1:
-                return []
-            return [(c, True) for c in open_cells] if open_cells else None
-        clue = self.puzzle.rooms[rule.room or 0].clue or 0
-        if not blacks <= clue <= blacks + len(open_cells):
-            return None
-        if blacks == clue:
-            return [(c, False) for c in open_cells]
-        return [(c, True) for c in open_cells] if blacks + len(open_cells) == clue else []
 
-    def joined(self, shading: Shading) -> list[Settled] | None:
-        """The open cells connectivity forces, or None when a white cell is cut off from a root.
+def _add_rule(solver: Minicard, puzzle: Puzzle, rule: Rule, cells: list[int]) -> None:
+    """A local rule instance as clauses on its cells' variables (true: black)."""
+    if rule.kind == "adjacent":
+        solver.add_clause([-cell for cell in cells])
+    elif rule.kind == "run":
+        solver.add_clause(cells)
+    elif rule.kind == "clue":
+        clue = puzzle.rooms[rule.room or 0].clue or 0
+        solver.add_atmost(cells, clue)
+        solver.add_atmost([-cell for cell in cells], len(cells) - clue)
 
-        From each white root, a depth-first search over the cells not shaded
-        black: an involved cell it does not reach must be black, and an open
-        cell whose removal would cut white cells off the root (an
-        articulation point, found from the search's low points) must be white.
-        """
-        moves: list[Settled] = []
-        for root in self.roots:
-            if shading.get(root, True):
-                continue
-            reached, needed = self._articulations(root, shading)
-            if any(not black and c not in reached for c, black in shading.items()):
-                return None
-            moves += [(c, True) for c in self.involved if c not in reached]
-            moves += [(c, False) for c in needed]
-        return [(c, black) for c, black in moves if c not in shading]
 
-    def _articulations(self, root: Cell, shading: Shading) -> tuple[dict[Cell, int], list[Cell]]:
-        """The cells not black that ``root`` reaches, and the open cells parting white ones from it.
+def _walls(puzzle: Puzzle, root: Cell, shading: Shading) -> list[tuple[Cell, Cell, set[Cell]]]:
+    """For each white area the white ``root`` cannot reach: root, one of its cells, its black wall.
 
-        Tarjan's search: a cell's low point is the earliest cell its subtree
-        reaches by one edge back; a child whose low point is not earlier than
-        its parent hangs on the parent alone.
-        """
-        order = {root: 0}
-        low = {root: 0}
-        whites = {root: 0}
-        needed = []
-        path = [(root, iter(self.neighbours[root]))]
-        while path:
-            cell, ahead = path[-1]
-            for nxt in ahead:
-                if shading.get(nxt, False):
-                    continue
-                if nxt not in order:
-                    order[nxt] = low[nxt] = len(order)
-                    whites[nxt] = shading.get(nxt) is False
-                    path.append((nxt, iter(self.neighbours[nxt])))
-                    break
-                low[cell] = min(low[cell], order[nxt])
-            else:
-                path.pop()
-                if path:
-                    parent = path[-1][0]
-                    low[parent] = min(low[parent], low[cell])
-                    whites[parent] += whites[cell]
-                    if low[cell] >= order[parent] and whites[cell] and parent not in shading:
-                        needed.append(parent)
-        return order, needed
+    Cells the reason does not involve are open: they may be white, so
+    they let white cells through.
+    """
+    if shading[root]:
+        return []
+    reached = _reach(puzzle, root, shading)
+    walls = []
+    for cell, black in shading.items():
+        if not black and cell not in reached:
+            area = _reach(puzzle, cell, shading)
+            reached |= area
+            wall = {n for c in area for n in neighbours(c) if shading.get(n, False)}
+            walls.append((root, cell, wall))
+    return walls
+
+
+def _reach(puzzle: Puzzle, start: Cell, shading: Shading) -> set[Cell]:
+    """The cells not black that ``start`` reaches through cells not black."""
+    reached, stack = {start}, [start]
+    while stack:
+        for n in neighbours(stack.pop()):
+            if puzzle.contains(n) and n not in reached and not shading.get(n, False):
+                reached.add(n)
+                stack.append(n)
+    return reached
