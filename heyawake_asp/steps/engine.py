@@ -17,32 +17,23 @@ a program ground on their own cells instead on large grids (`local`).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from pathlib import Path
 
 import clingo
 
 from heyawake_asp.control import grounded_control
-from heyawake_asp.encodings import EncodingSet, encodings_dir
+from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.search import search
 from heyawake_asp.steps.deletion import shrink
+from heyawake_asp.steps.dense import DenseClues, optimum
 from heyawake_asp.steps.local import SMALLEST_GRID, LocalPrograms
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
+from heyawake_asp.steps.selectors import cell_symbol, literal_of, rule_named, steps_program
 
-__all__ = ["Deducer", "steps_program"]
+__all__ = ["Deducer"]
 
 _DECIDE_CELLS = ("--heuristic=Domain", "--dom-mod=level,show")
 """Large grids: clingo decides the cells' colours (shown) first, not reachability: fewer choices."""
-
-
-def steps_program() -> Path:
-    """The program of switchable rule instances."""
-    return encodings_dir() / "steps" / "instances.lp"
-
-
-def _cell_symbol(name: str, cell: Cell) -> clingo.Symbol:
-    """``name(X, Y)`` for a cell."""
-    return clingo.Function(name, [clingo.Number(cell[0]), clingo.Number(cell[1])])
 
 
 class Deducer:
@@ -65,17 +56,23 @@ class Deducer:
     def __init__(self, puzzle: Puzzle, anchor: Cell | None = None) -> None:
         encoding = EncodingSet("steps", (steps_program(),), "switchable rule instances")
         self.puzzle = puzzle
-        options = _DECIDE_CELLS if puzzle.cell_count >= SMALLEST_GRID else ()
-        self._control, _ = grounded_control(puzzle, encoding, models=1, options=options)
+        self._dense = DenseClues(puzzle)
+        dense, facts, options = self._dense.program()
+        if puzzle.cell_count >= SMALLEST_GRID:
+            options = (*_DECIDE_CELLS, *options)
+        self._control, _ = grounded_control(
+            puzzle, encoding, models=1, extra=dense, facts=facts, options=options
+        )
         atoms = self._control.symbolic_atoms
+        self._dense.bind(atoms)
         self._selector = {
-            self._rule(atom.symbol.arguments[0]): atom.symbol
+            rule_named(atom.symbol.arguments[0], puzzle): atom.symbol
             for atom in atoms.by_signature("use", 1)
         }
         self.rules = tuple(sorted(self._selector))
-        self._switch = {rule: _literal(atoms, symbol) for rule, symbol in self._selector.items()}
+        self._switch = {rule: literal_of(atoms, symbol) for rule, symbol in self._selector.items()}
         self._black = {
-            cell: _literal(atoms, _cell_symbol("black", cell)) for cell in puzzle.cells()
+            cell: literal_of(atoms, cell_symbol("black", cell)) for cell in puzzle.cells()
         }
         self.rules_at: dict[Cell, list[Rule]] = {cell: [] for cell in puzzle.cells()}
         for rule in self.rules:
@@ -86,28 +83,12 @@ class Deducer:
         self._local = LocalPrograms(puzzle)
         self._asked = self._control
 
-    def _rule(self, term: clingo.Symbol) -> Rule:
-        """The rule instance a selector's argument names."""
-        args = [int(arg.number) for arg in term.arguments if arg.type == clingo.SymbolType.Number]
-        if term.name == "adjacent":
-            return Rule("adjacent", ((args[0], args[1]), (args[2], args[3])))
-        if term.name == "clue":
-            room = args[0] - 1
-            cells = sorted(self.puzzle.rooms[room].cells, key=lambda cell: (cell[1], cell[0]))
-            return Rule("clue", tuple(cells), room)
-        if term.name == "run":
-            line, start, end = args
-            span = range(start - 1, end + 2)
-            across = term.arguments[0].name == "h"
-            return Rule("run", tuple((i, line) if across else (line, i) for i in span))
-        return Rule("connected", ())
-
     def _root_at(self, root: Cell | None) -> None:
         """Measure connectivity from ``root`` (None: connectivity holds vacuously)."""
         if root != self._root:
             for cell, value in ((self._root, False), (root, True)):
                 if cell is not None:
-                    self._control.assign_external(_cell_symbol("root", cell), value)
+                    self._control.assign_external(cell_symbol("root", cell), value)
             self._root = root
 
     def _switch_of(self, rule: Rule) -> int:
@@ -115,22 +96,24 @@ class Deducer:
         return self._switch[_UNROOTED if rule.kind == "connected" else rule]
 
     def _assumptions(
-        self, rules: Collection[Rule], known: Mapping[Cell, bool], cells: Collection[Cell] | None
+        self,
+        rules: Collection[Rule],
+        known: Mapping[Cell, bool],
+        cells: Collection[Cell] | None,
+        maximised: Collection[int] = (),
     ) -> list[int]:
         """The rules switched on, the settled cells, and the cells outside ``cells`` white.
 
         Cells no rule in the question constrains are fixed white, so that
-        clingo does not enumerate them (None: every cell is in play).
+        clingo does not enumerate them (None: every cell is in play). The
+        clues of ``maximised`` rooms are off, their black cells maximised.
         """
         # Without connectivity there is no root: no cell's reachability is worked out.
         connected = next((rule for rule in rules if rule.kind == "connected"), None)
-        if connected is None:
-            self._root_at(None)
-        else:
-            self._root_at(
-                connected.cells[0] if connected.cells else _first_white(known) or self._anchor
-            )
-        assumed = [self._switch_of(rule) for rule in rules]
+        white = next((cell for cell, black in known.items() if not black), self._anchor)
+        self._root_at(None if connected is None else (connected.cells or (white,))[0])
+        assumed = [self._switch_of(rule) for rule in rules if rule.room not in maximised]
+        assumed += self._dense.assumptions(maximised)
         assumed += [
             self._black[cell] if black else -self._black[cell] for cell, black in known.items()
         ]
@@ -138,36 +121,75 @@ class Deducer:
             assumed += [-lit for c, lit in self._black.items() if c not in cells and c not in known]
         return assumed
 
-    def _program(self, rules: Collection[Rule], known: Mapping[Cell, bool]) -> _Asked:
+    def _program(
+        self, rules: Collection[Rule], known: Mapping[Cell, bool], maximised: Collection[int] = ()
+    ) -> _Asked:
         """The control to ask, its cell literals and selectors, assumptions, the rules' cells."""
         scope = _scope(rules)
         local = self._local.covering(rules)
         if local is not None:
             return local.control, local.black, local.switch, local.assumptions(rules, known), scope
-        assumed = self._assumptions(rules, known, scope)
+        assumed = self._assumptions(rules, known, scope, maximised)
         return self._control, self._black, self._switch_of, assumed, scope
+
+    def _refuted(
+        self,
+        rules: Collection[Rule],
+        known: Mapping[Cell, bool],
+        cells_first: bool = False,
+        as_count: bool = False,
+    ) -> tuple[_Asked, set[int]] | None:
+        """The question asked and the assumptions that refute it (clingo's core), or None.
+
+        A dense clue asked as a maximum (`DenseClues`, unless ``as_count``) that falls
+        short refutes the question with every assumption and the clue; one above it is
+        asked as a count.
+        """
+        maximised = () if as_count else self._dense.maximised(rules)
+        asked = self._program(rules, known, maximised)
+        control, literals, _, assumed, _ = asked
+        if cells_first:
+            cells = {abs(literal) for literal in literals.values()}
+            assumed.sort(key=lambda literal: abs(literal) not in cells)
+        found = search(control, optimum, assumptions=assumed)
+        self._asked = control
+        if found.result is not None and found.result.unsatisfiable:
+            return asked, set(found.core)
+        verdict = self._dense.judge(found.values, maximised)
+        if verdict == "over":
+            return self._refuted(rules, known, cells_first, as_count=True)
+        if verdict != "short":
+            return None
+        return asked, {
+            *assumed,
+            *(self._switch_of(rule) for rule in rules if rule.room in maximised),
+        }
 
     def ground_together(self, rules: Collection[Rule]) -> None:
         """Keep ``rules`` ground together for later questions on some of them (large grids)."""
         self._local.keep(rules)
 
     def consequences(
-        self, rules: Collection[Rule], known: Mapping[Cell, bool]
+        self, rules: Collection[Rule], known: Mapping[Cell, bool], as_count: bool = False
     ) -> dict[Cell, bool] | None:
         """The unsettled cells ``rules`` force given ``known``; None when they contradict it.
 
         Only cells the rules constrain (with connectivity: every cell) are looked at.
+        Dense clues are asked as maxima (`DenseClues`) unless ``as_count``.
         """
-        control, black, _, assumed, scope = self._program(rules, known)
+        maximised = () if as_count else self._dense.maximised(rules)
+        control, black, _, assumed, scope = self._program(rules, known, maximised)
         open_cells = [
             (cell, literal)
             for cell, literal in black.items()
             if cell not in known and (scope is None or cell in scope)
         ]
 
-        def forced(model: clingo.Model) -> None:
+        def forced(model: clingo.Model) -> tuple[int, ...] | None:
             # A cautious model holds a literal, or its negation, when every model so far does;
             # each model holds fewer, so only the last one's need be looked at again.
+            if maximised and not model.optimality_proven:
+                return None  # below the optimum, not a shading the clues allow
             kept = []
             for cell, literal in open_cells:
                 if model.is_true(literal):
@@ -175,6 +197,7 @@ class Deducer:
                 elif model.is_true(-literal):
                     kept.append((cell, -literal))
             open_cells[:] = kept
+            return tuple(model.cost)
 
         config = control.configuration.solve
         config.enum_mode, config.models = "cautious", "0"  # type: ignore[union-attr]
@@ -182,7 +205,12 @@ class Deducer:
             found = search(control, forced, assumptions=assumed)
         finally:
             config.enum_mode, config.models = "auto", "1"  # type: ignore[union-attr]
-        return {cell: literal > 0 for cell, literal in open_cells} if found.values else None
+        verdict = self._dense.judge(found.values, maximised)
+        if verdict == "over":
+            return self.consequences(rules, known, as_count=True)
+        if verdict == "short" or not found.values:
+            return None
+        return {cell: literal > 0 for cell, literal in open_cells}
 
     def core(
         self,
@@ -193,21 +221,16 @@ class Deducer:
         cells_first: bool = True,
     ) -> Reason | None:
         """Rules and settled cells that rule out ``cell`` having the other colour, or None."""
-        asked = {cell: not black, **known}
-        control, literals, switch_of, assumed, _ = self._program(rules, asked)
-        if cells_first:
-            cells = {abs(literal) for literal in literals.values()}
-            assumed.sort(key=lambda literal: abs(literal) not in cells)
-        found = search(control, lambda _: None, assumptions=assumed)
-        self._asked = control
-        if found.result is None or not found.result.unsatisfiable:
+        refuted = self._refuted(rules, {cell: not black, **known}, cells_first)
+        if refuted is None:
             return None
-        used = set(found.core)
-        # Connectivity is reported from the root it was measured from; without one it says nothing.
+        (_, literals, switch_of, _, _), used = refuted
+        # Connectivity is named from the root it was measured from; without one it says nothing.
+        roots = (self._root,) if self._root else ()
         parts = [
-            _measured_from(rule, self._root)
+            Rule("connected", roots) if rule.kind == "connected" else rule
             for rule in rules
-            if switch_of(rule) in used and (rule.kind != "connected" or self._root)
+            if switch_of(rule) in used and (rule.kind != "connected" or roots)
         ]
         settled = [
             (other, value)
@@ -229,12 +252,10 @@ class Deducer:
 
         def forced(group: list[Settled]) -> list[Settled]:
             flipped = {cell: not black for cell, black in group}
-            control, literals, _, assumed, _ = self._program(rules, {**flipped, **known})
-            found = search(control, lambda _: None, assumptions=assumed)
-            refuted = found.result is not None and found.result.unsatisfiable
-            if not refuted or len(group) < 2:
+            refuted = self._refuted(rules, {**flipped, **known})
+            if refuted is None or len(group) < 2:
                 return group if refuted else []
-            used = set(found.core)
+            (_, literals, _, _, _), used = refuted
             named = [(c, b) for c, b in group if (-literals[c] if b else literals[c]) in used]
             if len(named) == 1:
                 return named + forced([part for part in group if part != named[0]])
@@ -247,11 +268,10 @@ class Deducer:
         """A minimal set of the ``known`` cells that no solution shares, or None when some does."""
 
         def refute(parts: list[Settled]) -> set[Settled] | None:
-            assumed = self._assumptions(self.rules, dict(parts), None)
-            found = search(self._control, lambda _: None, assumptions=assumed)
-            if found.result is None or not found.result.unsatisfiable:
+            refuted = self._refuted(self.rules, dict(parts))
+            if refuted is None:
                 return None
-            used = set(found.core)
+            used = refuted[1]
             return {(c, b) for c, b in parts if (self._black[c] if b else -self._black[c]) in used}
 
         everything = sorted(known.items(), key=lambda item: (item[0][1], item[0][0]))
@@ -274,23 +294,3 @@ def _scope(rules: Collection[Rule]) -> set[Cell] | None:
     if any(rule.kind == "connected" for rule in rules):
         return None
     return {cell for rule in rules for cell in rule.cells}
-
-
-def _literal(atoms: clingo.SymbolicAtoms, symbol: clingo.Symbol) -> int:
-    """The program literal of a ground atom."""
-    atom = atoms[symbol]
-    if atom is None:
-        raise AssertionError(f"{symbol} was not ground")
-    return atom.literal
-
-
-def _measured_from(rule: Rule, root: Cell | None) -> Rule:
-    """Connectivity from ``root`` (which is set); other rules as they are."""
-    if rule.kind != "connected" or root is None:
-        return rule
-    return Rule("connected", (root,))
-
-
-def _first_white(known: Mapping[Cell, bool]) -> Cell | None:
-    """The first white cell of ``known``, in its order."""
-    return next((cell for cell, black in known.items() if not black), None)

@@ -1,0 +1,89 @@
+"""Dense clues asked as maxima: questions with connectivity and a big room near its most.
+
+Branching stalls on a tight count: a question with connectivity and the
+clue of a big room whose clue is near the most it can hold can take
+clingo minutes. Such a clue is switched off and the room's black cells
+maximised instead (``encodings/steps/dense.lp``), which clingo's
+core-guided optimisation proves in a fraction of a second: the clue can
+hold exactly when the optimum reaches it. An optimum above the clue
+decides nothing (fewer black cells might break another rule): the
+question is then asked with the clue as usual.
+
+>>> from heyawake_asp.puzzle import Puzzle, Room
+>>> DenseClues(Puzzle(7, 5, (Room.rectangle(0, 0, 6, 4, 12),))).rooms
+(0,)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from pathlib import Path
+from typing import Literal
+
+import clingo
+
+from heyawake_asp.bounds import BOUND_OPTIONS, dense_rooms
+from heyawake_asp.encodings import encodings_dir
+from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.steps.model import Rule
+
+__all__ = ["DenseClues", "Verdict", "optimum"]
+
+Verdict = Literal["holds", "short", "over"]
+"""The optimum of every maximised room equals its clue, one falls short, or one is above."""
+
+
+class DenseClues:
+    """The dense rooms of a puzzle, and the switches that maximise them in the steps program."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.rooms = dense_rooms(puzzle)
+        self._switch: dict[int, int] = {}
+
+    def program(self) -> tuple[list[Path], str, tuple[str, ...]]:
+        """The programs, facts and clingo options to ground with (nothing without dense rooms)."""
+        if not self.rooms:
+            return [], "", ()
+        levels = " ".join(
+            f"dense({room + 1},{len(self.rooms) - k})." for k, room in enumerate(self.rooms)
+        )
+        return [encodings_dir() / "steps" / "dense.lp"], levels, BOUND_OPTIONS
+
+    def bind(self, atoms: clingo.SymbolicAtoms) -> None:
+        """Find each room's ``maximise`` switch in the ground program."""
+        for atom in atoms.by_signature("maximise", 1):
+            self._switch[atom.symbol.arguments[0].number - 1] = atom.literal
+
+    def maximised(self, rules: Collection[Rule]) -> tuple[int, ...]:
+        """The dense rooms whose clues ``rules`` hold with connectivity: those asked as maxima."""
+        if not any(rule.kind == "connected" for rule in rules):
+            return ()
+        clues = {rule.room for rule in rules if rule.kind == "clue"}
+        return tuple(room for room in self.rooms if room in clues)
+
+    def assumptions(self, maximised: Collection[int]) -> list[int]:
+        """Every room's switch: on for the maximised ones, off for the others."""
+        return [lit if room in maximised else -lit for room, lit in self._switch.items()]
+
+    def judge(
+        self, optima: Sequence[tuple[int, ...] | None], maximised: Collection[int]
+    ) -> Verdict | None:
+        """Compare the last optimum clingo proved (`optimum`) with the maximised rooms' clues.
+
+        None when no room was maximised or no optimum was proved.
+        """
+        proved = [cost for cost in optima if cost is not None]
+        if not maximised or not proved:
+            return None
+        for room, level in zip(self.rooms, proved[-1], strict=True):
+            if room in maximised:
+                most, clue = -level, self.puzzle.rooms[room].clue or 0
+                if most != clue:
+                    return "short" if most < clue else "over"
+        return "holds"
+
+
+def optimum(model: clingo.Model) -> tuple[int, ...] | None:
+    """A model's cost (one level per dense room) when proven optimal, else None."""
+    return tuple(model.cost) if model.optimality_proven else None
