@@ -29,16 +29,20 @@ def shrink(parts: list[Part], refute: Callable[[list[Part]], set[Part] | None]) 
     """A minimal sublist of ``parts`` that ``refute`` still refutes (it refutes ``parts``).
 
     ``refute`` answers None, or the parts its unsatisfiable core used.
-    Parts are dropped in chunks, halved when a chunk cannot go, down to one
-    at a time (deletion): every part left has been tried alone.
+    Parts are dropped in chunks, from one part on, doubled after a chunk
+    goes and halved when it cannot, down to one part at a time (deletion):
+    every part left has been tried alone. A kept part costs about one
+    question where many parts go, not one per part after it (clingo's cores
+    with connectivity name nearly every part asked).
     """
-    chunk, start = max(1, len(parts) // 2), 0
+    chunk, start = 1, 0
     while start < len(parts):
         trial = parts[:start] + parts[start + chunk :]
         kept = refute(trial)
         if kept is not None:
             start = sum(part in kept for part in parts[:start])
             parts = [part for part in trial if part in kept]
+            chunk *= 2
         elif chunk > 1:
             chunk //= 2
         else:
