@@ -17,7 +17,12 @@ from heyawake_asp.steps.model import Reason, Rule, Settled
 if TYPE_CHECKING:
     from heyawake_asp.steps.engine import Deducer
 
-__all__ = ["minimal_reason", "shrink"]
+__all__ = ["CASES_COST", "cost_of", "minimal_reason", "shrink"]
+
+_WEIGHT = {"adjacent": 1, "run": 2, "clue": 2, "connected": 3}
+"""The cost of each sort of rule instance in a reason; each settled cell costs 1."""
+CASES_COST = 8
+"""Added to a step that needs reasoning by cases (clingo had to branch to refute it)."""
 
 _DROP_FIRST = {"connected": 0, "clue": 1, "run": 2, "adjacent": 3}
 """The order in which deletion tries to drop rules: the costliest first."""
@@ -25,7 +30,21 @@ _DROP_FIRST = {"connected": 0, "clue": 1, "run": 2, "adjacent": 3}
 Part = TypeVar("Part")
 
 
-def shrink(parts: list[Part], refute: Callable[[list[Part]], set[Part] | None]) -> list[Part]:
+def cost_of(reason: Reason, cases: bool) -> int:
+    """A step's cost: its rule instances by sort, one per settled cell, more for cases."""
+    return _parts_cost([*reason.rules, *reason.known]) + CASES_COST * cases
+
+
+def _parts_cost(parts: list[Rule | Settled]) -> int:
+    """The cost of some rule instances and settled cells, without cases."""
+    return sum(_WEIGHT[part.kind] if isinstance(part, Rule) else 1 for part in parts)
+
+
+def shrink(
+    parts: list[Part],
+    refute: Callable[[list[Part]], set[Part] | None],
+    hopeless: Callable[[list[Part]], bool] = lambda kept: False,
+) -> list[Part]:
     """A minimal sublist of ``parts`` that ``refute`` still refutes (it refutes ``parts``).
 
     ``refute`` answers None, or the parts its unsatisfiable core used.
@@ -33,7 +52,9 @@ def shrink(parts: list[Part], refute: Callable[[list[Part]], set[Part] | None]) 
     goes and halved when it cannot, down to one part at a time (deletion):
     every part left has been tried alone. A kept part costs about one
     question where many parts go, not one per part after it (clingo's cores
-    with connectivity name nearly every part asked).
+    with connectivity name nearly every part asked). Deletion stops early,
+    leaving parts that are not minimal, once ``hopeless`` holds of the
+    parts tried alone and kept (they stay in every sublist it could end at).
     """
     chunk, start = 1, 0
     while start < len(parts):
@@ -47,13 +68,19 @@ def shrink(parts: list[Part], refute: Callable[[list[Part]], set[Part] | None]) 
             chunk //= 2
         else:
             start += 1
+            if hopeless(parts[:start]):
+                break
     return parts
 
 
-def minimal_reason(deducer: Deducer, reason: Reason, cell: Cell, black: bool) -> Reason:
+def minimal_reason(
+    deducer: Deducer, reason: Reason, cell: Cell, black: bool, bound: int | None = None
+) -> Reason:
     """Shrink a reason until dropping any one part lets ``cell`` take either colour.
 
-    The costliest rules are dropped first.
+    The costliest rules are dropped first. Given a ``bound``, shrinking stops
+    once the parts kept cost more: the reason returned then costs more than
+    ``bound`` but need not be minimal.
     """
     ordered = sorted(reason.rules, key=lambda rule: _DROP_FIRST[rule.kind])
 
@@ -63,7 +90,10 @@ def minimal_reason(deducer: Deducer, reason: Reason, cell: Cell, black: bool) ->
         found = deducer.core(rules, known, cell, black, cells_first=False)
         return None if found is None else {*found.rules, *found.known}
 
-    parts: list[Rule | Settled] = shrink([*ordered, *reason.known], refute)
+    def hopeless(kept: list[Rule | Settled]) -> bool:
+        return bound is not None and _parts_cost(kept) > bound
+
+    parts: list[Rule | Settled] = shrink([*ordered, *reason.known], refute, hopeless)
     return Reason(
         tuple(p for p in parts if isinstance(p, Rule)),
         tuple(p for p in parts if not isinstance(p, Rule)),
