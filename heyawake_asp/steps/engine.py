@@ -191,14 +191,24 @@ class Deducer:
         cell: Cell,
         black: bool,
         cells_first: bool = True,
+        witness: set[Cell] | None = None,
     ) -> Reason | None:
-        """Rules and settled cells that rule out ``cell`` having the other colour, or None."""
+        """Rules and settled cells that rule out ``cell`` having the other colour, or None.
+
+        When they do not, the black cells of a shading that gives ``cell`` the
+        other colour go into ``witness``, if given.
+        """
         asked = {cell: not black, **known}
         control, literals, switch_of, assumed, _ = self._program(rules, asked)
         if cells_first:
             cells = {abs(literal) for literal in literals.values()}
             assumed.sort(key=lambda literal: abs(literal) not in cells)
-        found = search(control, lambda _: None, assumptions=assumed)
+
+        def shading(model: clingo.Model) -> None:
+            if witness is not None:
+                witness.update(c for c, literal in literals.items() if model.is_true(literal))
+
+        found = search(control, shading, assumptions=assumed)
         self._asked = control
         if found.result is None or not found.result.unsatisfiable:
             return None

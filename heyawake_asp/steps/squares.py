@@ -23,7 +23,7 @@ _EMPTY = (1 << 30, -(1 << 30), 1 << 30, -(1 << 30))
 
 
 class Squares:
-    """Asks the `Deducer` for cores within squares; remembers the squares that forced nothing."""
+    """Asks the `Deducer` for cores within squares; remembers why squares forced nothing."""
 
     def __init__(self, deducer: Deducer) -> None:
         self.deducer = deducer
@@ -31,7 +31,7 @@ class Squares:
         self._spans = [
             (rule, *_span(rule.cells)) if rule.cells else (rule, *_EMPTY) for rule in deducer.rules
         ]
-        self._barren: dict[tuple[Cell, int | None], int] = {}
+        self._barren: dict[tuple[Cell, int | None], tuple[set[Cell], bool]] = {}
 
     def core_near(
         self, cell: Cell, black: bool, radius: int | None, known: Mapping[Cell, bool]
@@ -40,7 +40,8 @@ class Squares:
 
         Connectivity counts at every size: cells outside the square are
         left open, so only what the square shows is used. A square that
-        forced nothing is asked again only once more of its cells are settled.
+        forced nothing is asked again only once its settled cells rule out
+        the shading clingo found then.
         """
         reach = 1 << 30 if radius is None else radius
         (left, right), (top, bottom) = (
@@ -52,17 +53,30 @@ class Squares:
             for other, value in known.items()
             if left <= other[0] <= right and top <= other[1] <= bottom
         }
-        if self._barren.get((cell, radius)) == len(near):
+        if (cell, radius) in self._barren and self._still_barren(cell, radius, near):
             return None
         scope = [
             rule
             for rule, low_x, high_x, low_y, high_y in self._spans
             if left <= low_x and high_x <= right and top <= low_y and high_y <= bottom
         ]
-        found = self.deducer.core(scope, near, cell, black)
+        witness: set[Cell] = set()
+        found = self.deducer.core(scope, near, cell, black, witness=witness)
         if found is None:
-            self._barren[(cell, radius)] = len(near)
+            self._barren[(cell, radius)] = (witness, False in near.values())
         return found
+
+    def _still_barren(self, cell: Cell, radius: int | None, near: Mapping[Cell, bool]) -> bool:
+        """Whether the shading that left a square barren still fits its settled cells ``near``.
+
+        It does while it agrees with every settled cell, and connectivity is
+        measured from the same cell: the first white one (`Deducer`), which is
+        another only when the square had none before.
+        """
+        witness, had_white = self._barren[(cell, radius)]
+        if not had_white and False in near.values():
+            return False
+        return all((other in witness) == black for other, black in near.items())
 
 
 def _span(cells: tuple[Cell, ...]) -> tuple[int, int, int, int]:
