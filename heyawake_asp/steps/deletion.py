@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from heyawake_asp.puzzle import Cell
+from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.steps.model import Reason, Rule, Settled
 
 if TYPE_CHECKING:
@@ -44,6 +44,7 @@ def shrink(
     parts: list[Part],
     refute: Callable[[list[Part]], set[Part] | None],
     hopeless: Callable[[list[Part]], bool] = lambda kept: False,
+    needed: Callable[[list[Part]], Part | None] = lambda chunk: None,
 ) -> list[Part]:
     """A minimal sublist of ``parts`` that ``refute`` still refutes (it refutes ``parts``).
 
@@ -55,8 +56,11 @@ def shrink(
     with connectivity name nearly every part asked). Deletion stops early,
     leaving parts that are not minimal, once ``hopeless`` holds of the
     parts tried alone and kept (they stay in every sublist it could end at).
+    ``needed``, asked of a chunk that could not go, may name a part of it
+    that cannot go either (the shading that kept the chunk breaks it and no
+    other part): that part is kept at once, as if tried alone.
     """
-    chunk, start = 1, 0
+    chunk, start, parts = 1, 0, list(parts)
     while start < len(parts):
         trial = parts[:start] + parts[start + chunk :]
         kept = refute(trial)
@@ -64,12 +68,16 @@ def shrink(
             start = sum(part in kept for part in parts[:start])
             parts = [part for part in trial if part in kept]
             chunk *= 2
-        elif chunk > 1:
+            continue
+        lone = needed(parts[start : start + chunk]) if chunk > 1 else parts[start]
+        if lone is None:
             chunk //= 2
-        else:
-            start += 1
-            if hopeless(parts[:start]):
-                break
+            continue
+        parts.remove(lone)
+        parts.insert(start, lone)
+        start += 1
+        if hopeless(parts[:start]):
+            break
     return parts
 
 
@@ -83,18 +91,38 @@ def minimal_reason(
     ``bound`` but need not be minimal.
     """
     ordered = sorted(reason.rules, key=lambda rule: _DROP_FIRST[rule.kind])
+    shading: set[Cell] = set()
 
     def refute(parts: list[Rule | Settled]) -> set[Rule | Settled] | None:
         rules = [part for part in parts if isinstance(part, Rule)]
         known = dict(p for p in parts if not isinstance(p, Rule))
-        found = deducer.core(rules, known, cell, black, cells_first=False)
+        shading.clear()
+        found = deducer.core(rules, known, cell, black, cells_first=False, witness=shading)
+        # A local program leaves settled cells out of its grounding when no rule reads them.
+        shading.update(other for other, value in known.items() if value)
         return None if found is None else {*found.rules, *found.known}
 
     def hopeless(kept: list[Rule | Settled]) -> bool:
         return bound is not None and _parts_cost(kept) > bound
 
-    parts: list[Rule | Settled] = shrink([*ordered, *reason.known], refute, hopeless)
+    def needed(chunk: list[Rule | Settled]) -> Rule | Settled | None:
+        broken = [part for part in chunk if _may_break(deducer.puzzle, shading, part)]
+        return broken[0] if len(broken) == 1 else None
+
+    parts: list[Rule | Settled] = shrink([*ordered, *reason.known], refute, hopeless, needed)
     return Reason(
         tuple(p for p in parts if isinstance(p, Rule)),
         tuple(p for p in parts if not isinstance(p, Rule)),
     )
+
+
+def _may_break(puzzle: Puzzle, shading: set[Cell], part: Rule | Settled) -> bool:
+    """Whether a shading (its black cells) may break a part; connectivity is not worked out."""
+    if not isinstance(part, Rule):
+        return (part[0] in shading) != part[1]
+    blacks = sum(cell in shading for cell in part.cells)
+    if part.kind == "adjacent":
+        return blacks == 2
+    if part.kind == "clue":
+        return blacks != puzzle.rooms[part.room or 0].clue
+    return part.kind == "connected" or blacks == 0
