@@ -91,16 +91,25 @@ def minimal_reason(
     ``bound`` but need not be minimal.
     """
     ordered = sorted(reason.rules, key=lambda rule: _DROP_FIRST[rule.kind])
-    shading: set[Cell] = set()
+    current: list[Rule | Settled] = [*ordered, *reason.known]
+    shading: dict[Cell, bool] = {}
 
     def refute(parts: list[Rule | Settled]) -> set[Rule | Settled] | None:
         rules = [part for part in parts if isinstance(part, Rule)]
         known = dict(p for p in parts if not isinstance(p, Rule))
+        # The shading is read only on the cells of the parts dropped (`needed`).
+        asked = set(parts)
+        dropped = (_cells(part) for part in current if part not in asked)
         shading.clear()
+        shading.update((other, False) for cells in dropped for other in cells)
         found = deducer.core(rules, known, cell, black, cells_first=False, witness=shading)
-        # A local program leaves settled cells out of its grounding when no rule reads them.
-        shading.update(other for other, value in known.items() if value)
-        return None if found is None else {*found.rules, *found.known}
+        if found is None:
+            # A local program leaves settled cells out of its grounding when no rule reads them.
+            shading.update((other, known[other]) for other in shading if other in known)
+            return None
+        kept: set[Rule | Settled] = {*found.rules, *found.known}
+        current[:] = [part for part in parts if part in kept]
+        return kept
 
     def hopeless(kept: list[Rule | Settled]) -> bool:
         return bound is not None and _parts_cost(kept) > bound
@@ -116,11 +125,16 @@ def minimal_reason(
     )
 
 
-def _may_break(puzzle: Puzzle, shading: set[Cell], part: Rule | Settled) -> bool:
-    """Whether a shading (its black cells) may break a part; connectivity is not worked out."""
+def _cells(part: Rule | Settled) -> tuple[Cell, ...]:
+    """The cells a rule instance or a settled cell reads."""
+    return part.cells if isinstance(part, Rule) else (part[0],)
+
+
+def _may_break(puzzle: Puzzle, shading: dict[Cell, bool], part: Rule | Settled) -> bool:
+    """Whether a shading (True: black) may break a part; connectivity is not worked out."""
     if not isinstance(part, Rule):
-        return (part[0] in shading) != part[1]
-    blacks = sum(cell in shading for cell in part.cells)
+        return shading[part[0]] != part[1]
+    blacks = sum(shading[cell] for cell in part.cells)
     if part.kind == "adjacent":
         return blacks == 2
     if part.kind == "clue":

@@ -191,12 +191,12 @@ class Deducer:
         cell: Cell,
         black: bool,
         cells_first: bool = True,
-        witness: set[Cell] | None = None,
+        witness: dict[Cell, bool] | None = None,
     ) -> Reason | None:
         """Rules and settled cells that rule out ``cell`` having the other colour, or None.
 
-        When they do not, the black cells of a shading that gives ``cell`` the
-        other colour go into ``witness``, if given.
+        When they do not, each cell of ``witness`` (if given) is set to its
+        colour (True: black) in a shading that gives ``cell`` the other colour.
         """
         asked = {cell: not black, **known}
         control, literals, switch_of, assumed, _ = self._program(rules, asked)
@@ -205,8 +205,10 @@ class Deducer:
             assumed.sort(key=lambda literal: abs(literal) not in cells)
 
         def shading(model: clingo.Model) -> None:
+            # A local program leaves out the cells no rule reads: white will do.
             if witness is not None:
-                witness.update(c for c, literal in literals.items() if model.is_true(literal))
+                for other in witness:
+                    witness[other] = other in literals and model.is_true(literals[other])
 
         found = search(control, shading, assumptions=assumed)
         self._asked = control

@@ -31,7 +31,7 @@ class Squares:
         self._spans = [
             (rule, *_span(rule.cells)) if rule.cells else (rule, *_EMPTY) for rule in deducer.rules
         ]
-        self._barren: dict[tuple[Cell, int | None], tuple[set[Cell], bool]] = {}
+        self._barren: dict[tuple[Cell, int | None], tuple[dict[Cell, bool], bool]] = {}
 
     def core_near(
         self, cell: Cell, black: bool, radius: int | None, known: Mapping[Cell, bool]
@@ -60,7 +60,13 @@ class Squares:
             for rule, low_x, high_x, low_y, high_y in self._spans
             if left <= low_x and high_x <= right and top <= low_y and high_y <= bottom
         ]
-        witness: set[Cell] = set()
+        # The shading is read only where cells may be settled later: the square's open cells.
+        width, height = self.deducer.puzzle.width, self.deducer.puzzle.height
+        xs, ys = (
+            range(max(left, 0), min(right, width - 1) + 1),
+            range(max(top, 0), min(bottom, height - 1) + 1),
+        )
+        witness = {(x, y): False for x in xs for y in ys if (x, y) not in near}
         found = self.deducer.core(scope, near, cell, black, witness=witness)
         if found is None:
             self._barren[(cell, radius)] = (witness, False in near.values())
@@ -76,7 +82,7 @@ class Squares:
         witness, had_white = self._barren[(cell, radius)]
         if not had_white and False in near.values():
             return False
-        return all((other in witness) == black for other, black in near.items())
+        return all(witness.get(other, black) == black for other, black in near.items())
 
 
 def _span(cells: tuple[Cell, ...]) -> tuple[int, int, int, int]:
