@@ -127,9 +127,8 @@ class Deducer:
         if connected is None:
             self._root_at(None)
         else:
-            self._root_at(
-                connected.cells[0] if connected.cells else _first_white(known) or self._anchor
-            )
+            first_white = next((cell for cell, black in known.items() if not black), None)
+            self._root_at(connected.cells[0] if connected.cells else first_white or self._anchor)
         assumed = [self._switch_of(rule) for rule in rules]
         assumed += [
             self._black[cell] if black else -self._black[cell] for cell, black in known.items()
@@ -195,21 +194,18 @@ class Deducer:
     ) -> Reason | None:
         """Rules and settled cells that rule out ``cell`` having the other colour, or None.
 
-        When they do not, each cell of ``witness`` (if given) is set to its
-        colour (True: black) in a shading that gives ``cell`` the other colour.
+        Else each ``witness`` cell gets its colour (True: black) in a shading clingo found.
         """
+
+        def shading(model: clingo.Model) -> None:  # cells a local program lacks are white
+            if witness is not None:
+                witness.update({c: c in literals and model.is_true(literals[c]) for c in witness})
+
         asked = {cell: not black, **known}
         control, literals, switch_of, assumed, _ = self._program(rules, asked)
         if cells_first:
             cells = {abs(literal) for literal in literals.values()}
             assumed.sort(key=lambda literal: abs(literal) not in cells)
-
-        def shading(model: clingo.Model) -> None:
-            # A local program leaves out the cells no rule reads: white will do.
-            if witness is not None:
-                for other in witness:
-                    witness[other] = other in literals and model.is_true(literals[other])
-
         found = search(control, shading, assumptions=assumed)
         self._asked = control
         if found.result is None or not found.result.unsatisfiable:
@@ -301,8 +297,3 @@ def _measured_from(rule: Rule, root: Cell | None) -> Rule:
     if rule.kind != "connected" or root is None:
         return rule
     return Rule("connected", (root,))
-
-
-def _first_white(known: Mapping[Cell, bool]) -> Cell | None:
-    """The first white cell of ``known``, in its order."""
-    return next((cell for cell, black in known.items() if not black), None)

@@ -85,6 +85,11 @@ def _groups(scopes: Iterable[Scope], cells: dict[Scope, frozenset[Cell]]) -> lis
     return [members for _, members in groups]
 
 
+def _in_order(scopes: set[Scope], index: dict[Scope, int]) -> list[Scope]:
+    """Those of ``scopes`` in a level, in its order (``index``)."""
+    return sorted((scope for scope in scopes if scope in index), key=index.__getitem__)
+
+
 def _rank(priced: Priced) -> tuple[int, tuple[int, int]]:
     """Cheapest first, then row-major."""
     return priced[0], priced[1]
@@ -111,6 +116,7 @@ class Planner:
             for scopes in self._levels
             for scope in scopes
         }
+        self._index = [{scope: i for i, scope in enumerate(scopes)} for scopes in self._levels]
         self._group: dict[Scope, Scope] = {}
         self._scopes_at: dict[Cell, list[Scope]] = {c: [] for c in deducer.puzzle.cells()}
         for scope, cells in self._cells.items():
@@ -118,17 +124,18 @@ class Planner:
                 self._scopes_at[cell].append(scope)
         self._answers: dict[Scope, dict[Cell, bool]] = {}
         self._stale = set(self._cells)
+        self._forcing: set[Scope] = set()
         self._reasons: dict[Candidate, tuple[Reason, bool]] = {}
         self._squares = Squares(deducer)
         self.known: dict[Cell, bool] = dict(known or {})
 
     def next_step(self) -> Step | None:
         """The cheapest step at the first level that has one, settled at once; None when stuck."""
-        for scopes in self._levels:
-            self._refresh(scopes)
+        for index in self._index:
+            self._refresh(index)
             candidates = [
                 (scope, cell, black)
-                for scope in scopes
+                for scope in _in_order(self._forcing, index)
                 for cell, black in self._answers[scope].items()
                 if cell not in self.known
             ]
@@ -137,15 +144,18 @@ class Planner:
                 return self._take(min(priced, key=_rank), priced)
         return self._take_cut() or self._take_global()
 
-    def _refresh(self, scopes: list[Scope]) -> None:
-        """Ask again what stale scopes force, the stale scopes of one group (`_groups`) at once."""
+    def _refresh(self, index: dict[Scope, int]) -> None:
+        """Ask again what a level's stale scopes force, the stale ones of a group at once.
+
+        ``index`` gives the level's scopes their order; `_groups` makes the groups.
+        """
         # Grouped when first asked (a hint asks only the first level); levels share some scopes.
-        for members in _groups([s for s in scopes if s not in self._group], self._cells):
-            self._group.update(dict.fromkeys(members, tuple(r for m in members for r in m)))
+        if any(scope not in self._group for scope in index):
+            for members in _groups([s for s in index if s not in self._group], self._cells):
+                self._group.update(dict.fromkeys(members, tuple(r for m in members for r in m)))
         batches: dict[Scope, list[Scope]] = {}
-        for scope in scopes:
-            if scope in self._stale:
-                batches.setdefault(self._group[scope], []).append(scope)
+        for scope in _in_order(self._stale, index):
+            batches.setdefault(self._group[scope], []).append(scope)
         for group, members in batches.items():
             self.deducer.ground_together(group)
             rules = [rule for scope in members for rule in scope]
@@ -155,6 +165,7 @@ class Planner:
             for scope in members:
                 self._answers[scope] = {c: forced[c] for c in self._cells[scope] if c in forced}
                 self._stale.discard(scope)
+                (self._forcing.add if self._answers[scope] else self._forcing.discard)(scope)
 
     def _settle(self, cells: Iterable[Settled]) -> None:
         """Settle cells and mark the scopes they are in for asking again."""
