@@ -118,6 +118,7 @@ class Planner:
         }
         self._index = [{scope: i for i, scope in enumerate(scopes)} for scopes in self._levels]
         self._group: dict[Scope, Scope] = {}
+        self._grouped: set[int] = set()
         self._scopes_at: dict[Cell, list[Scope]] = {c: [] for c in deducer.puzzle.cells()}
         for scope, cells in self._cells.items():
             for cell in cells:
@@ -131,8 +132,8 @@ class Planner:
 
     def next_step(self) -> Step | None:
         """The cheapest step at the first level that has one, settled at once; None when stuck."""
-        for index in self._index:
-            self._refresh(index)
+        for level, index in enumerate(self._index):
+            self._refresh(level)
             candidates = [
                 (scope, cell, black)
                 for scope in _in_order(self._forcing, index)
@@ -144,17 +145,16 @@ class Planner:
                 return self._take(min(priced, key=_rank), priced)
         return self._take_cut() or self._take_global()
 
-    def _refresh(self, index: dict[Scope, int]) -> None:
-        """Ask again what a level's stale scopes force, the stale ones of a group at once.
-
-        ``index`` gives the level's scopes their order; `_groups` makes the groups.
-        """
+    def _refresh(self, level: int) -> None:
+        """Ask again what a level's stale scopes force, the stale scopes of one group at once."""
         # Grouped when first asked (a hint asks only the first level); levels share some scopes.
-        if any(scope not in self._group for scope in index):
-            for members in _groups([s for s in index if s not in self._group], self._cells):
+        if level not in self._grouped:
+            self._grouped.add(level)
+            scopes = [s for s in self._levels[level] if s not in self._group]
+            for members in _groups(scopes, self._cells):
                 self._group.update(dict.fromkeys(members, tuple(r for m in members for r in m)))
         batches: dict[Scope, list[Scope]] = {}
-        for scope in _in_order(self._stale, index):
+        for scope in _in_order(self._stale, self._index[level]):
             batches.setdefault(self._group[scope], []).append(scope)
         for group, members in batches.items():
             self.deducer.ground_together(group)
