@@ -11,13 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from heyawake_asp.puzzle import Cell
+from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.steps.model import Reason, Rule, Settled
 
 if TYPE_CHECKING:
     from heyawake_asp.steps.engine import Deducer
 
-__all__ = ["minimal_reason", "shrink"]
+__all__ = ["CASES_COST", "cost_of", "minimal_reason", "shrink"]
+
+_WEIGHT = {"adjacent": 1, "run": 2, "clue": 2, "connected": 3}
+"""The cost of each sort of rule instance in a reason; each settled cell costs 1."""
+CASES_COST = 8
+"""Added to a step that needs reasoning by cases (clingo had to branch to refute it)."""
 
 _DROP_FIRST = {"connected": 0, "clue": 1, "run": 2, "adjacent": 3}
 """The order in which deletion tries to drop rules: the costliest first."""
@@ -25,42 +30,113 @@ _DROP_FIRST = {"connected": 0, "clue": 1, "run": 2, "adjacent": 3}
 Part = TypeVar("Part")
 
 
-def shrink(parts: list[Part], refute: Callable[[list[Part]], set[Part] | None]) -> list[Part]:
+def cost_of(reason: Reason, cases: bool) -> int:
+    """A step's cost: its rule instances by sort, one per settled cell, more for cases."""
+    return _parts_cost([*reason.rules, *reason.known]) + CASES_COST * cases
+
+
+def _parts_cost(parts: list[Rule | Settled]) -> int:
+    """The cost of some rule instances and settled cells, without cases."""
+    return sum(_WEIGHT[part.kind] if isinstance(part, Rule) else 1 for part in parts)
+
+
+def shrink(
+    parts: list[Part],
+    refute: Callable[[list[Part]], set[Part] | None],
+    hopeless: Callable[[list[Part]], bool] = lambda kept: False,
+    needed: Callable[[list[Part]], Part | None] = lambda chunk: None,
+) -> list[Part]:
     """A minimal sublist of ``parts`` that ``refute`` still refutes (it refutes ``parts``).
 
     ``refute`` answers None, or the parts its unsatisfiable core used.
-    Parts are dropped in chunks, halved when a chunk cannot go, down to one
-    at a time (deletion): every part left has been tried alone.
+    Parts are dropped in chunks, from one part on, doubled after a chunk
+    goes and halved when it cannot, down to one part at a time (deletion):
+    every part left has been tried alone. A kept part costs about one
+    question where many parts go, not one per part after it (clingo's cores
+    with connectivity name nearly every part asked). Deletion stops early,
+    leaving parts that are not minimal, once ``hopeless`` holds of the
+    parts tried alone and kept (they stay in every sublist it could end at).
+    ``needed``, asked of a chunk that could not go, may name a part of it
+    that cannot go either (the shading that kept the chunk breaks it and no
+    other part): that part is kept at once, as if tried alone.
     """
-    chunk, start = max(1, len(parts) // 2), 0
+    chunk, start, parts = 1, 0, list(parts)
     while start < len(parts):
         trial = parts[:start] + parts[start + chunk :]
         kept = refute(trial)
         if kept is not None:
             start = sum(part in kept for part in parts[:start])
             parts = [part for part in trial if part in kept]
-        elif chunk > 1:
+            chunk *= 2
+            continue
+        lone = needed(parts[start : start + chunk]) if chunk > 1 else parts[start]
+        if lone is None:
             chunk //= 2
-        else:
-            start += 1
+            continue
+        parts.remove(lone)
+        parts.insert(start, lone)
+        start += 1
+        if hopeless(parts[:start]):
+            break
     return parts
 
 
-def minimal_reason(deducer: Deducer, reason: Reason, cell: Cell, black: bool) -> Reason:
+def minimal_reason(
+    deducer: Deducer, reason: Reason, cell: Cell, black: bool, bound: int | None = None
+) -> Reason:
     """Shrink a reason until dropping any one part lets ``cell`` take either colour.
 
-    The costliest rules are dropped first.
+    The costliest rules are dropped first. Given a ``bound``, shrinking stops
+    once the parts kept cost more: the reason returned then costs more than
+    ``bound`` but need not be minimal.
     """
     ordered = sorted(reason.rules, key=lambda rule: _DROP_FIRST[rule.kind])
+    current: list[Rule | Settled] = [*ordered, *reason.known]
+    shading: dict[Cell, bool] = {}
 
     def refute(parts: list[Rule | Settled]) -> set[Rule | Settled] | None:
         rules = [part for part in parts if isinstance(part, Rule)]
         known = dict(p for p in parts if not isinstance(p, Rule))
-        found = deducer.core(rules, known, cell, black, cells_first=False)
-        return None if found is None else {*found.rules, *found.known}
+        # The shading is read only on the cells of the parts dropped (`needed`).
+        asked = set(parts)
+        dropped = (_cells(part) for part in current if part not in asked)
+        shading.clear()
+        shading.update((other, False) for cells in dropped for other in cells)
+        found = deducer.core(rules, known, cell, black, cells_first=False, witness=shading)
+        if found is None:
+            # A local program leaves settled cells out of its grounding when no rule reads them.
+            shading.update((other, known[other]) for other in shading if other in known)
+            return None
+        kept: set[Rule | Settled] = {*found.rules, *found.known}
+        current[:] = [part for part in parts if part in kept]
+        return kept
 
-    parts: list[Rule | Settled] = shrink([*ordered, *reason.known], refute)
+    def hopeless(kept: list[Rule | Settled]) -> bool:
+        return bound is not None and _parts_cost(kept) > bound
+
+    def needed(chunk: list[Rule | Settled]) -> Rule | Settled | None:
+        broken = [part for part in chunk if _may_break(deducer.puzzle, shading, part)]
+        return broken[0] if len(broken) == 1 else None
+
+    parts: list[Rule | Settled] = shrink([*ordered, *reason.known], refute, hopeless, needed)
     return Reason(
         tuple(p for p in parts if isinstance(p, Rule)),
         tuple(p for p in parts if not isinstance(p, Rule)),
     )
+
+
+def _cells(part: Rule | Settled) -> tuple[Cell, ...]:
+    """The cells a rule instance or a settled cell reads."""
+    return part.cells if isinstance(part, Rule) else (part[0],)
+
+
+def _may_break(puzzle: Puzzle, shading: dict[Cell, bool], part: Rule | Settled) -> bool:
+    """Whether a shading (True: black) may break a part; connectivity is not worked out."""
+    if not isinstance(part, Rule):
+        return shading[part[0]] != part[1]
+    blacks = sum(shading[cell] for cell in part.cells)
+    if part.kind == "adjacent":
+        return blacks == 2
+    if part.kind == "clue":
+        return blacks != puzzle.rooms[part.room or 0].clue
+    return part.kind == "connected" or blacks == 0

@@ -24,7 +24,6 @@ from heyawake_asp.control import grounded_control
 from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.search import search
-from heyawake_asp.steps.deletion import shrink
 from heyawake_asp.steps.dense import DenseClues, optimum
 from heyawake_asp.steps.local import SMALLEST_GRID, LocalPrograms
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
@@ -132,12 +131,13 @@ class Deducer:
         assumed = self._assumptions(rules, known, scope, maximised)
         return self._control, self._black, self._switch_of, assumed, scope
 
-    def _refuted(
+    def refuted(
         self,
         rules: Collection[Rule],
         known: Mapping[Cell, bool],
         cells_first: bool = False,
         as_count: bool = False,
+        witness: dict[Cell, bool] | None = None,
     ) -> tuple[_Asked, set[int]] | None:
         """The question asked and the assumptions that refute it (clingo's core), or None.
 
@@ -151,13 +151,19 @@ class Deducer:
         if cells_first:
             cells = {abs(literal) for literal in literals.values()}
             assumed.sort(key=lambda literal: abs(literal) not in cells)
-        found = search(control, optimum, assumptions=assumed)
+
+        def seen(model: clingo.Model) -> tuple[int, ...] | None:
+            if witness is not None:  # cells a local program lacks are white
+                witness.update({c: c in literals and model.is_true(literals[c]) for c in witness})
+            return optimum(model)
+
+        found = search(control, seen, assumptions=assumed)
         self._asked = control
         if found.result is not None and found.result.unsatisfiable:
             return asked, set(found.core)
         verdict = self._dense.judge(found.values, maximised)
         if verdict == "over":
-            return self._refuted(rules, known, cells_first, as_count=True)
+            return self.refuted(rules, known, cells_first, True, witness)
         if verdict != "short":
             return None
         return asked, {
@@ -219,9 +225,13 @@ class Deducer:
         cell: Cell,
         black: bool,
         cells_first: bool = True,
+        witness: dict[Cell, bool] | None = None,
     ) -> Reason | None:
-        """Rules and settled cells that rule out ``cell`` having the other colour, or None."""
-        refuted = self._refuted(rules, {cell: not black, **known}, cells_first)
+        """Rules and settled cells that rule out ``cell`` having the other colour, or None.
+
+        Else each ``witness`` cell gets its colour (True: black) in a shading clingo found.
+        """
+        refuted = self.refuted(rules, {cell: not black, **known}, cells_first, witness=witness)
         if refuted is None:
             return None
         (_, literals, switch_of, _, _), used = refuted
@@ -252,7 +262,7 @@ class Deducer:
 
         def forced(group: list[Settled]) -> list[Settled]:
             flipped = {cell: not black for cell, black in group}
-            refuted = self._refuted(rules, {**flipped, **known})
+            refuted = self.refuted(rules, {**flipped, **known})
             if refuted is None or len(group) < 2:
                 return group if refuted else []
             (_, literals, _, _, _), used = refuted
@@ -263,21 +273,6 @@ class Deducer:
 
         asked = [item for item in candidates.items() if scope is None or item[0] in scope]
         return dict(forced(sorted(asked, key=lambda item: row_major(item[0])))) if asked else {}
-
-    def conflict(self, known: Mapping[Cell, bool]) -> tuple[Cell, ...] | None:
-        """A minimal set of the ``known`` cells that no solution shares, or None when some does."""
-
-        def refute(parts: list[Settled]) -> set[Settled] | None:
-            refuted = self._refuted(self.rules, dict(parts))
-            if refuted is None:
-                return None
-            used = refuted[1]
-            return {(c, b) for c, b in parts if (self._black[c] if b else -self._black[c]) in used}
-
-        everything = sorted(known.items(), key=lambda item: (item[0][1], item[0][0]))
-        if refute(everything) is None:
-            return None
-        return tuple(cell for cell, _ in shrink(everything, refute))
 
     def by_cases(self, reason: Reason, cell: Cell, black: bool) -> bool:
         """Whether clingo had to guess (branch) to refute the other colour of ``cell``."""

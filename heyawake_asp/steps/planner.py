@@ -23,17 +23,14 @@ from itertools import chain
 
 from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.cuts import cuts
-from heyawake_asp.steps.deletion import minimal_reason
+from heyawake_asp.steps.deletion import cost_of, minimal_reason
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, Step, row_major
+from heyawake_asp.steps.squares import Squares
 from heyawake_asp.steps.wording import sentence
 
-__all__ = ["Planner", "cost_of"]
+__all__ = ["Planner"]
 
-_WEIGHT = {"adjacent": 1, "run": 2, "clue": 2, "connected": 3}
-"""The cost of each sort of rule instance in a reason; each settled cell costs 1."""
-CASES_COST = 8
-"""Added to a step that needs reasoning by cases (clingo had to branch to refute it)."""
 _CANDIDATES = 3
 """How many forced cells the last level tries to explain, those with most settled cells near."""
 _BATCH_CELLS = 64
@@ -46,11 +43,6 @@ Scope = tuple[Rule, ...]
 Candidate = tuple[Scope, Cell, bool]
 Priced = tuple[int, tuple[int, int], Reason, bool, bool]
 """A candidate step: cost, position (row, column), minimal reason, colour, by cases."""
-
-
-def cost_of(reason: Reason, cases: bool) -> int:
-    """A step's cost: its rule instances by sort, one per settled cell, more for cases."""
-    return sum(_WEIGHT[rule.kind] for rule in reason.rules) + len(reason.known) + CASES_COST * cases
 
 
 def _kind(reason: Reason, cases: bool) -> Kind:
@@ -93,6 +85,11 @@ def _groups(scopes: Iterable[Scope], cells: dict[Scope, frozenset[Cell]]) -> lis
     return [members for _, members in groups]
 
 
+def _in_order(scopes: set[Scope], index: dict[Scope, int]) -> list[Scope]:
+    """Those of ``scopes`` in a level, in its order (``index``)."""
+    return sorted((scope for scope in scopes if scope in index), key=index.__getitem__)
+
+
 def _rank(priced: Priced) -> tuple[int, tuple[int, int]]:
     """Cheapest first, then row-major."""
     return priced[0], priced[1]
@@ -119,24 +116,27 @@ class Planner:
             for scopes in self._levels
             for scope in scopes
         }
+        self._index = [{scope: i for i, scope in enumerate(scopes)} for scopes in self._levels]
         self._group: dict[Scope, Scope] = {}
+        self._grouped: set[int] = set()
         self._scopes_at: dict[Cell, list[Scope]] = {c: [] for c in deducer.puzzle.cells()}
         for scope, cells in self._cells.items():
             for cell in cells:
                 self._scopes_at[cell].append(scope)
         self._answers: dict[Scope, dict[Cell, bool]] = {}
         self._stale = set(self._cells)
+        self._forcing: set[Scope] = set()
         self._reasons: dict[Candidate, tuple[Reason, bool]] = {}
-        self._barren: dict[tuple[Cell, int | None], int] = {}
+        self._squares = Squares(deducer)
         self.known: dict[Cell, bool] = dict(known or {})
 
     def next_step(self) -> Step | None:
         """The cheapest step at the first level that has one, settled at once; None when stuck."""
-        for scopes in self._levels:
-            self._refresh(scopes)
+        for level, index in enumerate(self._index):
+            self._refresh(level)
             candidates = [
                 (scope, cell, black)
-                for scope in scopes
+                for scope in _in_order(self._forcing, index)
                 for cell, black in self._answers[scope].items()
                 if cell not in self.known
             ]
@@ -145,15 +145,17 @@ class Planner:
                 return self._take(min(priced, key=_rank), priced)
         return self._take_cut() or self._take_global()
 
-    def _refresh(self, scopes: list[Scope]) -> None:
-        """Ask again what stale scopes force, the stale scopes of one group (`_groups`) at once."""
+    def _refresh(self, level: int) -> None:
+        """Ask again what a level's stale scopes force, the stale scopes of one group at once."""
         # Grouped when first asked (a hint asks only the first level); levels share some scopes.
-        for members in _groups([s for s in scopes if s not in self._group], self._cells):
-            self._group.update(dict.fromkeys(members, tuple(r for m in members for r in m)))
+        if level not in self._grouped:
+            self._grouped.add(level)
+            scopes = [s for s in self._levels[level] if s not in self._group]
+            for members in _groups(scopes, self._cells):
+                self._group.update(dict.fromkeys(members, tuple(r for m in members for r in m)))
         batches: dict[Scope, list[Scope]] = {}
-        for scope in scopes:
-            if scope in self._stale:
-                batches.setdefault(self._group[scope], []).append(scope)
+        for scope in _in_order(self._stale, self._index[level]):
+            batches.setdefault(self._group[scope], []).append(scope)
         for group, members in batches.items():
             self.deducer.ground_together(group)
             rules = [rule for scope in members for rule in scope]
@@ -163,6 +165,7 @@ class Planner:
             for scope in members:
                 self._answers[scope] = {c: forced[c] for c in self._cells[scope] if c in forced}
                 self._stale.discard(scope)
+                (self._forcing.add if self._answers[scope] else self._forcing.discard)(scope)
 
     def _settle(self, cells: Iterable[Settled]) -> None:
         """Settle cells and mark the scopes they are in for asking again."""
@@ -251,19 +254,24 @@ class Planner:
             [(first, None)],
         )
         for cells, radius in trials:
-            cores = [(cell, self._core_near(cell, forced[cell], radius)) for cell in cells]
+            near = self._squares.core_near
+            cores = [(cell, near(cell, forced[cell], radius, self.known)) for cell in cells]
             found = [(cost_of(core, False), cell, core) for cell, core in cores if core]
             if found:
                 break
         # Shrinking a core is the costly part: within a square only the smallest core is shrunk;
-        # the cores of the whole grid say little about the size of their minimal reasons.
-        if radius is not None:
-            found = [min(found, key=lambda item: (item[0], row_major(item[1])))]
-        priced = []
-        for _, cell, core in found:
-            reason = minimal_reason(self.deducer, core, cell, forced[cell])
-            cases = self.deducer.by_cases(reason, cell, forced[cell])
-            priced.append((cost_of(reason, cases), row_major(cell), reason, forced[cell], cases))
+        # the cores of the whole grid say little about the size of their minimal reasons, so
+        # each is shrunk, the smallest first, until it cannot beat the cheapest reason so far.
+        found.sort(key=lambda item: (item[0], row_major(item[1])))
+        priced: list[Priced] = []
+        for _, cell, core in found[: 1 if radius is not None else None]:
+            bound = min((item[0] for item in priced), default=None)
+            reason = minimal_reason(self.deducer, core, cell, forced[cell], bound)
+            if bound is None or cost_of(reason, False) <= bound:
+                cases = self.deducer.by_cases(reason, cell, forced[cell])
+                priced.append(
+                    (cost_of(reason, cases), row_major(cell), reason, forced[cell], cases)
+                )
         return self._take(min(priced, key=_rank), forced=forced)
 
     def _crowding(self, cell: Cell) -> tuple[int, int, int]:
@@ -271,28 +279,3 @@ class Planner:
         x, y = cell
         near = sum((x + dx, y + dy) in self.known for dx in range(-2, 3) for dy in range(-2, 3))
         return -near, y, x
-
-    def _core_near(self, cell: Cell, black: bool, radius: int | None) -> Reason | None:
-        """Rules and settled cells within ``radius`` of ``cell`` (None: all) that force its colour.
-
-        Connectivity counts at every size: cells outside the square are
-        left open, so only what the square shows is used. A square that
-        forced nothing (`_barren`, with its settled cells) is asked again
-        only once more of its cells are settled.
-        """
-
-        def near(other: Cell) -> bool:
-            return radius is None or max(abs(other[0] - cell[0]), abs(other[1] - cell[1])) <= radius
-
-        known = {other: value for other, value in self.known.items() if near(other)}
-        if self._barren.get((cell, radius)) == len(known):
-            return None
-        scope = [
-            rule
-            for rule in self.deducer.rules
-            if rule.kind == "connected" or all(map(near, rule.cells))
-        ]
-        found = self.deducer.core(scope, known, cell, black)
-        if found is None:
-            self._barren[(cell, radius)] = len(known)
-        return found

@@ -19,8 +19,9 @@ from heyawake_asp.analysis import analyze, explain
 from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.steps.deletion import shrink
 from heyawake_asp.steps.engine import Deducer
-from heyawake_asp.steps.model import Hint, Step, Walkthrough
+from heyawake_asp.steps.model import Hint, Settled, Step, Walkthrough, row_major
 from heyawake_asp.steps.planner import Planner
 
 __all__ = ["UNSETTLED", "grid_of", "hint", "read_partial", "steps"]
@@ -58,10 +59,26 @@ def hint(puzzle: Puzzle, given: Mapping[Cell, bool] | None = None) -> Hint:
     """
     deducer = _deducer(puzzle) or Deducer(puzzle)
     known = dict(given or {})
-    conflict = deducer.conflict(known)
+    conflict = _conflict(deducer, known)
     if conflict is not None:
         return Hint(None, conflict)
     return Hint(Planner(deducer, known).next_step(), None)
+
+
+def _conflict(deducer: Deducer, known: Mapping[Cell, bool]) -> tuple[Cell, ...] | None:
+    """A minimal set of the ``known`` cells that no solution shares, or None when some does."""
+
+    def refute(parts: list[Settled]) -> set[Settled] | None:
+        refuted = deducer.refuted(deducer.rules, dict(parts))
+        if refuted is None:
+            return None
+        (_, literals, *_), used = refuted
+        return {(c, b) for c, b in parts if (literals[c] if b else -literals[c]) in used}
+
+    everything = sorted(known.items(), key=lambda item: row_major(item[0]))
+    if refute(everything) is None:
+        return None
+    return tuple(cell for cell, _ in shrink(everything, refute))
 
 
 def _deducer(puzzle: Puzzle) -> Deducer | None:

@@ -1,0 +1,91 @@
+"""The last level's questions: the rule instances and settled cells within a square around a cell.
+
+>>> from heyawake_asp.puzzle import Puzzle, Room
+>>> squares = Squares(Deducer(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))))
+>>> squares.core_near((0, 0), True, 1, {}) is None  # the room reaches past the square
+True
+>>> "clue" in [rule.kind for rule in squares.core_near((0, 0), True, 2, {}).rules]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from heyawake_asp.puzzle import Cell
+from heyawake_asp.steps.engine import Deducer
+from heyawake_asp.steps.model import Reason
+
+__all__ = ["Squares"]
+
+_EMPTY = (1 << 30, -(1 << 30), 1 << 30, -(1 << 30))
+"""The span of connectivity (no cells): least above greatest, so within every square."""
+
+
+class Squares:
+    """Asks the `Deducer` for cores within squares; remembers why squares forced nothing."""
+
+    def __init__(self, deducer: Deducer) -> None:
+        self.deducer = deducer
+        # Each rule's span (least and greatest column and row), in the deducer's order.
+        self._spans = [
+            (rule, *_span(rule.cells)) if rule.cells else (rule, *_EMPTY) for rule in deducer.rules
+        ]
+        self._barren: dict[tuple[Cell, int | None], tuple[dict[Cell, bool], bool]] = {}
+
+    def core_near(
+        self, cell: Cell, black: bool, radius: int | None, known: Mapping[Cell, bool]
+    ) -> Reason | None:
+        """Rules and settled cells within ``radius`` of ``cell`` (None: all) that force its colour.
+
+        Connectivity counts at every size: cells outside the square are
+        left open, so only what the square shows is used. A square that
+        forced nothing is asked again only once its settled cells rule out
+        the shading clingo found then.
+        """
+        reach = 1 << 30 if radius is None else radius
+        (left, right), (top, bottom) = (
+            (cell[0] - reach, cell[0] + reach),
+            (cell[1] - reach, cell[1] + reach),
+        )
+        near = {
+            other: value
+            for other, value in known.items()
+            if left <= other[0] <= right and top <= other[1] <= bottom
+        }
+        if (cell, radius) in self._barren and self._still_barren(cell, radius, near):
+            return None
+        scope = [
+            rule
+            for rule, low_x, high_x, low_y, high_y in self._spans
+            if left <= low_x and high_x <= right and top <= low_y and high_y <= bottom
+        ]
+        # The shading is read only where cells may be settled later: the square's open cells.
+        width, height = self.deducer.puzzle.width, self.deducer.puzzle.height
+        xs, ys = (
+            range(max(left, 0), min(right, width - 1) + 1),
+            range(max(top, 0), min(bottom, height - 1) + 1),
+        )
+        witness = {(x, y): False for x in xs for y in ys if (x, y) not in near}
+        found = self.deducer.core(scope, near, cell, black, witness=witness)
+        if found is None:
+            self._barren[(cell, radius)] = (witness, False in near.values())
+        return found
+
+    def _still_barren(self, cell: Cell, radius: int | None, near: Mapping[Cell, bool]) -> bool:
+        """Whether the shading that left a square barren still fits its settled cells ``near``.
+
+        It does while it agrees with every settled cell, and connectivity is
+        measured from the same cell: the first white one (`Deducer`), which is
+        another only when the square had none before.
+        """
+        witness, had_white = self._barren[(cell, radius)]
+        if not had_white and False in near.values():
+            return False
+        return all(witness.get(other, black) == black for other, black in near.items())
+
+
+def _span(cells: tuple[Cell, ...]) -> tuple[int, int, int, int]:
+    """The least and greatest column, then row, of ``cells``."""
+    xs, ys = [x for x, _ in cells], [y for _, y in cells]
+    return min(xs), max(xs), min(ys), max(ys)

@@ -1,0 +1,101 @@
+"""Deletion: minimal against brute force, shortcuts sound, and minimal reasons on a large grid."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from heyawake_asp import read_puzzle
+from heyawake_asp.step_checker import entails
+from heyawake_asp.steps import steps
+from heyawake_asp.steps.deletion import shrink
+from heyawake_asp.steps.engine import Deducer
+
+LARGE = Path(__file__).resolve().parents[1] / "instances" / "large" / "20x20-s1.lp"
+
+
+def _family(seed: int) -> list[frozenset[int]]:
+    """A few random sets of parts; a list of parts refutes when it holds one of them."""
+    rng = random.Random(seed)
+    return [frozenset(rng.sample(range(12), rng.randint(1, 5))) for _ in range(rng.randint(1, 3))]
+
+
+def _refute(family: list[frozenset[int]], parts: list[int]) -> set[int] | None:
+    """A core: the first set of the family the parts hold (None when they hold none)."""
+    return next((set(needed) for needed in family if needed <= set(parts)), None)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_shrink_ends_at_a_minimal_sublist(seed: int) -> None:
+    family = _family(seed)
+    parts = list(range(12))
+    found = shrink(parts, lambda trial: _refute(family, trial))
+    assert _refute(family, found) is not None
+    for part in found:
+        assert _refute(family, [p for p in found if p != part]) is None
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_shrink_with_what_a_shading_breaks_is_minimal_and_asks_less(seed: int) -> None:
+    """One needed set; the parts it holds are exactly those a counter-shading may break."""
+    needed = _family(seed)[0]
+    asked: list[int] = []
+
+    def refute(trial: list[int]) -> set[int] | None:
+        asked.append(len(trial))
+        return set(trial) if needed <= set(trial) else None
+
+    def lone(chunk: list[int]) -> int | None:
+        broken = [part for part in chunk if part in needed]
+        return broken[0] if len(broken) == 1 else None
+
+    found = shrink(list(range(12)), refute, needed=lone)
+    with_shading = len(asked)
+    asked.clear()
+    assert sorted(found) == sorted(needed)
+    assert sorted(shrink(list(range(12)), refute)) == sorted(needed)
+    assert with_shading <= len(asked)
+
+
+def test_shrink_gives_up_once_the_parts_kept_are_hopeless() -> None:
+    needed = {0, 1, 2, 3}
+    found = shrink(
+        list(range(12)),
+        lambda trial: set(trial) if needed <= set(trial) else None,
+        hopeless=lambda kept: len(kept) > 1,
+    )
+    assert found[:2] == [0, 1]
+    assert len(found) > len(needed)
+
+
+def test_shrink_keeps_every_part_of_an_exact_need_and_leaves_the_list_given_alone() -> None:
+    for size in range(1, 7):
+        parts = list(range(size))[::-1]
+
+        def refute(trial: list[int], size: int = size) -> set[int] | None:
+            return set(trial) if len(trial) == size else None
+
+        found = shrink(parts, refute, needed=lambda chunk: chunk[-1])
+        assert sorted(found) == sorted(parts)
+        assert parts == list(range(size))[::-1]
+
+
+@pytest.mark.slow
+def test_last_level_reasons_on_a_large_grid_are_minimal() -> None:
+    """The reasons with connectivity (whole-grid questions, shortcuts by shadings) of a 20x20."""
+    puzzle = read_puzzle(str(LARGE))
+    deducer = Deducer(puzzle)
+    connected = [
+        step
+        for step in steps(puzzle).steps
+        if any(rule.kind == "connected" for rule in step.reason.rules)
+    ]
+    assert connected
+    for step in connected[:: max(1, len(connected) // 6)]:
+        for part in [*step.reason.rules, *step.reason.known]:
+            rules = [rule for rule in step.reason.rules if rule != part]
+            known = dict(settled for settled in step.reason.known if settled != part)
+            assert any(deducer.core(rules, known, c, b) is None for c, b in step.cells), step.text
+            assert not all(entails(puzzle, rules, known, c, b) for c, b in step.cells), step.text
