@@ -97,7 +97,11 @@ GENERATED_WALKED = [
     "large/20x20-*",
     "dense/*-unique",
 ]
-GENERATED_SEVERAL = ["dense/*-numbered", "dense/20x20-middle-max"]
+GENERATED_SEVERAL = [
+    "dense/12x10-edge-numbered",
+    "dense/14x12-l-numbered",
+    "dense/20x20-middle-max",
+]
 UNSOLVABLE = ["dense/*-over"]
 
 
