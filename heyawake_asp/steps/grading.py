@@ -19,7 +19,7 @@ __all__ = ["LABELS", "Grade", "grade", "grade_puzzle"]
 LABELS = ("easy", "medium", "hard", "expert")
 """The grades, easiest first."""
 _HARD_KINDS = ("combined", "connected", "cases")
-_BOUNDS = (15.0, 45.0, 80.0)
+_BOUNDS = (15.0, 40.0, 80.0)
 """The scores up to which a puzzle is easy, medium, hard; above, expert (set on the KTH suite)."""
 
 

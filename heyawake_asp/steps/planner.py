@@ -96,10 +96,22 @@ def _rank(priced: Priced) -> tuple[int, tuple[int, int]]:
 
 
 class Planner:
-    """Walks a puzzle step by step from a set of settled cells (``known``)."""
+    """Walks a puzzle step by step from a set of settled cells (``known``).
 
-    def __init__(self, deducer: Deducer, known: dict[Cell, bool] | None = None) -> None:
+    ``shared``, the cells every solution shares, may be given when ``known``
+    holds in every solution: what every instance at once forces is then
+    read off it, not asked of clingo at each step of the last level (a
+    cautious enumeration of the whole grid, which stalls on dense clues).
+    """
+
+    def __init__(
+        self,
+        deducer: Deducer,
+        known: dict[Cell, bool] | None = None,
+        shared: dict[Cell, bool] | None = None,
+    ) -> None:
         self.deducer = deducer
+        self._shared = shared
         rules = [rule for rule in deducer.rules if rule.kind != "connected"]
         by_room = {room: set() for room in range(len(deducer.puzzle.rooms))}  # type: dict[int, set[Rule]]
         for rule in rules:
@@ -243,7 +255,10 @@ class Planner:
         the smallest square that explains any compete. Failing that, other forced cells are
         tried in the largest square in turn: the whole grid's cores cost much more to shrink.
         """
-        forced = self.deducer.consequences(self.deducer.rules, self.known) or {}
+        if self._shared is None:
+            forced = self.deducer.consequences(self.deducer.rules, self.known) or {}
+        else:
+            forced = {cell: b for cell, b in self._shared.items() if cell not in self.known}
         if not forced:
             return None
         crowded = sorted(forced, key=self._crowding)

@@ -38,10 +38,10 @@ def steps(puzzle: Puzzle) -> Walkthrough:
     (status ``several``); one without a solution has no steps, and
     ``conflict`` names clues that cannot all hold (status ``unsolvable``).
     """
-    deducer = _deducer(puzzle)
-    if deducer is None:
+    shared = _shared(puzzle)
+    if shared is None:
         return Walkthrough("unsolvable", (), grid_of(puzzle, {}), explain(puzzle).rooms)
-    planner = Planner(deducer)
+    planner = Planner(Deducer(puzzle, _anchor(shared)), shared=shared)
     found: list[Step] = []
     while (step := planner.next_step()) is not None:
         found.append(step)
@@ -57,12 +57,15 @@ def hint(puzzle: Puzzle, given: Mapping[Cell, bool] | None = None) -> Hint:
     Both are None when nothing is left to settle (or, for a puzzle with
     several solutions, nothing more can be).
     """
-    deducer = _deducer(puzzle) or Deducer(puzzle)
+    shared = _shared(puzzle) or {}
+    deducer = Deducer(puzzle, _anchor(shared))
     known = dict(given or {})
     conflict = _conflict(deducer, known)
     if conflict is not None:
         return Hint(None, conflict)
-    return Hint(Planner(deducer, known).next_step(), None)
+    # Given cells that some solution lacks: what the other solutions share is asked of clingo.
+    agreed = all(shared.get(cell) == black for cell, black in known.items())
+    return Hint(Planner(deducer, known, shared if agreed else None).next_step(), None)
 
 
 def _conflict(deducer: Deducer, known: Mapping[Cell, bool]) -> tuple[Cell, ...] | None:
@@ -81,13 +84,17 @@ def _conflict(deducer: Deducer, known: Mapping[Cell, bool]) -> tuple[Cell, ...] 
     return tuple(cell for cell, _ in shrink(everything, refute))
 
 
-def _deducer(puzzle: Puzzle) -> Deducer | None:
-    """The puzzle ground for explanations, anchored at a cell white in all solutions."""
+def _shared(puzzle: Puzzle) -> dict[Cell, bool] | None:
+    """The colour of each cell every solution shares (True: black); None when there is none."""
     ambiguity = analyze(puzzle)
     if not ambiguity.solvable:
         return None
-    anchor = min(ambiguity.white, key=lambda cell: (cell[1], cell[0]), default=None)
-    return Deducer(puzzle, anchor)
+    return {**dict.fromkeys(ambiguity.black, True), **dict.fromkeys(ambiguity.white, False)}
+
+
+def _anchor(shared: Mapping[Cell, bool]) -> Cell | None:
+    """The first cell white in every solution, to measure connectivity from (`Deducer`)."""
+    return min((cell for cell, black in shared.items() if not black), key=row_major, default=None)
 
 
 def grid_of(puzzle: Puzzle, known: Mapping[Cell, bool]) -> Grid:
