@@ -223,6 +223,15 @@ def test_a_hint_from_a_partial_grid_settles_something_new() -> None:
     assert all(cell not in known for cell, _ in step.cells)
 
 
+def test_a_hint_from_a_cell_some_solutions_lack_follows_from_it() -> None:
+    # An unnumbered 4x1 room has several solutions; r1c2 is black in some only.
+    strip = Puzzle(4, 1, (Room.rectangle(0, 0, 3, 0),))
+    known = read_partial("?#??", "given", strip)
+    step = hint(strip, known).step
+    assert step is not None and check_step(strip, step) == []
+    assert all(cell not in known for cell, _ in step.cells)
+
+
 def test_grades_are_labels_and_grow_with_the_hardest_step() -> None:
     graded = grade(steps(STRIP))
     assert graded.label in LABELS and graded.steps == 3 and graded.hardest_cost > 0
