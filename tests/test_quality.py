@@ -28,8 +28,8 @@ def run_tool(name: str, *args: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize(
     "command",
     [
-        ("ruff", "check", "heyawake_asp", "tests"),
-        ("ruff", "format", "--check", "heyawake_asp", "tests"),
+        ("ruff", "check", "."),
+        ("ruff", "format", "--check", "."),
         ("mypy",),
     ],
     ids=["ruff-check", "ruff-format", "mypy"],
