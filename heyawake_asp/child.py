@@ -40,7 +40,9 @@ class Child:
     (``forkserver`` from Python 3.14): a fork starts in milliseconds and is
     this process's own child, so it can die with it. Elsewhere the platform's
     default is used. It ignores Ctrl-C (the parent handles it by stopping
-    the child).
+    the child). It starts with the first call sent, so that the caller
+    holds it before there is a process to stop: Ctrl-C may reach Python
+    late, once another thread took the signal.
 
     Attributes
     ----------
@@ -57,17 +59,11 @@ class Child:
     """
 
     def __init__(self, memory_limit: int | None) -> None:
-        context = _context()
-        self._pipe, there = context.Pipe()
-        self.process = context.Process(target=_child_main, args=(memory_limit, there), daemon=True)
-        try:
-            with _ctrl_c_held(context.get_start_method()):
-                self.process.start()
-        except BaseException:  # e.g. the Ctrl-C held back during the start
-            self.stop()
-            raise
-        finally:
-            there.close()
+        self._context = _context()
+        self._pipe, self._there = self._context.Pipe()
+        self.process = self._context.Process(
+            target=_child_main, args=(memory_limit, self._there), daemon=True
+        )
         self.deadline = math.inf
         self.started = False
         self.kind: str | None = None
@@ -80,10 +76,23 @@ class Child:
         sending a large call and starting a child take time too.
         """
         self.deadline, self.started, self.kind = time.monotonic() + seconds, False, None
+        if self.process.pid is None:
+            self._start()
         try:
             self._pipe.send(call)
         except (OSError, EOFError):
             self._died()
+
+    def _start(self) -> None:
+        """Start the process, stopped again if Ctrl-C comes meanwhile."""
+        try:
+            with _ctrl_c_held(self._context.get_start_method()):
+                self.process.start()
+        except BaseException:  # e.g. the Ctrl-C held back during the start
+            self.stop()
+            raise
+        finally:
+            self._there.close()
 
     def poll(self) -> bool:
         """Read what the child has sent so far; whether the outcome is in."""
@@ -106,6 +115,7 @@ class Child:
                 self.process.kill()
             self.process.join()
         self._pipe.close()
+        self._there.close()
 
     def _died(self) -> None:
         """Take the child's death, and why, as the outcome."""
