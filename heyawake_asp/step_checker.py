@@ -7,12 +7,17 @@ instance is a real one of the puzzle, then looks for a shading of the
 cells the reason involves that keeps every instance and gives a settled
 cell the other colour. A SAT solver (MiniCard, from python-sat) searches
 every shading of those cells under the local instances: two cells side by
-side not both black, a run with a black cell, a room's count. With
-connectivity in the reason, each shading it finds is searched over the
-white cells: a white cell that cannot reach the root (when that is white)
-through cells not black rules that shading out, and with it every shading
-that keeps the black wall around that cell (a clause says so), until a
-shading passes or none is left.
+side not both black (or every two in one room), a run with a black cell, a
+room's count. With connectivity in the reason, each shading it finds is
+searched over the white cells: a white cell that cannot reach a root that
+is white through cells not black rules that shading out, and with it every
+shading that keeps the black wall around that cell and that root white (a
+clause says so), until a shading passes or none is left. Before that, a
+clue whose room's pairs are stated together (``apart``, the engine's dense
+rooms) is bounded, with connectivity: core-guided MaxSAT (RC2, from
+python-sat) finds the most black cells the room can hold under the other
+parts and the same wall clauses; fewer than the clue, and no shading exists
+(branching on such a count can take minutes).
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> from heyawake_asp.steps.model import Reason, Rule, Step
@@ -32,6 +37,9 @@ from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.steps.model import Rule, Step, row_major
 
 try:
+    from pysat.card import CardEnc
+    from pysat.examples.rc2 import RC2
+    from pysat.formula import WCNF, IDPool
     from pysat.solvers import Minicard
 except ImportError as missing:  # pragma: no cover - depends on what is installed
     raise ImportError(
@@ -74,11 +82,11 @@ def _rule_problems(puzzle: Puzzle, rule: Rule) -> list[str]:
     if rule.kind == "adjacent":
         (x1, y1), (x2, y2) = cells
         return [] if abs(x1 - x2) + abs(y1 - y2) == 1 else [f"{cells} are not side by side"]
-    if rule.kind == "clue":
+    if rule.kind in ("clue", "apart"):
         if rule.room is None or not 0 <= rule.room < len(puzzle.rooms):
-            return ["clue instance names no room"]
+            return [f"{rule.kind} instance names no room"]
         room = puzzle.rooms[rule.room]
-        if room.clue is None or set(cells) != room.cells:
+        if (room.clue is None and rule.kind == "clue") or set(cells) != room.cells:
             return [f"room {rule.room + 1} has no clue or other cells"]
         return []
     if rule.kind == "run":
@@ -87,7 +95,7 @@ def _rule_problems(puzzle: Puzzle, rule: Rule) -> list[str]:
             if _is_run_through_three_rooms(puzzle, cells)
             else [f"{cells} is no run through three rooms"]
         )
-    return [] if len(cells) == 1 else ["connectivity instance names no root"]
+    return [] if cells else ["connectivity instance names no root"]
 
 
 def _is_run_through_three_rooms(puzzle: Puzzle, cells: Sequence[Cell]) -> bool:
@@ -107,53 +115,128 @@ def counterexample(
         return None
     involved = sorted({c for rule in rules for c in rule.cells} | {*known, cell}, key=row_major)
     number = {c: index for index, c in enumerate(involved, 1)}
-    roots = [rule.cells[0] for rule in rules if rule.kind == "connected"]
+    rooted = [rule.cells for rule in rules if rule.kind == "connected"]
+    fixed = [[number[c] if colour else -number[c]] for c, colour in [*known.items(), (cell, black)]]
+    found = {rule: _constraints(puzzle, rule, [number[c] for c in rule.cells]) for rule in rules}
+    # A clue stated with its room's pairs together (`apart`) is the engine's "the most the room
+    # can hold" (dense rooms): branching on such a count can take minutes, so it is bounded first.
+    apart = {rule.room for rule in rules if rule.kind == "apart"}
+    clues = [rule for rule in rules if rule.kind == "clue" and rule.room in apart] if rooted else []
+    if any(_short(puzzle, clue, found, fixed, rooted, number) for clue in clues):
+        return None
     with Minicard() as solver:
-        for rule in rules:
-            _add_rule(solver, puzzle, rule, [number[c] for c in rule.cells])
-        for settled, colour in [*known.items(), (cell, black)]:
-            solver.add_clause([number[settled] if colour else -number[settled]])
+        for clauses, at_most in found.values():
+            for clause in clauses:
+                solver.add_clause(clause)
+            for literals, bound in at_most:
+                solver.add_atmost(literals, bound)
+        for clause in fixed:
+            solver.add_clause(clause)
         while solver.solve():
             # A cell in no clause yet is missing from the model: white is as good as black.
             blacks = {literal for literal in solver.get_model() if literal > 0}
-            shading = {c: number[c] in blacks for c in involved}
-            walls = [wall for root in roots for wall in _walls(puzzle, root, shading)]
-            if not walls:
-                return shading
-            for root, cut_off, wall in walls:
-                # Root black, the cell black, or a gap in the wall: else the cell is cut off.
-                solver.add_clause([number[root], number[cut_off], *(-number[c] for c in wall)])
+            cuts = _cuts(puzzle, rooted, {c: v in blacks for c, v in number.items()}, number)
+            if not cuts:
+                return {c: v in blacks for c, v in number.items()}
+            for clause in cuts:
+                solver.add_clause(clause)
     return None
 
 
-def _add_rule(solver: Minicard, puzzle: Puzzle, rule: Rule, cells: list[int]) -> None:
-    """A local rule instance as clauses on its cells' variables (true: black)."""
+Constraints = tuple[list[list[int]], list[tuple[list[int], int]]]
+"""Clauses, and at-most constraints (literals, bound), over the cells' variables (true: black)."""
+
+
+def _constraints(puzzle: Puzzle, rule: Rule, cells: list[int]) -> Constraints:
+    """A local rule instance as clauses and at-most constraints (connectivity: none)."""
     if rule.kind == "adjacent":
-        solver.add_clause([-cell for cell in cells])
-    elif rule.kind == "run":
-        solver.add_clause(cells)
-    elif rule.kind == "clue":
+        return [[-cell for cell in cells]], []
+    if rule.kind == "run":
+        return [cells], []
+    if rule.kind == "apart":
+        number = dict(zip(rule.cells, cells, strict=True))
+        pairs = [
+            [-cell, -number[other]]
+            for (x, y), cell in number.items()
+            for other in ((x + 1, y), (x, y + 1))
+            if other in number
+        ]
+        return pairs, []
+    if rule.kind == "clue":
         clue = puzzle.rooms[rule.room or 0].clue or 0
-        solver.add_atmost(cells, clue)
-        solver.add_atmost([-cell for cell in cells], len(cells) - clue)
+        return [], [(cells, clue), ([-cell for cell in cells], len(cells) - clue)]
+    return [], []
 
 
-def _walls(puzzle: Puzzle, root: Cell, shading: Shading) -> list[tuple[Cell, Cell, set[Cell]]]:
-    """For each white area the white ``root`` cannot reach: root, one of its cells, its black wall.
+def _short(
+    puzzle: Puzzle,
+    clue: Rule,
+    found: dict[Rule, Constraints],
+    fixed: list[list[int]],
+    rooted: list[tuple[Cell, ...]],
+    number: dict[Cell, int],
+) -> bool:
+    """Whether ``clue``'s room cannot hold its number of black cells under the other parts.
+
+    Branching on a tight count under connectivity can take minutes where
+    core-guided MaxSAT (RC2) proves the most black cells the room can hold
+    at once: the room's cells are soft (black), the other parts hard, and
+    each shading found that cuts white cells off adds its wall clauses.
+    """
+    pool = IDPool(start_from=len(number) + 1)
+    formula = WCNF()
+    for rule, (clauses, at_most) in found.items():
+        formula.extend(clauses)
+        for literals, bound in at_most if rule != clue else ():
+            formula.extend(CardEnc.atmost(literals, bound, vpool=pool).clauses)
+    formula.extend(fixed)
+    room = [number[c] for c in clue.cells]
+    formula.extend([[literal] for literal in room], weights=[1] * len(room))
+    with RC2(formula) as maxsat:
+        while (model := maxsat.compute()) is not None:
+            if len(room) - maxsat.cost < (puzzle.rooms[clue.room or 0].clue or 0):
+                return True
+            blacks = {literal for literal in model if literal > 0}
+            cuts = _cuts(puzzle, rooted, {c: v in blacks for c, v in number.items()}, number)
+            if not cuts:
+                return False
+            for clause in cuts:
+                maxsat.add_clause(clause)
+    return True
+
+
+def _cuts(
+    puzzle: Puzzle, rooted: list[tuple[Cell, ...]], shading: Shading, number: dict[Cell, int]
+) -> list[list[int]]:
+    """Clauses ruling out each white area that ``shading`` cuts off from the white roots."""
+    cuts = []
+    for roots in rooted:
+        for white, cut_off, wall in _walls(puzzle, roots, shading):
+            # A white root black, the cell black, or a gap in the wall: else it is cut off.
+            gap = [-number[c] for c in wall]
+            cuts += [[number[root], number[cut_off], *gap] for root in white]
+    return cuts
+
+
+def _walls(
+    puzzle: Puzzle, roots: Sequence[Cell], shading: Shading
+) -> list[tuple[list[Cell], Cell, set[Cell]]]:
+    """Each white area no white root reaches: the white roots, one of its cells, its black wall.
 
     Cells the reason does not involve are open: they may be white, so
     they let white cells through.
     """
-    if shading[root]:
+    white = [root for root in roots if not shading[root]]
+    if not white:  # connectivity asks nothing of a shading with every root black
         return []
-    reached = _reach(puzzle, root, shading)
+    reached = {cell for root in white for cell in _reach(puzzle, root, shading)}
     walls = []
     for cell, black in shading.items():
         if not black and cell not in reached:
             area = _reach(puzzle, cell, shading)
             reached |= area
             wall = {n for c in area for n in neighbours(c) if shading.get(n, False)}
-            walls.append((root, cell, wall))
+            walls.append((white, cell, wall))
     return walls
 
 

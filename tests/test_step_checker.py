@@ -11,7 +11,7 @@ import pytest
 from helpers import REPO
 
 from heyawake_asp import Puzzle, Room, read_puzzle
-from heyawake_asp.puzzle import Cell
+from heyawake_asp.puzzle import Cell, neighbours
 from heyawake_asp.step_checker import check_step, entails
 from heyawake_asp.steps import Reason, Rule, Step, steps
 from heyawake_asp.steps.engine import Deducer
@@ -67,17 +67,23 @@ def _keeps(puzzle: Puzzle, rule: Rule, black: dict[Cell, bool]) -> bool:
         return any(black[cell] for cell in rule.cells)
     if rule.kind == "clue":
         return sum(black[cell] for cell in rule.cells) == puzzle.rooms[rule.room or 0].clue
-    root = rule.cells[0]
-    if black[root]:
-        return True
-    seen, stack = {root}, [root]
+    if rule.kind == "apart":
+        inside = set(rule.cells)
+        return not any(
+            black[(x, y)] and black.get(other, False)
+            for x, y in inside
+            for other in ((x + 1, y), (x, y + 1))
+            if other in inside
+        )
+    seen = {root for root in rule.cells if not black[root]}  # every white cell reaches one
+    stack = list(seen)
     while stack:
         x, y = stack.pop()
         for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
             if nxt in black and not black[nxt] and nxt not in seen:
                 seen.add(nxt)
                 stack.append(nxt)
-    return all(cell in seen for cell, shaded in black.items() if not shaded)
+    return not seen or all(cell in seen for cell, shaded in black.items() if not shaded)
 
 
 @pytest.mark.parametrize(
@@ -95,7 +101,10 @@ def test_entailment_agrees_with_brute_force_over_the_whole_grid(puzzle: Puzzle) 
         for colours in itertools.product((False, True), repeat=len(cells))
     ]
     local = [rule for rule in Deducer(puzzle).rules if rule.kind != "connected"]
+    local += [Rule("apart", tuple(sorted(room.cells)), i) for i, room in enumerate(puzzle.rooms)]
     rooted = [Rule("connected", (cell,)) for cell in cells]
+    near = {cell: tuple(n for n in neighbours(cell) if puzzle.contains(n)) for cell in cells}
+    rooted += [Rule("connected", (cell, *near[cell])) for cell in cells]
     masks = {
         rule: _models(shadings, functools.partial(_keeps, puzzle, rule))
         for rule in [*local, *rooted]

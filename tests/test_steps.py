@@ -102,6 +102,8 @@ GENERATED_SEVERAL = [
     "dense/14x12-l-numbered",
     "dense/20x20-middle-max",
 ]
+LONG_SEVERAL = ["dense/17x9-middle-numbered"]
+"""Walked with ``-m long`` only: over ten minutes (docs/steps.md)."""
 UNSOLVABLE = ["dense/*-over"]
 
 
@@ -132,7 +134,15 @@ def test_generated_paths_are_checked_and_reach_the_solution(path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "path", _walked(REPO / "instances", GENERATED_SEVERAL), ids=lambda path: path.stem
+    "path",
+    [
+        *_walked(REPO / "instances", GENERATED_SEVERAL),
+        *(
+            pytest.param(path, marks=pytest.mark.long)
+            for path in _walked(REPO / "instances", LONG_SEVERAL)
+        ),
+    ],
+    ids=lambda path: path.stem,
 )
 def test_generated_paths_with_several_solutions_end_at_the_shared_cells(
     path: Path, tmp_path: Path
@@ -277,3 +287,17 @@ def test_hint_and_grade_commands(tmp_path: Path) -> None:
     code, out = _run("grade", str(EASY[0]), str(EASY[1]), "--json")
     lines = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and [line["grade"] in LABELS for line in lines] == [True, True]
+
+
+def test_with_no_white_cell_settled_the_anchor_and_its_neighbours_are_roots() -> None:
+    # With r2c1 black, r1c1 is white, and r1c2 black would shut it in. No cell is settled
+    # white, so the anchor (the centre) and its neighbours are the roots: the rule on
+    # neighbours leaves one of them white, so connectivity cannot be escaped.
+    corner = Puzzle(3, 3, (Room.rectangle(0, 0, 2, 2),))
+    deducer = Deducer(corner, anchor=(1, 1))
+    reason = deducer.core(deducer.rules, {(0, 1): True}, (1, 0), False)
+    assert reason is not None
+    roots = [sorted(rule.cells) for rule in reason.rules if rule.kind == "connected"]
+    assert roots == [[(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)]]
+    assert check_step(corner, Step((((1, 0), False),), reason, "connected", 0, "")) == []
+    assert check_step(corner, Step((((1, 0), True),), reason, "connected", 0, ""))

@@ -12,19 +12,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from heyawake_asp.puzzle import Cell, Puzzle
-from heyawake_asp.steps.model import Reason, Rule, Settled
+from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 
 if TYPE_CHECKING:
     from heyawake_asp.steps.engine import Deducer
 
 __all__ = ["CASES_COST", "cost_of", "minimal_reason", "shrink"]
 
-_WEIGHT = {"adjacent": 1, "run": 2, "clue": 2, "connected": 3}
+_WEIGHT = {"adjacent": 1, "run": 2, "clue": 2, "apart": 3, "connected": 3}
 """The cost of each sort of rule instance in a reason; each settled cell costs 1."""
 CASES_COST = 8
 """Added to a step that needs reasoning by cases (clingo had to branch to refute it)."""
 
-_DROP_FIRST = {"connected": 0, "clue": 1, "run": 2, "adjacent": 3}
+_DROP_FIRST = {"connected": 0, "clue": 1, "apart": 2, "run": 3, "adjacent": 4}
 """The order in which deletion tries to drop rules: the costliest first."""
 
 Part = TypeVar("Part")
@@ -86,12 +86,20 @@ def minimal_reason(
 ) -> Reason:
     """Shrink a reason until dropping any one part lets ``cell`` take either colour.
 
-    The costliest rules are dropped first. Given a ``bound``, shrinking stops
-    once the parts kept cost more: the reason returned then costs more than
-    ``bound`` but need not be minimal.
+    The costliest rules are tried first, and of each sort (and of the settled
+    cells) the farthest from ``cell``: the parts tried last are the likeliest
+    to stay, so the reason kept lies near the cell. The pairs inside a dense
+    room the reason maximises are one part (`Deducer.grouped`). Given a
+    ``bound``, shrinking stops once the parts kept cost more: the reason
+    returned then costs more than ``bound`` but need not be minimal.
     """
-    ordered = sorted(reason.rules, key=lambda rule: _DROP_FIRST[rule.kind])
-    current: list[Rule | Settled] = [*ordered, *reason.known]
+    reason = deducer.grouped(reason)
+
+    def nearness(part: Rule | Settled) -> int:
+        return -min((abs(x - cell[0]) + abs(y - cell[1]) for x, y in _cells(part)), default=0)
+
+    ordered = sorted(reason.rules, key=lambda rule: (_DROP_FIRST[rule.kind], nearness(rule)))
+    current: list[Rule | Settled] = [*ordered, *sorted(reason.known, key=nearness)]
     shading: dict[Cell, bool] = {}
 
     def refute(parts: list[Rule | Settled]) -> set[Rule | Settled] | None:
@@ -118,10 +126,12 @@ def minimal_reason(
         broken = [part for part in chunk if _may_break(deducer.puzzle, shading, part)]
         return broken[0] if len(broken) == 1 else None
 
-    parts: list[Rule | Settled] = shrink([*ordered, *reason.known], refute, hopeless, needed)
+    parts: list[Rule | Settled] = shrink(list(current), refute, hopeless, needed)
+    rules = [part for part in parts if isinstance(part, Rule)]
+    known = [part for part in parts if not isinstance(part, Rule)]
     return Reason(
-        tuple(p for p in parts if isinstance(p, Rule)),
-        tuple(p for p in parts if not isinstance(p, Rule)),
+        tuple(sorted(rules, key=lambda rule: (_DROP_FIRST[rule.kind], rule))),
+        tuple(sorted(known, key=lambda settled: row_major(settled[0]))),
     )
 
 
@@ -137,6 +147,14 @@ def _may_break(puzzle: Puzzle, shading: dict[Cell, bool], part: Rule | Settled) 
     blacks = sum(shading[cell] for cell in part.cells)
     if part.kind == "adjacent":
         return blacks == 2
+    if part.kind == "apart":
+        inside = set(part.cells)
+        return any(
+            shading[(x, y)] and shading[other]
+            for x, y in inside
+            for other in ((x + 1, y), (x, y + 1))
+            if other in inside
+        )
     if part.kind == "clue":
         return blacks != puzzle.rooms[part.room or 0].clue
     return part.kind == "connected" or blacks == 0

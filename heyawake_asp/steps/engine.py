@@ -22,7 +22,7 @@ import clingo
 
 from heyawake_asp.control import grounded_control
 from heyawake_asp.encodings import EncodingSet
-from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.search import search
 from heyawake_asp.steps.dense import DenseClues, optimum
 from heyawake_asp.steps.local import SMALLEST_GRID, LocalPrograms
@@ -47,9 +47,11 @@ class Deducer:
 
     Connectivity is measured from the first settled white cell of a
     question, else from ``anchor`` (a cell known to be white in every
-    solution, if one is given): "every white cell joins this one when it is
-    white" holds whatever the cell, so the choice only makes it stronger or
-    weaker, never wrong.
+    solution, if one is given) and its neighbours: "every white cell joins
+    one of these that is white" holds whatever the cells, so the choice only
+    makes it stronger or weaker, never wrong. The neighbours keep a question
+    from escaping connectivity by shading the anchor black: one of them is
+    white while the ``adjacent`` instances around it hold.
     """
 
     def __init__(self, puzzle: Puzzle, anchor: Cell | None = None) -> None:
@@ -68,7 +70,7 @@ class Deducer:
             rule_named(atom.symbol.arguments[0], puzzle): atom.symbol
             for atom in atoms.by_signature("use", 1)
         }
-        self.rules = tuple(sorted(self._selector))
+        self.rules = tuple(sorted(rule for rule in self._selector if rule.kind != "apart"))
         self._switch = {rule: literal_of(atoms, symbol) for rule, symbol in self._selector.items()}
         self._black = {
             cell: literal_of(atoms, cell_symbol("black", cell)) for cell in puzzle.cells()
@@ -77,18 +79,19 @@ class Deducer:
         for rule in self.rules:
             for cell in rule.cells:
                 self.rules_at[cell].append(rule)
-        self._root: Cell | None = None
-        self._anchor = anchor
+        self._roots: tuple[Cell, ...] = ()
+        self._anchor_roots = () if anchor is None else (anchor, *_on_grid(puzzle, anchor))
         self._local = LocalPrograms(puzzle)
         self._asked = self._control
 
-    def _root_at(self, root: Cell | None) -> None:
-        """Measure connectivity from ``root`` (None: connectivity holds vacuously)."""
-        if root != self._root:
-            for cell, value in ((self._root, False), (root, True)):
-                if cell is not None:
-                    self._control.assign_external(cell_symbol("root", cell), value)
-            self._root = root
+    def _root_at(self, roots: tuple[Cell, ...]) -> None:
+        """Measure connectivity from ``roots`` (none: connectivity holds vacuously)."""
+        if roots != self._roots:
+            for cell in self._roots:
+                self._control.assign_external(cell_symbol("root", cell), False)
+            for cell in roots:
+                self._control.assign_external(cell_symbol("root", cell), True)
+            self._roots = roots
 
     def _switch_of(self, rule: Rule) -> int:
         """The selector literal of a rule (connectivity whatever its root)."""
@@ -109,9 +112,9 @@ class Deducer:
         """
         # Without connectivity there is no root: no cell's reachability is worked out.
         connected = next((rule for rule in rules if rule.kind == "connected"), None)
-        white = next((cell for cell, black in known.items() if not black), self._anchor)
-        self._root_at(None if connected is None else (connected.cells or (white,))[0])
-        assumed = [self._switch_of(rule) for rule in rules if rule.room not in maximised]
+        white = next(((cell,) for cell, black in known.items() if not black), self._anchor_roots)
+        self._root_at(() if connected is None else (connected.cells or white))
+        assumed = [self._switch_of(rule) for rule in rules if not _maximised_clue(rule, maximised)]
         assumed += self._dense.assumptions(maximised)
         assumed += [
             self._black[cell] if black else -self._black[cell] for cell, black in known.items()
@@ -168,8 +171,25 @@ class Deducer:
             return None
         return asked, {
             *assumed,
-            *(self._switch_of(rule) for rule in rules if rule.room in maximised),
+            *(self._switch_of(rule) for rule in rules if _maximised_clue(rule, maximised)),
         }
+
+    def grouped(self, reason: Reason) -> Reason:
+        """``reason`` with the pairs inside each dense room it maximises named as one instance."""
+        apart = {rule.room: rule for rule in self._selector if rule.kind == "apart"}
+        rooms = [room for room in self._dense.maximised(reason.rules) if room in apart]
+        if not rooms:
+            return reason
+        index = self.puzzle.room_index
+        inside = [
+            rule
+            for rule in reason.rules
+            if rule.kind == "adjacent" and index(rule.cells[0]) == index(rule.cells[1]) in rooms
+        ]
+        if not inside:
+            return reason
+        kept = [rule for rule in reason.rules if rule not in inside]
+        return Reason(tuple(kept + [apart[room] for room in rooms]), reason.known)
 
     def ground_together(self, rules: Collection[Rule]) -> None:
         """Keep ``rules`` ground together for later questions on some of them (large grids)."""
@@ -235,8 +255,8 @@ class Deducer:
         if refuted is None:
             return None
         (_, literals, switch_of, _, _), used = refuted
-        # Connectivity is named from the root it was measured from; without one it says nothing.
-        roots = (self._root,) if self._root else ()
+        # Connectivity is named from the roots it was measured from; without any it says nothing.
+        roots = self._roots
         parts = [
             Rule("connected", roots) if rule.kind == "connected" else rule
             for rule in rules
@@ -289,3 +309,13 @@ def _scope(rules: Collection[Rule]) -> set[Cell] | None:
     if any(rule.kind == "connected" for rule in rules):
         return None
     return {cell for rule in rules for cell in rule.cells}
+
+
+def _on_grid(puzzle: Puzzle, cell: Cell) -> tuple[Cell, ...]:
+    """The neighbours of ``cell`` in the grid."""
+    return tuple(other for other in neighbours(cell) if puzzle.contains(other))
+
+
+def _maximised_clue(rule: Rule, maximised: Collection[int]) -> bool:
+    """Whether ``rule`` is the clue of a room asked as a maximum (its switch stays off)."""
+    return rule.kind == "clue" and rule.room in maximised

@@ -123,9 +123,9 @@ class LocalPrograms:
     def covering(self, rules: Collection[Rule]) -> LocalProgram | None:
         """A program holding ``rules``: the last one, a kept one, else a new one; or None.
 
-        None on a small grid, or when ``rules`` include connectivity.
+        None on a small grid, or when ``rules`` include connectivity or a room's ``apart``.
         """
-        if not self._used or any(rule.kind == "connected" for rule in rules):
+        if not self._used or any(rule.kind in ("connected", "apart") for rule in rules):
             return None
         if self._last is None or not self._last.rules.issuperset(rules):
             kept = self._kept_with.get(next(iter(rules)), []) if rules else []

@@ -27,7 +27,7 @@ __all__ = [
     "row_major",
 ]
 
-RuleKind = Literal["adjacent", "clue", "run", "connected"]
+RuleKind = Literal["adjacent", "apart", "clue", "run", "connected"]
 Kind = Literal["adjacent", "clue", "run", "connected", "combined", "cases"]
 KINDS: tuple[Kind, ...] = ("adjacent", "clue", "run", "connected", "combined", "cases")
 """Step kinds from the simplest: one rule instance of each sort, several, reasoning by cases."""
@@ -48,17 +48,20 @@ class Rule:
     ----------
     kind : str
         ``adjacent``: the two ``cells`` are not both black (rule 1);
-        ``clue``: room ``room`` holds exactly its clue's number of black
-        cells, ``cells`` being the room's (rule 3); ``run``: the straight
-        window ``cells``, which passes through three rooms, is not all white
-        (rule 5); ``connected``: every white cell joins the white cell
-        ``cells[0]``, the root, when the root is white (rule 2, stated from
-        one cell: the engine roots it at a settled white cell, or at the
-        cell it refutes being white; no cells while still unrooted).
+        ``apart``: no two of the ``cells`` of room ``room`` side by side are
+        both black (rule 1 inside a dense room, its ``adjacent`` instances
+        together); ``clue``: room ``room`` holds exactly its clue's number
+        of black cells, ``cells`` being the room's (rule 3); ``run``: the
+        straight window ``cells``, which passes through three rooms, is not
+        all white (rule 5); ``connected``: every white cell joins one of the
+        ``cells`` (the roots) that is white, when one is (rule 2, stated
+        from a few cells: the engine roots it at a settled white cell, at
+        the cell it refutes being white, or at a cell white in every
+        solution and its neighbours; no cells while still unrooted).
     cells : tuple of Cell
         The cells the instance constrains, row-major (a run: in line order).
     room : int or None
-        For a clue, the index of its room in ``Puzzle.rooms``.
+        For a clue or ``apart``, the index of its room in ``Puzzle.rooms``.
     """
 
     kind: RuleKind

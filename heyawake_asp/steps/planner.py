@@ -46,12 +46,15 @@ Priced = tuple[int, tuple[int, int], Reason, bool, bool]
 
 
 def _kind(reason: Reason, cases: bool) -> Kind:
-    """One rule's own sort, ``combined`` for several, ``cases`` when clingo had to branch."""
+    """One rule's own sort, ``combined`` for several, ``cases`` when clingo had to branch.
+
+    A room's pairs of neighbours together (``apart``) are of the sort of one pair.
+    """
     if cases:
         return "cases"
-    sorts = {rule.kind for rule in reason.rules}
+    sorts = {"adjacent" if rule.kind == "apart" else rule.kind for rule in reason.rules}
     if len(sorts) == 1:
-        return reason.rules[0].kind
+        return sorts.pop()
     return "connected" if any(rule.kind == "connected" for rule in reason.rules) else "combined"
 
 

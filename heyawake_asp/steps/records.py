@@ -31,7 +31,7 @@ def _settled(settled: Settled) -> dict[str, Any]:
 
 
 def _rule(rule: Rule) -> dict[str, Any]:
-    """``{"kind", "cells", "room"}`` (``room``: its number from 1, clues only)."""
+    """``{"kind", "cells", "room"}`` (``room``: its number from 1, for ``clue`` and ``apart``)."""
     room = None if rule.room is None else rule.room + 1
     return {"kind": rule.kind, "cells": [_cell(cell) for cell in rule.cells], "room": room}
 

@@ -37,9 +37,10 @@ def rule_named(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
     args = [int(arg.number) for arg in term.arguments if arg.type == clingo.SymbolType.Number]
     if term.name == "adjacent":
         return Rule("adjacent", ((args[0], args[1]), (args[2], args[3])))
-    if term.name == "clue":
+    if term.name in ("clue", "apart"):
         room = args[0] - 1
-        return Rule("clue", tuple(sorted(puzzle.rooms[room].cells, key=row_major)), room)
+        cells = tuple(sorted(puzzle.rooms[room].cells, key=row_major))
+        return Rule("clue" if term.name == "clue" else "apart", cells, room)
     if term.name == "run":
         line, start, end = args
         span = range(start - 1, end + 2)

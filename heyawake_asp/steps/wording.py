@@ -64,6 +64,8 @@ def rule_phrase(puzzle: Puzzle, rule: Rule) -> str:
     """What one rule instance says, briefly."""
     if rule.kind == "clue" and rule.room is not None:
         return f"the clue of {_room(puzzle, rule.room)}"
+    if rule.kind == "apart" and rule.room is not None:
+        return f"no two black cells side by side in {_room(puzzle, rule.room)}"
     if rule.kind == "adjacent":
         return f"{cell_name(rule.cells[0])} and {cell_name(rule.cells[1])} not both black"
     if rule.kind == "run":
