@@ -135,9 +135,10 @@ def counterexample(
         while solver.solve():
             # A cell in no clause yet is missing from the model: white is as good as black.
             blacks = {literal for literal in solver.get_model() if literal > 0}
-            cuts = _cuts(puzzle, rooted, {c: v in blacks for c, v in number.items()}, number)
+            shading = {c: v in blacks for c, v in number.items()}
+            cuts = _cuts(puzzle, rooted, shading, number)
             if not cuts:
-                return {c: v in blacks for c, v in number.items()}
+                return shading
             for clause in cuts:
                 solver.add_clause(clause)
     return None
