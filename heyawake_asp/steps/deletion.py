@@ -89,11 +89,11 @@ def minimal_reason(
     The costliest rules are tried first, and of each sort (and of the settled
     cells) the farthest from ``cell``: the parts tried last are the likeliest
     to stay, so the reason kept lies near the cell. The pairs inside a dense
-    room the reason maximises are one part (`Deducer.grouped`). Given a
+    room the reason maximises are one part (`DenseClues.grouped`). Given a
     ``bound``, shrinking stops once the parts kept cost more: the reason
     returned then costs more than ``bound`` but need not be minimal.
     """
-    reason = deducer.grouped(reason)
+    reason = deducer.dense.grouped(reason)
 
     def nearness(part: Rule | Settled) -> int:
         return -min((abs(x - cell[0]) + abs(y - cell[1]) for x, y in _cells(part)), default=0)

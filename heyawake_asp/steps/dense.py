@@ -25,7 +25,7 @@ import clingo
 from heyawake_asp.bounds import BOUND_OPTIONS, dense_rooms
 from heyawake_asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Puzzle
-from heyawake_asp.steps.model import Rule
+from heyawake_asp.steps.model import Reason, Rule, row_major
 
 __all__ = ["DenseClues", "Verdict", "optimum"]
 
@@ -65,6 +65,28 @@ class DenseClues:
     def assumptions(self, maximised: Collection[int]) -> list[int]:
         """Every room's switch: on for the maximised ones, off for the others."""
         return [lit if room in maximised else -lit for room, lit in self._switch.items()]
+
+    def grouped(self, reason: Reason) -> Reason:
+        """``reason`` with the pairs inside each dense room it maximises named as one instance.
+
+        A room's maximum rests on nearly every pair inside it: named together (``apart``),
+        deletion keeps or drops them in one question, not one optimisation per pair.
+        """
+        rooms = self.maximised(reason.rules)
+        index = self.puzzle.room_index
+        inside = {
+            rule
+            for rule in reason.rules
+            if rule.kind == "adjacent" and index(rule.cells[0]) == index(rule.cells[1]) in rooms
+        }
+        if not inside:
+            return reason
+        apart = [
+            Rule("apart", tuple(sorted(self.puzzle.rooms[room].cells, key=row_major)), room)
+            for room in rooms
+        ]
+        kept = [rule for rule in reason.rules if rule not in inside]
+        return Reason((*kept, *apart), reason.known)
 
     def judge(
         self, optima: Sequence[tuple[int, ...] | None], maximised: Collection[int]

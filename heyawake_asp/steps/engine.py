@@ -44,34 +44,33 @@ class Deducer:
         Every rule instance of the puzzle.
     rules_at : dict
         For each cell, the instances other than connectivity that constrain it.
+    dense : DenseClues
+        The puzzle's dense rooms, asked as maxima.
 
-    Connectivity is measured from the first settled white cell of a
-    question, else from ``anchor`` (a cell known to be white in every
-    solution, if one is given) and its neighbours: "every white cell joins
-    one of these that is white" holds whatever the cells, so the choice only
-    makes it stronger or weaker, never wrong. The neighbours keep a question
-    from escaping connectivity by shading the anchor black: one of them is
-    white while the ``adjacent`` instances around it hold.
+    Connectivity is measured from the first settled white cell of a question,
+    else from ``anchor`` (white in every solution, if given) and its
+    neighbours, one of which is white while the rule on neighbours holds:
+    "every white cell joins a white root" holds whatever the roots.
     """
 
     def __init__(self, puzzle: Puzzle, anchor: Cell | None = None) -> None:
         encoding = EncodingSet("steps", (steps_program(),), "switchable rule instances")
         self.puzzle = puzzle
-        self._dense = DenseClues(puzzle)
-        dense, facts, options = self._dense.program()
+        self.dense = DenseClues(puzzle)
+        dense, facts, options = self.dense.program()
         if puzzle.cell_count >= SMALLEST_GRID:
             options = (*_DECIDE_CELLS, *options)
         self._control, _ = grounded_control(
             puzzle, encoding, models=1, extra=dense, facts=facts, options=options
         )
         atoms = self._control.symbolic_atoms
-        self._dense.bind(atoms)
-        self._selector = {
-            rule_named(atom.symbol.arguments[0], puzzle): atom.symbol
+        self.dense.bind(atoms)
+        self._switch = {
+            rule_named(atom.symbol.arguments[0], puzzle): atom.literal
             for atom in atoms.by_signature("use", 1)
         }
-        self.rules = tuple(sorted(rule for rule in self._selector if rule.kind != "apart"))
-        self._switch = {rule: literal_of(atoms, symbol) for rule, symbol in self._selector.items()}
+        # A dense room's pairs together (`DenseClues.grouped`) are for reasons, not for levels.
+        self.rules = tuple(sorted(rule for rule in self._switch if rule.kind != "apart"))
         self._black = {
             cell: literal_of(atoms, cell_symbol("black", cell)) for cell in puzzle.cells()
         }
@@ -80,7 +79,8 @@ class Deducer:
             for cell in rule.cells:
                 self.rules_at[cell].append(rule)
         self._roots: tuple[Cell, ...] = ()
-        self._anchor_roots = () if anchor is None else (anchor, *_on_grid(puzzle, anchor))
+        around = [] if anchor is None else [anchor, *neighbours(anchor)]
+        self._anchor_roots = tuple(cell for cell in around if puzzle.contains(cell))
         self._local = LocalPrograms(puzzle)
         self._asked = self._control
 
@@ -115,7 +115,7 @@ class Deducer:
         white = next(((cell,) for cell, black in known.items() if not black), self._anchor_roots)
         self._root_at(() if connected is None else (connected.cells or white))
         assumed = [self._switch_of(rule) for rule in rules if not _maximised_clue(rule, maximised)]
-        assumed += self._dense.assumptions(maximised)
+        assumed += self.dense.assumptions(maximised)
         assumed += [
             self._black[cell] if black else -self._black[cell] for cell, black in known.items()
         ]
@@ -148,7 +148,7 @@ class Deducer:
         short refutes the question with every assumption and the clue; one above it is
         asked as a count.
         """
-        maximised = () if as_count else self._dense.maximised(rules)
+        maximised = () if as_count else self.dense.maximised(rules)
         asked = self._program(rules, known, maximised)
         control, literals, _, assumed, _ = asked
         if cells_first:
@@ -164,7 +164,7 @@ class Deducer:
         self._asked = control
         if found.result is not None and found.result.unsatisfiable:
             return asked, set(found.core)
-        verdict = self._dense.judge(found.values, maximised)
+        verdict = self.dense.judge(found.values, maximised)
         if verdict == "over":
             return self.refuted(rules, known, cells_first, True, witness)
         if verdict != "short":
@@ -173,23 +173,6 @@ class Deducer:
             *assumed,
             *(self._switch_of(rule) for rule in rules if _maximised_clue(rule, maximised)),
         }
-
-    def grouped(self, reason: Reason) -> Reason:
-        """``reason`` with the pairs inside each dense room it maximises named as one instance."""
-        apart = {rule.room: rule for rule in self._selector if rule.kind == "apart"}
-        rooms = [room for room in self._dense.maximised(reason.rules) if room in apart]
-        if not rooms:
-            return reason
-        index = self.puzzle.room_index
-        inside = [
-            rule
-            for rule in reason.rules
-            if rule.kind == "adjacent" and index(rule.cells[0]) == index(rule.cells[1]) in rooms
-        ]
-        if not inside:
-            return reason
-        kept = [rule for rule in reason.rules if rule not in inside]
-        return Reason(tuple(kept + [apart[room] for room in rooms]), reason.known)
 
     def ground_together(self, rules: Collection[Rule]) -> None:
         """Keep ``rules`` ground together for later questions on some of them (large grids)."""
@@ -203,7 +186,7 @@ class Deducer:
         Only cells the rules constrain (with connectivity: every cell) are looked at.
         Dense clues are asked as maxima (`DenseClues`) unless ``as_count``.
         """
-        maximised = () if as_count else self._dense.maximised(rules)
+        maximised = () if as_count else self.dense.maximised(rules)
         control, black, _, assumed, scope = self._program(rules, known, maximised)
         open_cells = [
             (cell, literal)
@@ -231,7 +214,7 @@ class Deducer:
             found = search(control, forced, assumptions=assumed)
         finally:
             config.enum_mode, config.models = "auto", "1"  # type: ignore[union-attr]
-        verdict = self._dense.judge(found.values, maximised)
+        verdict = self.dense.judge(found.values, maximised)
         if verdict == "over":
             return self.consequences(rules, known, as_count=True)
         if verdict == "short" or not found.values:
@@ -309,11 +292,6 @@ def _scope(rules: Collection[Rule]) -> set[Cell] | None:
     if any(rule.kind == "connected" for rule in rules):
         return None
     return {cell for rule in rules for cell in rule.cells}
-
-
-def _on_grid(puzzle: Puzzle, cell: Cell) -> tuple[Cell, ...]:
-    """The neighbours of ``cell`` in the grid."""
-    return tuple(other for other in neighbours(cell) if puzzle.contains(other))
 
 
 def _maximised_clue(rule: Rule, maximised: Collection[int]) -> bool:
