@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from heyawake_asp.steps import (
     Step,
     Walkthrough,
     grade,
+    grid_of,
     hint,
     read_partial,
     steps,
@@ -287,6 +289,36 @@ def test_hint_and_grade_commands(tmp_path: Path) -> None:
     code, out = _run("grade", str(EASY[0]), str(EASY[1]), "--json")
     lines = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and [line["grade"] in LABELS for line in lines] == [True, True]
+
+
+LARGE = REPO / "instances" / "large" / "35x35-s1.lp"
+"""Its path takes about a minute: three seconds cut it short."""
+
+
+def test_a_walk_cut_short_keeps_its_checked_steps() -> None:
+    puzzle = read_puzzle(str(LARGE))
+    started = time.monotonic()
+    walk = steps(puzzle, timeout=3)
+    assert time.monotonic() - started < 13  # stopped near the limit, not at the path's end
+    assert walk.status == "timeout" and walk.steps
+    for step in walk.steps:
+        assert check_step(puzzle, step) == [], step.text
+    settled = {cell: black for step in walk.steps for cell, black in step.cells}
+    assert walk.grid == grid_of(puzzle, settled) and "?" in "".join(walk.grid)
+
+
+def test_steps_command_prints_what_it_found_at_the_timeout() -> None:
+    code, out = _run("steps", str(LARGE), "--timeout", "2")
+    found = [line for line in out.splitlines() if line[:1].isdigit()]
+    assert (
+        code == 1
+        and found
+        and out.splitlines()[-1].startswith(f"timed out after {len(found)} steps")
+    )
+    code, out = _run("steps", str(LARGE), "--timeout", "2", "--json")
+    record = json.loads(out)
+    assert code == 1 and record["status"] == "timeout" and record["steps"]
+    assert "?" in "".join(record["grid"])
 
 
 def test_with_no_white_cell_settled_the_anchor_and_its_neighbours_are_roots() -> None:

@@ -13,6 +13,7 @@ from heyawake_asp.cli.common import (
     isolated,
     read_puzzle_echoing_warnings,
     time_limit,
+    until,
 )
 from heyawake_asp.cli.options import timeout_option
 from heyawake_asp.cli.outputs import output_path, write_file
@@ -23,7 +24,14 @@ from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.report import table
 from heyawake_asp.render.steps import step_page, step_svgs
 from heyawake_asp.render.text import render_text
-from heyawake_asp.steps import Walkthrough, grade_puzzle, hint, read_partial, steps
+from heyawake_asp.steps import (
+    Walkthrough,
+    grade_puzzle,
+    hint,
+    read_partial,
+    steps,
+    timed_out,
+)
 from heyawake_asp.steps.records import grade_record, hint_record, walk_record
 from heyawake_asp.steps.wording import cell_name
 
@@ -57,11 +65,14 @@ def steps_command(
 ) -> None:
     """Explain PUZZLE step by step, each step with a minimal reason.
 
-    Exit status 1 when the puzzle has no solution.
+    At the --timeout, the steps found so far. Exit status 1 when the puzzle
+    has no solution or the time ran out.
     """
     problem = _read(puzzle)
+    limit = time_limit(timeout)
     with Worker() as worker:
-        walk = isolated(functools.partial(steps, problem), puzzle, worker, time_limit(timeout))
+        walking = until(limit, functools.partial(steps, problem))
+        walk = isolated(walking, puzzle, worker, limit, functools.partial(timed_out, problem))
     if as_json:
         click.echo(json.dumps(walk_record(puzzle, walk)))
     else:
@@ -70,7 +81,7 @@ def steps_command(
         _write_svgs(problem, walk, svg_dir)
     if html_file:
         write_file(html_file, step_page(problem, walk))
-    if walk.status == "unsolvable":
+    if walk.status in ("unsolvable", "timeout"):
         raise SystemExit(1)
 
 
@@ -89,6 +100,10 @@ def _print_walk(puzzle: Puzzle, walk: Walkthrough) -> None:
         click.echo(
             f"several solutions: {len(walk.steps)} steps settle the cells all solutions share; "
             f"{len(unsettled)} cells ('?') differ between them"
+        )
+    elif walk.status == "timeout":
+        click.echo(
+            f"timed out after {len(walk.steps)} steps: {len(unsettled)} cells ('?') not settled"
         )
     else:
         clues = ", ".join(f"room {room + 1} = {puzzle.rooms[room].clue}" for room in walk.conflict)

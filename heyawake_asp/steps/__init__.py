@@ -14,7 +14,7 @@ every step independently.
 
 from heyawake_asp.steps.grading import LABELS, Grade, grade, grade_puzzle
 from heyawake_asp.steps.model import KINDS, Hint, Reason, Rule, Step, Walkthrough
-from heyawake_asp.steps.walk import UNSETTLED, grid_of, hint, read_partial, steps
+from heyawake_asp.steps.walk import UNSETTLED, grid_of, hint, read_partial, steps, timed_out
 
 __all__ = [
     "KINDS",
@@ -32,4 +32,5 @@ __all__ = [
     "hint",
     "read_partial",
     "steps",
+    "timed_out",
 ]

@@ -23,7 +23,7 @@ import clingo
 from heyawake_asp.control import grounded_control
 from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
-from heyawake_asp.search import search
+from heyawake_asp.steps.clock import Clock
 from heyawake_asp.steps.dense import DenseClues, optimum
 from heyawake_asp.steps.local import SMALLEST_GRID, LocalPrograms
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
@@ -51,9 +51,13 @@ class Deducer:
     else from ``anchor`` (white in every solution, if given) and its
     neighbours, one of which is white while the rule on neighbours holds:
     "every white cell joins a white root" holds whatever the roots.
+    Past ``deadline`` (a `time.perf_counter` reading), a question raises
+    `heyawake_asp.steps.clock.OutOfTime`.
     """
 
-    def __init__(self, puzzle: Puzzle, anchor: Cell | None = None) -> None:
+    def __init__(
+        self, puzzle: Puzzle, anchor: Cell | None = None, deadline: float | None = None
+    ) -> None:
         encoding = EncodingSet("steps", (steps_program(),), "switchable rule instances")
         self.puzzle = puzzle
         self.dense = DenseClues(puzzle)
@@ -83,6 +87,7 @@ class Deducer:
         self._anchor_roots = tuple(cell for cell in around if puzzle.contains(cell))
         self._local = LocalPrograms(puzzle)
         self._asked = self._control
+        self._clock = Clock(deadline)
 
     def _root_at(self, roots: tuple[Cell, ...]) -> None:
         """Measure connectivity from ``roots`` (none: connectivity holds vacuously)."""
@@ -160,7 +165,7 @@ class Deducer:
                 witness.update({c: c in literals and model.is_true(literals[c]) for c in witness})
             return optimum(model)
 
-        found = search(control, seen, assumptions=assumed)
+        found = self._clock.search(control, seen, assumed)
         self._asked = control
         if found.result is not None and found.result.unsatisfiable:
             return asked, set(found.core)
@@ -211,7 +216,7 @@ class Deducer:
         config = control.configuration.solve
         config.enum_mode, config.models = "cautious", "0"  # type: ignore[union-attr]
         try:
-            found = search(control, forced, assumptions=assumed)
+            found = self._clock.search(control, forced, assumed)
         finally:
             config.enum_mode, config.models = "auto", "1"  # type: ignore[union-attr]
         verdict = self.dense.judge(found.values, maximised)

@@ -113,7 +113,8 @@ class Walkthrough:
         ``several``: the puzzle has several solutions, and the steps settle
         the cells they all share; ``unsolvable``: no solution, and
         ``conflict`` names a minimal set of clues (room indices) that
-        cannot all hold, empty when the rooms alone admit no shading.
+        cannot all hold, empty when the rooms alone admit no shading;
+        ``timeout``: the time ran out after these steps.
     steps : tuple of Step
         The deductions, in order.
     grid : Grid
@@ -122,7 +123,7 @@ class Walkthrough:
         See ``status``.
     """
 
-    status: Literal["solved", "several", "unsolvable"]
+    status: Literal["solved", "several", "unsolvable", "timeout"]
     steps: tuple[Step, ...]
     grid: Grid
     conflict: tuple[int, ...] = ()

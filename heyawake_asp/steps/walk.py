@@ -13,42 +13,55 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import time
+from collections.abc import Mapping, Sequence
 
 from heyawake_asp.analysis import analyze, explain
 from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.steps.clock import OutOfTime
 from heyawake_asp.steps.deletion import shrink
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Hint, Settled, Step, Walkthrough, row_major
 from heyawake_asp.steps.planner import Planner
 
-__all__ = ["UNSETTLED", "grid_of", "hint", "read_partial", "steps"]
+__all__ = ["UNSETTLED", "grid_of", "hint", "read_partial", "steps", "timed_out"]
 
 UNSETTLED = "?"
 """An unsettled cell in a partial grid."""
 _CELL_CHARS = {"#": True, "x": True, "X": True, "1": True, ".": False, "0": False}
 
 
-def steps(puzzle: Puzzle) -> Walkthrough:
+def steps(puzzle: Puzzle, timeout: float | None = None) -> Walkthrough:
     """Every step from the empty grid to the solution, each with its minimal reason.
 
     A puzzle with several solutions ends at the cells they all share
     (status ``several``); one without a solution has no steps, and
     ``conflict`` names clues that cannot all hold (status ``unsolvable``).
+    After ``timeout`` seconds, the steps found so far (status ``timeout``, `timed_out`).
     """
+    deadline = None if timeout is None else time.perf_counter() + timeout
     shared = _shared(puzzle)
     if shared is None:
         return Walkthrough("unsolvable", (), grid_of(puzzle, {}), explain(puzzle).rooms)
-    planner = Planner(Deducer(puzzle, _anchor(shared)), shared=shared)
+    planner = Planner(Deducer(puzzle, _anchor(shared), deadline), shared=shared)
     found: list[Step] = []
-    while (step := planner.next_step()) is not None:
-        found.append(step)
+    try:
+        while (step := planner.next_step()) is not None:
+            found.append(step)
+    except OutOfTime:
+        return timed_out(puzzle, found)
     solved = len(planner.known) == puzzle.cell_count
     return Walkthrough(
         "solved" if solved else "several", tuple(found), grid_of(puzzle, planner.known)
     )
+
+
+def timed_out(puzzle: Puzzle, found: Sequence[Step] = ()) -> Walkthrough:
+    """A path cut short by the time limit after the steps ``found``."""
+    settled = {cell: black for step in found for cell, black in step.cells}
+    return Walkthrough("timeout", tuple(found), grid_of(puzzle, settled))
 
 
 def hint(puzzle: Puzzle, given: Mapping[Cell, bool] | None = None) -> Hint:
