@@ -27,7 +27,7 @@ from heyawake_asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.steps.model import Reason, Rule, row_major
 
-__all__ = ["DenseClues", "Verdict", "optimum"]
+__all__ = ["DenseClues", "Verdict", "maximised_clue", "optimum"]
 
 Verdict = Literal["holds", "short", "over"]
 """The optimum of every maximised room equals its clue, one falls short, or one is above."""
@@ -109,3 +109,8 @@ class DenseClues:
 def optimum(model: clingo.Model) -> tuple[int, ...] | None:
     """A model's cost (one level per dense room) when proven optimal, else None."""
     return tuple(model.cost) if model.optimality_proven else None
+
+
+def maximised_clue(rule: Rule, maximised: Collection[int]) -> bool:
+    """Whether ``rule`` is the clue of a room asked as a maximum (its switch stays off)."""
+    return rule.kind == "clue" and rule.room in maximised

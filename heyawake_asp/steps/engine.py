@@ -24,7 +24,7 @@ from heyawake_asp.control import grounded_control
 from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.steps.clock import Clock
-from heyawake_asp.steps.dense import DenseClues, optimum
+from heyawake_asp.steps.dense import DenseClues, maximised_clue, optimum
 from heyawake_asp.steps.local import SMALLEST_GRID, LocalPrograms
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 from heyawake_asp.steps.selectors import cell_symbol, literal_of, rule_named, steps_program
@@ -51,8 +51,7 @@ class Deducer:
     else from ``anchor`` (white in every solution, if given) and its
     neighbours, one of which is white while the rule on neighbours holds:
     "every white cell joins a white root" holds whatever the roots.
-    Past ``deadline`` (a `time.perf_counter` reading), a question raises
-    `heyawake_asp.steps.clock.OutOfTime`.
+    Past ``deadline`` (`time.perf_counter`), questions raise `clock.OutOfTime`.
     """
 
     def __init__(
@@ -83,8 +82,8 @@ class Deducer:
             for cell in rule.cells:
                 self.rules_at[cell].append(rule)
         self._roots: tuple[Cell, ...] = ()
-        around = [] if anchor is None else [anchor, *neighbours(anchor)]
-        self._anchor_roots = tuple(cell for cell in around if puzzle.contains(cell))
+        around = () if anchor is None else (anchor, *neighbours(anchor))
+        self._anchor_roots = tuple(filter(puzzle.contains, around))
         self._local = LocalPrograms(puzzle)
         self._asked = self._control
         self._clock = Clock(deadline)
@@ -119,7 +118,7 @@ class Deducer:
         connected = next((rule for rule in rules if rule.kind == "connected"), None)
         white = next(((cell,) for cell, black in known.items() if not black), self._anchor_roots)
         self._root_at(() if connected is None else (connected.cells or white))
-        assumed = [self._switch_of(rule) for rule in rules if not _maximised_clue(rule, maximised)]
+        assumed = [self._switch_of(rule) for rule in rules if not maximised_clue(rule, maximised)]
         assumed += self.dense.assumptions(maximised)
         assumed += [
             self._black[cell] if black else -self._black[cell] for cell, black in known.items()
@@ -176,7 +175,7 @@ class Deducer:
             return None
         return asked, {
             *assumed,
-            *(self._switch_of(rule) for rule in rules if _maximised_clue(rule, maximised)),
+            *(self._switch_of(rule) for rule in rules if maximised_clue(rule, maximised)),
         }
 
     def ground_together(self, rules: Collection[Rule]) -> None:
@@ -262,9 +261,8 @@ class Deducer:
     ) -> dict[Cell, bool]:
         """Which ``candidates`` (cells with a colour) ``rules`` and ``known`` force that colour on.
 
-        The other colours are assumed together, halved while clingo refutes them (a core
-        naming one cell: that one is forced): few forced cells cost few questions each.
-        Without connectivity, only the rules' own cells can be forced.
+        The other colours are assumed together, halved while clingo refutes them (a core naming
+        one cell: it is forced). Without connectivity, only the rules' own cells can be forced.
         """
         scope = _scope(rules)
 
@@ -297,8 +295,3 @@ def _scope(rules: Collection[Rule]) -> set[Cell] | None:
     if any(rule.kind == "connected" for rule in rules):
         return None
     return {cell for rule in rules for cell in rule.cells}
-
-
-def _maximised_clue(rule: Rule, maximised: Collection[int]) -> bool:
-    """Whether ``rule`` is the clue of a room asked as a maximum (its switch stays off)."""
-    return rule.kind == "clue" and rule.room in maximised
