@@ -278,11 +278,12 @@ class Planner:
             if found:
                 break
         # Shrinking a core is the costly part: within a square only the smallest core is shrunk;
-        # the cores of the whole grid say little about the size of their minimal reasons, so
-        # each is shrunk, the smallest first, until it cannot beat the cheapest reason so far.
+        # the whole grid's cores (unless a dense room's maximum refutes them: every instance)
+        # say little about their minimal reasons: each is shrunk while it may beat the cheapest.
         found.sort(key=lambda item: (item[0], row_major(item[1])))
+        whole = radius is None and not self.deducer.dense.maximised(found[0][2].rules)
         priced: list[Priced] = []
-        for _, cell, core in found[: 1 if radius is not None else None]:
+        for _, cell, core in found[: None if whole else 1]:
             bound = min((item[0] for item in priced), default=None)
             reason = minimal_reason(self.deducer, core, cell, forced[cell], bound)
             if bound is None or cost_of(reason, False) <= bound:
