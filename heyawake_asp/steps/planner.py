@@ -281,9 +281,9 @@ class Planner:
         # the whole grid's cores (unless a dense room's maximum refutes them: every instance)
         # say little about their minimal reasons: each is shrunk while it may beat the cheapest.
         found.sort(key=lambda item: (item[0], row_major(item[1])))
-        whole = radius is None and not self.deducer.dense.maximised(found[0][2].rules)
+        every_core = radius is None and not self.deducer.dense.maximised(found[0][2].rules)
         priced: list[Priced] = []
-        for _, cell, core in found[: None if whole else 1]:
+        for _, cell, core in found[: None if every_core else 1]:
             bound = min((item[0] for item in priced), default=None)
             reason = minimal_reason(self.deducer, core, cell, forced[cell], bound)
             if bound is None or cost_of(reason, False) <= bound:
