@@ -222,23 +222,30 @@ def _cuts(
 def _walls(
     puzzle: Puzzle, roots: Sequence[Cell], shading: Shading
 ) -> list[tuple[list[Cell], Cell, set[Cell]]]:
-    """Each white area no white root reaches: the white roots, one of its cells, its black wall.
+    """Each white area no white root reaches: the white roots, one of its cells, a black wall.
 
     Cells the reason does not involve are open: they may be white, so
-    they let white cells through.
+    they let white cells through. A path from the area to a white root
+    crosses the area's wall, and the wall around the white roots' areas too
+    unless it ends at a root black now: of the two, the smaller is given.
     """
     white = [root for root in roots if not shading[root]]
     if not white:  # connectivity asks nothing of a shading with every root black
         return []
     reached = {cell for root in white for cell in _reach(puzzle, root, shading)}
+    around = _wall(reached, shading) | {root for root in roots if shading[root]}
     walls = []
     for cell, black in shading.items():
         if not black and cell not in reached:
             area = _reach(puzzle, cell, shading)
             reached |= area
-            wall = {n for c in area for n in neighbours(c) if shading.get(n, False)}
-            walls.append((white, cell, wall))
+            walls.append((white, cell, min(_wall(area, shading), around, key=len)))
     return walls
+
+
+def _wall(area: set[Cell], shading: Shading) -> set[Cell]:
+    """The black cells beside ``area``."""
+    return {n for c in area for n in neighbours(c) if shading.get(n, False)}
 
 
 def _reach(puzzle: Puzzle, start: Cell, shading: Shading) -> set[Cell]:
