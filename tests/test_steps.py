@@ -293,14 +293,15 @@ def test_hint_and_grade_commands(tmp_path: Path) -> None:
 
 
 LARGE = REPO / "instances" / "large" / "35x35-s1.lp"
-"""Its path takes about a minute: three seconds cut it short."""
+"""Its path takes about a minute; its first steps come within a second (more under load)."""
+CUT_SHORT = 6.0
 
 
 def test_a_walk_cut_short_keeps_its_checked_steps() -> None:
     puzzle = read_puzzle(str(LARGE))
     started = time.monotonic()
-    walk = steps(puzzle, timeout=3)
-    assert time.monotonic() - started < 13  # stopped near the limit, not at the path's end
+    walk = steps(puzzle, timeout=CUT_SHORT)
+    assert time.monotonic() - started < CUT_SHORT + 10  # stopped near the limit
     assert walk.status == "timeout" and walk.steps
     for step in walk.steps:
         assert check_step(puzzle, step) == [], step.text
@@ -309,14 +310,14 @@ def test_a_walk_cut_short_keeps_its_checked_steps() -> None:
 
 
 def test_steps_command_prints_what_it_found_at_the_timeout() -> None:
-    code, out = _run("steps", str(LARGE), "--timeout", "2")
+    code, out = _run("steps", str(LARGE), "--timeout", str(CUT_SHORT))
     found = [line for line in out.splitlines() if line[:1].isdigit()]
     assert (
         code == 1
         and found
         and out.splitlines()[-1].startswith(f"timed out after {len(found)} steps")
     )
-    code, out = _run("steps", str(LARGE), "--timeout", "2", "--json")
+    code, out = _run("steps", str(LARGE), "--timeout", str(CUT_SHORT), "--json")
     record = json.loads(out)
     assert code == 1 and record["status"] == "timeout" and record["steps"]
     assert "?" in "".join(record["grid"])
