@@ -106,7 +106,7 @@ GENERATED_SEVERAL = [
     "dense/20x20-middle-max",
 ]
 LONG_SEVERAL = ["dense/17x9-corner-max"]
-"""Walked with ``-m long`` only: about ten minutes (docs/steps.md)."""
+"""Walked with ``-m long`` only: over ten minutes (docs/steps.md)."""
 UNSOLVABLE = ["dense/*-over"]
 
 
