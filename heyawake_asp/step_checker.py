@@ -11,8 +11,9 @@ side not both black (or every two in one room), a run with a black cell, a
 room's count. With connectivity in the reason, each shading it finds is
 searched over the white cells: a white cell that cannot reach a root that
 is white through cells not black rules that shading out, and with it every
-shading that keeps the black wall around that cell and that root white (a
-clause says so), until a shading passes or none is left. Before that, a
+shading that keeps that root white and a black wall between them (the
+wall around the cell's area or around the roots', the smaller: a clause
+says so), until a shading passes or none is left. Before that, a
 clue whose room's pairs are stated together (``apart``, the engine's dense
 rooms) is bounded, with connectivity: core-guided MaxSAT (RC2, from
 python-sat) finds the most black cells the room can hold under the other
@@ -133,9 +134,7 @@ def counterexample(
         for clause in fixed:
             solver.add_clause(clause)
         while solver.solve():
-            # A cell in no clause yet is missing from the model: white is as good as black.
-            blacks = {literal for literal in solver.get_model() if literal > 0}
-            shading = {c: v in blacks for c, v in number.items()}
+            shading = _shading(solver.get_model(), number)
             cuts = _cuts(puzzle, rooted, shading, number)
             if not cuts:
                 return shading
@@ -197,13 +196,19 @@ def _short(
         while (model := maxsat.compute()) is not None:
             if len(room) - maxsat.cost < (puzzle.rooms[clue.room or 0].clue or 0):
                 return True
-            blacks = {literal for literal in model if literal > 0}
-            cuts = _cuts(puzzle, rooted, {c: v in blacks for c, v in number.items()}, number)
+            cuts = _cuts(puzzle, rooted, _shading(model, number), number)
             if not cuts:
                 return False
             for clause in cuts:
                 maxsat.add_clause(clause)
     return True
+
+
+def _shading(model: list[int], number: dict[Cell, int]) -> Shading:
+    """The cells' colours in a solver's model (True: black)."""
+    # A cell in no clause yet is missing from the model: white is as good as black.
+    blacks = {literal for literal in model if literal > 0}
+    return {cell: variable in blacks for cell, variable in number.items()}
 
 
 def _cuts(

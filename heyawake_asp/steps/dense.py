@@ -25,7 +25,7 @@ import clingo
 from heyawake_asp.bounds import BOUND_OPTIONS, dense_rooms
 from heyawake_asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Puzzle
-from heyawake_asp.steps.model import Reason, Rule, row_major
+from heyawake_asp.steps.model import Reason, Rule, room_rule
 
 __all__ = ["DenseClues", "Verdict", "maximised_clue", "optimum"]
 
@@ -73,19 +73,17 @@ class DenseClues:
         deletion keeps or drops them in one question, not one optimisation per pair.
         """
         rooms = self.maximised(reason.rules)
-        index = self.puzzle.room_index
-        inside = {
-            rule
-            for rule in reason.rules
-            if rule.kind == "adjacent" and index(rule.cells[0]) == index(rule.cells[1]) in rooms
-        }
-        if not inside:
+
+        def inside(rule: Rule) -> bool:
+            if rule.kind != "adjacent":
+                return False
+            first, second = (self.puzzle.room_index(cell) for cell in rule.cells)
+            return first == second and first in rooms
+
+        if not any(inside(rule) for rule in reason.rules):
             return reason
-        apart = [
-            Rule("apart", tuple(sorted(self.puzzle.rooms[room].cells, key=row_major)), room)
-            for room in rooms
-        ]
-        kept = [rule for rule in reason.rules if rule not in inside]
+        kept = [rule for rule in reason.rules if not inside(rule)]
+        apart = [room_rule("apart", self.puzzle, room) for room in rooms]
         return Reason((*kept, *apart), reason.known)
 
     def judge(

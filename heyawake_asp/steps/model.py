@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from heyawake_asp.grid import Grid
-from heyawake_asp.puzzle import Cell
+from heyawake_asp.puzzle import Cell, Puzzle
 
 __all__ = [
     "KINDS",
@@ -24,6 +24,7 @@ __all__ = [
     "Settled",
     "Step",
     "Walkthrough",
+    "room_rule",
     "row_major",
 ]
 
@@ -67,6 +68,11 @@ class Rule:
     kind: RuleKind
     cells: tuple[Cell, ...]
     room: int | None = None
+
+
+def room_rule(kind: Literal["clue", "apart"], puzzle: Puzzle, room: int) -> Rule:
+    """The instance ``kind`` of a whole room (index ``room``), its cells row-major."""
+    return Rule(kind, tuple(sorted(puzzle.rooms[room].cells, key=row_major)), room)
 
 
 @dataclass(frozen=True)

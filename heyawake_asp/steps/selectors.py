@@ -17,7 +17,7 @@ import clingo
 
 from heyawake_asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle
-from heyawake_asp.steps.model import Rule, row_major
+from heyawake_asp.steps.model import Rule, room_rule
 
 __all__ = ["cell_symbol", "literal_of", "rule_named", "steps_program"]
 
@@ -38,9 +38,7 @@ def rule_named(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
     if term.name == "adjacent":
         return Rule("adjacent", ((args[0], args[1]), (args[2], args[3])))
     if term.name in ("clue", "apart"):
-        room = args[0] - 1
-        cells = tuple(sorted(puzzle.rooms[room].cells, key=row_major))
-        return Rule("clue" if term.name == "clue" else "apart", cells, room)
+        return room_rule("clue" if term.name == "clue" else "apart", puzzle, args[0] - 1)
     if term.name == "run":
         line, start, end = args
         span = range(start - 1, end + 2)
