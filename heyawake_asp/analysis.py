@@ -119,8 +119,15 @@ def count_solutions(
     return SolutionCount(found, outcome.result is not None and found <= limit)
 
 
-def analyze(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Ambiguity:
+def analyze(
+    puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING, timeout: float | None = None
+) -> Ambiguity:
     """The cells black in every solution, white in every one, and those that vary.
+
+    Raises
+    ------
+    TimeoutError
+        When ``timeout`` seconds pass first.
 
     Notes
     -----
@@ -129,21 +136,30 @@ def analyze(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Ambiguity:
     many solutions there are.
     """
     cells = frozenset(puzzle.cells())
-    always = _consequences(puzzle, encoding, "cautious")
-    sometimes = _consequences(puzzle, encoding, "brave")
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    always = _consequences(puzzle, encoding, "cautious", deadline)
+    sometimes = _consequences(puzzle, encoding, "brave", deadline)
     if always is None or sometimes is None:
         return Ambiguity(frozenset(), frozenset(), frozenset())
     return Ambiguity(always, cells - sometimes, sometimes - always)
 
 
-def _consequences(puzzle: Puzzle, encoding: Encoding, mode: str) -> frozenset[Cell] | None:
-    """The black cells among the cautious or brave consequences; None when unsatisfiable."""
-    bounded = bound_search(puzzle, encoding, models=0, consequences=mode)
+def _consequences(
+    puzzle: Puzzle, encoding: Encoding, mode: str, deadline: float | None
+) -> frozenset[Cell] | None:
+    """The black cells among the cautious or brave consequences; None when unsatisfiable.
+
+    Raises `TimeoutError` past ``deadline`` (a `time.perf_counter` reading).
+    """
+    bounded = bound_search(puzzle, encoding, models=0, consequences=mode, deadline=deadline)
     if bounded.decided:
         found = bounded.values
     else:
         control, _ = grounded_control(puzzle, encoding, options=[f"--enum-mode={mode}"])
-        found = search(control, lambda model: decode(model, puzzle)).values
+        outcome = search(control, lambda model: decode(model, puzzle), deadline)
+        if outcome.result is None:
+            raise TimeoutError(f"the {mode} consequences took over the time limit")
+        found = outcome.values
     return frozenset(_black_cells(found[-1])) if found else None
 
 

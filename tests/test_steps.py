@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from helpers import REPO, SHARED, params, shared_puzzles
 
 from heyawake_asp import Puzzle, Room, read_puzzle, solve, verify
+from heyawake_asp.analysis import analyze
 from heyawake_asp.cli import main
 from heyawake_asp.step_checker import check_step, entails
 from heyawake_asp.steps import (
@@ -307,6 +308,17 @@ def test_a_walk_cut_short_keeps_its_checked_steps() -> None:
         assert check_step(puzzle, step) == [], step.text
     settled = {cell: black for step in walk.steps for cell, black in step.cells}
     assert walk.grid == grid_of(puzzle, settled) and "?" in "".join(walk.grid)
+
+
+def test_a_walk_whose_analysis_outlasts_the_timeout_stops_at_it() -> None:
+    # Proving the dense room's maximum, before any step, takes about 4 s.
+    puzzle = read_puzzle(str(REPO / "instances" / "dense" / "17x9-corner-max.lp"))
+    started = time.monotonic()
+    walk = steps(puzzle, timeout=0.2)
+    assert time.monotonic() - started < 2.0
+    assert walk.status == "timeout" and walk.steps == () and set("".join(walk.grid)) == {"?"}
+    with pytest.raises(TimeoutError):
+        analyze(puzzle, timeout=0.2)
 
 
 def test_steps_command_prints_what_it_found_at_the_timeout() -> None:

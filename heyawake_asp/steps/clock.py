@@ -32,7 +32,7 @@ __all__ = ["Clock", "OutOfTime"]
 T = TypeVar("T")
 
 
-class OutOfTime(Exception):
+class OutOfTime(TimeoutError):
     """A question was still open at the deadline."""
 
 

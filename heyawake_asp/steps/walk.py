@@ -20,7 +20,6 @@ from heyawake_asp.analysis import analyze, explain
 from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Cell, Puzzle
-from heyawake_asp.steps.clock import OutOfTime
 from heyawake_asp.steps.deletion import shrink
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Hint, Settled, Step, Walkthrough, row_major
@@ -42,15 +41,15 @@ def steps(puzzle: Puzzle, timeout: float | None = None) -> Walkthrough:
     After ``timeout`` seconds, the steps found so far (status ``timeout``, `timed_out`).
     """
     deadline = None if timeout is None else time.perf_counter() + timeout
-    shared = _shared(puzzle)
-    if shared is None:
-        return Walkthrough("unsolvable", (), grid_of(puzzle, {}), explain(puzzle).rooms)
-    planner = Planner(Deducer(puzzle, _anchor(shared), deadline), shared=shared)
     found: list[Step] = []
     try:
+        shared = _shared(puzzle, timeout)
+        if shared is None:
+            return Walkthrough("unsolvable", (), grid_of(puzzle, {}), explain(puzzle).rooms)
+        planner = Planner(Deducer(puzzle, _anchor(shared), deadline), shared=shared)
         while (step := planner.next_step()) is not None:
             found.append(step)
-    except OutOfTime:
+    except TimeoutError:  # the analysis's, or the walk's `OutOfTime`
         return timed_out(puzzle, found)
     solved = len(planner.known) == puzzle.cell_count
     return Walkthrough(
@@ -97,9 +96,9 @@ def _conflict(deducer: Deducer, known: Mapping[Cell, bool]) -> tuple[Cell, ...] 
     return tuple(cell for cell, _ in shrink(everything, refute))
 
 
-def _shared(puzzle: Puzzle) -> dict[Cell, bool] | None:
+def _shared(puzzle: Puzzle, timeout: float | None = None) -> dict[Cell, bool] | None:
     """The colour of each cell every solution shares (True: black); None when there is none."""
-    ambiguity = analyze(puzzle)
+    ambiguity = analyze(puzzle, timeout=timeout)
     if not ambiguity.solvable:
         return None
     return {**dict.fromkeys(ambiguity.black, True), **dict.fromkeys(ambiguity.white, False)}
