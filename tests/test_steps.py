@@ -293,6 +293,19 @@ def test_hint_and_grade_commands(tmp_path: Path) -> None:
     assert code == 0 and [line["grade"] in LABELS for line in lines] == [True, True]
 
 
+def test_grade_of_several_puzzles_is_a_table_even_when_one_fails(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.lp"
+    code, out = _run("grade", str(missing), str(EASY[0]))
+    assert code == 1 and f"error: {missing}: no such file" in out
+    header, _, row = out.splitlines()[-3:]
+    assert header.split()[:2] == ["puzzle", "grade"] and row.split()[0] == str(EASY[0])
+    code, out = _run("grade", str(missing), str(EASY[0]), "--json")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 1 and [record["puzzle"] for record in records] == [str(missing), str(EASY[0])]
+    assert records[0]["grade"] is None and "no such file" in records[0]["error"]
+    assert records[1]["grade"] in LABELS and "error" not in records[1]
+
+
 LARGE = REPO / "instances" / "large" / "35x35-s1.lp"
 """Its path takes about a minute; its first steps come within a second (more under load)."""
 CUT_SHORT = 6.0

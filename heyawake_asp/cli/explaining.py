@@ -32,7 +32,12 @@ from heyawake_asp.steps import (
     steps,
     timed_out,
 )
-from heyawake_asp.steps.records import grade_record, hint_record, walk_record
+from heyawake_asp.steps.records import (
+    grade_error_record,
+    grade_record,
+    hint_record,
+    walk_record,
+)
 from heyawake_asp.steps.wording import cell_name
 
 __all__ = ["grade_command", "hint_command", "steps_command"]
@@ -165,7 +170,9 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
 def grade_command(puzzles: tuple[str, ...], as_json: bool, timeout: float | None) -> None:
     """Grade each PUZZLE easy, medium, hard or expert from its path of steps.
 
-    Several puzzles give a table. Exit status 1 when some puzzle could not be graded.
+    Several puzzles give a table (those that could not be graded are left out, each
+    with an error line; with --json, a record with "error"). Exit status 1 when some
+    puzzle could not be graded.
     """
     rows = []
     failed = False
@@ -175,14 +182,17 @@ def grade_command(puzzles: tuple[str, ...], as_json: bool, timeout: float | None
                 call = functools.partial(grade_puzzle, _read(source))
                 graded = isolated(call, source, worker, time_limit(timeout))
             except click.ClickException as error:
-                click.echo(f"error: {error.message}", err=True)
                 failed = True
+                if as_json:
+                    click.echo(json.dumps(grade_error_record(source, error.message)))
+                else:
+                    click.echo(f"error: {error.message}", err=True)
                 continue
             if as_json:
                 click.echo(json.dumps(grade_record(source, graded)))
             hardest = f"{graded.hardest_cost} ({graded.hardest_kind or '-'})"
             rows.append([source, graded.label, f"{graded.score:g}", str(graded.steps), hardest])
-    if not as_json and len(rows) == 1:
+    if not as_json and rows and len(puzzles) == 1:
         source, label, score, count, hardest = rows[0]
         click.echo(f"{label}: score {score}, {count} steps, hardest step costs {hardest}")
     elif not as_json and rows:

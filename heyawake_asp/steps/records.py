@@ -79,3 +79,9 @@ def grade_record(source: str, grade: Grade) -> dict[str, Any]:
         "hardest_cost": grade.hardest_cost,
         "hardest_kind": grade.hardest_kind,
     }
+
+
+def grade_error_record(source: str, message: str) -> dict[str, Any]:
+    """A puzzle that could not be graded: `grade_record`'s fields null, and ``error``."""
+    fields = ("grade", "score", "steps", "hardest_cost", "hardest_kind")
+    return {"puzzle": source, **dict.fromkeys(fields), "error": message}
