@@ -16,6 +16,7 @@ from heyawake_asp.cli import main
 from heyawake_asp.step_checker import check_step, entails
 from heyawake_asp.steps import (
     LABELS,
+    Hint,
     Reason,
     Rule,
     Step,
@@ -216,6 +217,30 @@ def test_an_unsolvable_puzzle_names_the_clues_in_conflict() -> None:
     assert (walk.status, walk.steps, walk.conflict) == ("unsolvable", (), (0,))
 
 
+def test_an_unsolvable_puzzle_has_no_hint_and_no_grade(tmp_path: Path) -> None:
+    puzzle = Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0, 2),))
+    assert solve(puzzle).solutions == ()
+    assert hint(puzzle) == Hint(None, None, (0,))
+    with pytest.raises(ValueError):
+        grade(steps(puzzle))
+    path = tmp_path / "two.lp"
+    path.write_text("width(2). height(1). room(1,0,0,1,0,2).\n")
+    code, out = _run("hint", str(path))
+    assert (code, out) == (1, "no solution: these clues cannot all hold: room 1 = 2\n")
+    code, out = _run("hint", str(path), "--json")
+    assert code == 1 and json.loads(out)["unsolvable"] == [1]
+    code, out = _run("grade", str(path), "--json")
+    record = json.loads(out)
+    assert code == 1 and (record["status"], record["grade"]) == ("unsolvable", None)
+
+
+def test_a_clue_of_one_is_worded_in_the_singular() -> None:
+    puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 0, 0, 1), Room.rectangle(1, 0, 2, 0)))
+    first = steps(puzzle).steps[0]
+    assert first.cells == (((0, 0), True),) and check_step(puzzle, first) == []
+    assert first.text.endswith("(clue 1) has only one cell left that can be black")
+
+
 def test_a_hint_is_the_first_step_and_a_conflict_is_minimal() -> None:
     puzzle = read_puzzle(str(EASY[0]))
     assert hint(puzzle).step == steps(puzzle).steps[0]
@@ -291,6 +316,13 @@ def test_hint_and_grade_commands(tmp_path: Path) -> None:
     code, out = _run("grade", str(EASY[0]), str(EASY[1]), "--json")
     lines = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and [line["grade"] in LABELS for line in lines] == [True, True]
+    assert [line["status"] for line in lines] == ["solved", "solved"]
+    several = tmp_path / "several.lp"
+    several.write_text("width(4). height(1). room(1,0,0,3,0,-1).\n")
+    code, out = _run("grade", str(several), "--json")
+    assert code == 0 and json.loads(out)["status"] == "several"
+    code, out = _run("grade", str(several))
+    assert code == 0 and out.rstrip().endswith("several solutions: graded on the cells they share")
 
 
 def test_grade_of_several_puzzles_is_a_table_even_when_one_fails(tmp_path: Path) -> None:

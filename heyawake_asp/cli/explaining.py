@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import os
+from functools import partial
 
 import click
 
@@ -26,7 +26,7 @@ from heyawake_asp.render.steps import step_page, step_svgs
 from heyawake_asp.render.text import render_text
 from heyawake_asp.steps import (
     Walkthrough,
-    grade_puzzle,
+    grade,
     hint,
     read_partial,
     steps,
@@ -76,8 +76,8 @@ def steps_command(
     problem = _read(puzzle)
     limit = time_limit(timeout)
     with Worker() as worker:
-        walking = until(limit, functools.partial(steps, problem))
-        walk = isolated(walking, puzzle, worker, limit, functools.partial(timed_out, problem))
+        walking = until(limit, partial(steps, problem))
+        walk = isolated(walking, puzzle, worker, limit, partial(timed_out, problem))
     if as_json:
         click.echo(json.dumps(walk_record(puzzle, walk)))
     else:
@@ -111,8 +111,13 @@ def _print_walk(puzzle: Puzzle, walk: Walkthrough) -> None:
             f"timed out after {len(walk.steps)} steps: {len(unsettled)} cells ('?') not settled"
         )
     else:
-        clues = ", ".join(f"room {room + 1} = {puzzle.rooms[room].clue}" for room in walk.conflict)
-        click.echo(f"no solution: these clues cannot all hold: {clues or 'the rooms alone'}")
+        click.echo(_no_solution(puzzle, walk.conflict))
+
+
+def _no_solution(puzzle: Puzzle, rooms: tuple[int, ...]) -> str:
+    """``no solution: these clues cannot all hold: room 1 = 3, ...``."""
+    clues = ", ".join(f"room {room + 1} = {puzzle.rooms[room].clue}" for room in rooms)
+    return f"no solution: these clues cannot all hold: {clues or 'the rooms alone'}"
 
 
 def _write_svgs(puzzle: Puzzle, walk: Walkthrough, folder: str) -> None:
@@ -148,10 +153,12 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
         except HeyawakeError as error:
             raise click.ClickException(str(error)) from None
     with Worker() as worker:
-        call = functools.partial(hint, problem, known)
+        call = partial(hint, problem, known)
         found = isolated(call, puzzle, worker, time_limit(timeout))
     if as_json:
         click.echo(json.dumps(hint_record(puzzle, found)))
+    elif found.unsolvable is not None:
+        click.echo(_no_solution(problem, found.unsolvable))
     elif found.conflict is not None:
         names = ", ".join(cell_name(cell) for cell in found.conflict)
         click.echo(f"these given cells cannot all hold in any solution: {names}")
@@ -159,7 +166,7 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
         click.echo(found.step.text)
     else:
         click.echo("nothing left to settle")
-    if found.conflict is not None:
+    if found.conflict is not None or found.unsolvable is not None:
         raise SystemExit(1)
 
 
@@ -179,23 +186,36 @@ def grade_command(puzzles: tuple[str, ...], as_json: bool, timeout: float | None
     with Worker() as worker:
         for source in puzzles:
             try:
-                call = functools.partial(grade_puzzle, _read(source))
-                graded = isolated(call, source, worker, time_limit(timeout))
+                problem = _read(source)
+                walk = isolated(partial(steps, problem), source, worker, time_limit(timeout))
             except click.ClickException as error:
-                failed = True
-                if as_json:
-                    click.echo(json.dumps(grade_error_record(source, error.message)))
-                else:
-                    click.echo(f"error: {error.message}", err=True)
+                failed = _not_graded(source, error.message, "error", as_json)
                 continue
+            if walk.status == "unsolvable":
+                message = f"{source}: {_no_solution(problem, walk.conflict)}"
+                failed = _not_graded(source, message, "unsolvable", as_json)
+                continue
+            graded = grade(walk)
             if as_json:
                 click.echo(json.dumps(grade_record(source, graded)))
             hardest = f"{graded.hardest_cost} ({graded.hardest_kind or '-'})"
-            rows.append([source, graded.label, f"{graded.score:g}", str(graded.steps), hardest])
+            ends = "unique" if graded.status == "solved" else graded.status
+            row = [source, graded.label, f"{graded.score:g}", str(graded.steps), hardest, ends]
+            rows.append(row)
     if not as_json and rows and len(puzzles) == 1:
-        source, label, score, count, hardest = rows[0]
-        click.echo(f"{label}: score {score}, {count} steps, hardest step costs {hardest}")
+        _, label, score, count, hardest, ends = rows[0]
+        several = "" if ends == "unique" else "; several solutions: graded on the cells they share"
+        click.echo(f"{label}: score {score}, {count} steps, hardest step costs {hardest}{several}")
     elif not as_json and rows:
-        click.echo(table(["puzzle", "grade", "score", "steps", "hardest"], rows))
+        click.echo(table(["puzzle", "grade", "score", "steps", "hardest", "solution"], rows))
     if failed:
         raise SystemExit(1)
+
+
+def _not_graded(source: str, message: str, status: str, as_json: bool) -> bool:
+    """Report a puzzle that has no grade (``status``: ``error`` or ``unsolvable``); True."""
+    if as_json:
+        click.echo(json.dumps(grade_error_record(source, message, status)))
+    else:
+        click.echo(f"error: {message}", err=True)
+    return True

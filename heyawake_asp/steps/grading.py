@@ -42,6 +42,9 @@ class Grade:
         The cost of the costliest step (0 without steps).
     hardest_kind : str or None
         That step's kind.
+    status : str
+        How the path ends (`Walkthrough.status`): ``solved``, ``several``
+        (graded on the steps to the cells every solution shares) or ``timeout``.
     """
 
     label: str
@@ -49,21 +52,30 @@ class Grade:
     steps: int
     hardest_cost: int
     hardest_kind: Kind | None
+    status: str
 
 
 def grade(walk: Walkthrough) -> Grade:
-    """Grade a path (see `Grade`); a path that ends unsolved is graded by the steps it has."""
+    """Grade a path (see `Grade`); a path that ends unsolved is graded by the steps it has.
+
+    Raises
+    ------
+    ValueError
+        For the path of a puzzle with no solution: it has no grade.
+    """
+    if walk.status == "unsolvable":
+        raise ValueError("a puzzle with no solution has no grade")
     if not walk.steps:
-        return Grade(LABELS[0], 0.0, 0, 0, None)
+        return Grade(LABELS[0], 0.0, 0, 0, None, walk.status)
     hardest = max(walk.steps, key=lambda step: step.cost)
     effort = sum(step.cost for step in walk.steps if step.kind in _HARD_KINDS)
     score = round(hardest.cost + effort / 10, 1)
     label = next(
         (name for name, bound in zip(LABELS, _BOUNDS, strict=False) if score <= bound), LABELS[-1]
     )
-    return Grade(label, score, len(walk.steps), hardest.cost, hardest.kind)
+    return Grade(label, score, len(walk.steps), hardest.cost, hardest.kind, walk.status)
 
 
 def grade_puzzle(puzzle: Puzzle) -> Grade:
-    """Grade a puzzle by its path of steps."""
+    """Grade a puzzle by its path of steps (`ValueError` when it has no solution)."""
     return grade(steps(puzzle))

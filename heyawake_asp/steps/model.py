@@ -140,8 +140,11 @@ class Hint:
     """The next step from a partial shading, or the given cells that already conflict.
 
     Exactly one of ``step`` and ``conflict`` is set, unless the given cells
-    settle everything there is to settle (then both are None).
+    settle everything there is to settle, or the puzzle has no solution
+    (then both are None). ``unsolvable``, set only then, names a minimal set
+    of clues (room indices) that cannot all hold, as `Walkthrough.conflict`.
     """
 
     step: Step | None
     conflict: tuple[Cell, ...] | None
+    unsolvable: tuple[int, ...] | None = None

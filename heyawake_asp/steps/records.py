@@ -17,7 +17,7 @@ from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.grading import Grade
 from heyawake_asp.steps.model import Hint, Rule, Settled, Step, Walkthrough
 
-__all__ = ["grade_record", "hint_record", "step_record", "walk_record"]
+__all__ = ["grade_error_record", "grade_record", "hint_record", "step_record", "walk_record"]
 
 
 def _cell(cell: Cell) -> dict[str, int]:
@@ -61,16 +61,18 @@ def walk_record(source: str, walk: Walkthrough) -> dict[str, Any]:
 
 
 def hint_record(source: str, hint: Hint) -> dict[str, Any]:
-    """``{"puzzle", "step", "conflict"}``, either null."""
+    """``{"puzzle", "step", "conflict", "unsolvable"}``; ``unsolvable`` lists room numbers."""
+    unsolvable = hint.unsolvable
     return {
         "puzzle": source,
         "step": None if hint.step is None else step_record(hint.step),
         "conflict": None if hint.conflict is None else [_cell(cell) for cell in hint.conflict],
+        "unsolvable": None if unsolvable is None else [room + 1 for room in unsolvable],
     }
 
 
 def grade_record(source: str, grade: Grade) -> dict[str, Any]:
-    """``{"puzzle", "grade", "score", "steps", "hardest_cost", "hardest_kind"}``."""
+    """``{"puzzle", "grade", "score", "steps", "hardest_cost", "hardest_kind", "status"}``."""
     return {
         "puzzle": source,
         "grade": grade.label,
@@ -78,10 +80,11 @@ def grade_record(source: str, grade: Grade) -> dict[str, Any]:
         "steps": grade.steps,
         "hardest_cost": grade.hardest_cost,
         "hardest_kind": grade.hardest_kind,
+        "status": grade.status,
     }
 
 
-def grade_error_record(source: str, message: str) -> dict[str, Any]:
-    """A puzzle that could not be graded: `grade_record`'s fields null, and ``error``."""
+def grade_error_record(source: str, message: str, status: str) -> dict[str, Any]:
+    """A puzzle with no grade: ``status`` (``error``, ``unsolvable``), ``error``, the rest null."""
     fields = ("grade", "score", "steps", "hardest_cost", "hardest_kind")
-    return {"puzzle": source, **dict.fromkeys(fields), "error": message}
+    return {"puzzle": source, **dict.fromkeys(fields), "status": status, "error": message}

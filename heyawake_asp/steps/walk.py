@@ -67,9 +67,12 @@ def hint(puzzle: Puzzle, given: Mapping[Cell, bool] | None = None) -> Hint:
     """The next step from the ``given`` settled cells, or a minimal set of them that conflicts.
 
     Both are None when nothing is left to settle (or, for a puzzle with
-    several solutions, nothing more can be).
+    several solutions, nothing more can be), and when the puzzle has no
+    solution: ``unsolvable`` then names clues that cannot all hold.
     """
-    shared = _shared(puzzle) or {}
+    shared = _shared(puzzle)
+    if shared is None:
+        return Hint(None, None, explain(puzzle).rooms)
     deducer = Deducer(puzzle, _anchor(shared))
     known = dict(given or {})
     conflict = _conflict(deducer, known)

@@ -88,12 +88,12 @@ def _why(puzzle: Puzzle, settled: Sequence[Settled], reason: Reason, kind: Kind)
         return f"{_listing(blacks)} is black, and black cells cannot touch"
     if kind == "clue" and rule.room is not None:
         clue = puzzle.rooms[rule.room].clue or 0
+        noun = "cell" if clue == 1 else "cells"
         if blacks:
-            noun = "cell" if clue == 1 else "cells"
             return f"{_room(puzzle, rule.room)} already has its {_number(clue)} black {noun}"
         if clue == 0:
             return f"{_room(puzzle, rule.room)} has no black cells"
-        return f"{_room(puzzle, rule.room)} has only {_number(clue)} cells left that can be black"
+        return f"{_room(puzzle, rule.room)} has only {_number(clue)} {noun} left that can be black"
     if kind == "run":
         first, last = cell_name(rule.cells[0]), cell_name(rule.cells[-1])
         return f"otherwise the white run {first}-{last} would pass through three rooms"
