@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.puzzle import Cell
 
-__all__ = ["BLACK", "WHITE", "Grid", "grid_from_black", "read_grid"]
+__all__ = ["BLACK", "WHITE", "Grid", "grid_from_black", "read_grid", "text_lines"]
 
 BLACK = "#"
 WHITE = "."
@@ -20,6 +20,20 @@ Grid = tuple[str, ...]
 
 _BLACK_BYTE = ord(BLACK)
 _CELL_CHARS = {"#": BLACK, "x": BLACK, "X": BLACK, "1": BLACK, ".": WHITE, "0": WHITE}
+
+
+def text_lines(text: str) -> list[str]:
+    r"""The lines of a text, broken at ``\n``, ``\r\n`` or ``\r`` only.
+
+    `str.splitlines` also breaks at form feeds, vertical tabs and Unicode
+    separators, which editors show within a line: line numbers in errors
+    would not match the file.
+
+    >>> text_lines("a\fb\r\nc\n")
+    ['a\x0cb', 'c']
+    """
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return lines[:-1] if lines[-1] == "" else lines
 
 
 def grid_from_black(width: int, height: int, black: Iterable[Cell]) -> Grid:
@@ -42,7 +56,7 @@ def read_grid(text: str, source: str) -> Grid:
         On an unknown character, ragged rows or an empty text.
     """
     rows: list[str] = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text_lines(text), 1):
         row = _read_row(line, source, number)
         if not row:
             continue

@@ -239,6 +239,12 @@ def test_text_errors_name_line_column_and_problem(typed: str, message: str) -> N
     assert "\n" not in str(caught.value)
 
 
+def test_text_lines_break_where_an_editor_breaks_them() -> None:
+    # A form feed is within a line (here a comment), not a line break.
+    plain = text.read("heyawake 3x1\naab\na=1\n", "t")
+    assert text.read("heyawake 3x1  # notes\fmore\r\naab\ra=1\n", "t") == plain
+
+
 def test_text_hidden_clue_round_trips() -> None:
     typed = "heyawake 3x1\naab\na=? b=0\n"
     puzzle = text.read(typed, "t")

@@ -13,6 +13,7 @@ from helpers import REPO, SHARED, params, shared_puzzles
 from heyawake_asp import Puzzle, Room, read_puzzle, solve, verify
 from heyawake_asp.analysis import analyze
 from heyawake_asp.cli import main
+from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.step_checker import check_step, entails
 from heyawake_asp.steps import (
     LABELS,
@@ -269,6 +270,14 @@ def test_a_hint_from_a_cell_some_solutions_lack_follows_from_it() -> None:
     step = hint(strip, known).step
     assert step is not None and check_step(strip, step) == []
     assert all(cell not in known for cell, _ in step.cells)
+
+
+def test_a_partial_grid_breaks_lines_only_where_an_editor_does() -> None:
+    block = Puzzle(2, 3, (Room.rectangle(0, 0, 1, 2),))
+    known = read_partial("#.\r\n.#\r?.", "given", block)
+    assert known == {(0, 0): True, (1, 0): False, (0, 1): False, (1, 1): True, (1, 2): False}
+    with pytest.raises(PuzzleFormatError, match="given:1:2: unexpected character '\\\\x0c'"):
+        read_partial(".\f#\n", "given", block)
 
 
 def test_grades_are_labels_and_grow_with_the_hardest_step() -> None:

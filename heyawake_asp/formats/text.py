@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError
 from heyawake_asp.formats.regions import regions
 from heyawake_asp.formats.source import grid_size
+from heyawake_asp.grid import text_lines
 from heyawake_asp.puzzle import UNKNOWN_CLUE, Cell, Puzzle, Room
 
 __all__ = ["HEADER", "NAMES", "read", "write"]
@@ -109,7 +110,7 @@ def write(puzzle: Puzzle) -> str:
 
 def _content_lines(text: str) -> Iterator[_Line]:
     """The lines that hold more than a comment, stripped of comments."""
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(text_lines(text), 1):
         content = raw.split("#", 1)[0].rstrip()
         if content.strip():
             yield _Line(number, content.strip(), len(content) - len(content.lstrip()))

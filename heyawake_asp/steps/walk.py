@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from heyawake_asp.analysis import analyze, explain
 from heyawake_asp.errors import PuzzleFormatError
-from heyawake_asp.grid import Grid
+from heyawake_asp.grid import Grid, text_lines
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.steps.deletion import shrink
 from heyawake_asp.steps.engine import Deducer
@@ -135,7 +135,7 @@ def read_partial(text: str, source: str, puzzle: Puzzle) -> dict[Cell, bool]:
         On a character that is none of these, or a cell outside the puzzle's grid.
     """
     known: dict[Cell, bool] = {}
-    for y, line in enumerate(text.splitlines()):
+    for y, line in enumerate(text_lines(text)):
         for x, char in enumerate(line):
             if char in _CELL_CHARS:
                 if not puzzle.contains((x, y)):
