@@ -309,6 +309,44 @@ def test_steps_pictures(tmp_path: Path) -> None:
     assert "http" not in page.replace("http://www.w3.org/2000/svg", "")
 
 
+def test_steps_pictures_are_checked_before_the_walk_and_replace_an_older_path(
+    tmp_path: Path,
+) -> None:
+    puzzle = tmp_path / "copy.lp"
+    puzzle.write_text(EASY[0].read_text())
+    afile = tmp_path / "afile"
+    afile.write_text("keep")
+    for option, value, problem in [
+        ("--svg", str(afile), f"{afile}: is not a folder"),
+        ("--svg", "", "'': no such folder (the name is empty)"),
+        ("--html", "", "'': no such file (the name is empty)"),
+        ("--html", str(puzzle), f"{puzzle}: is the puzzle itself"),
+    ]:
+        code, out = _run("steps", str(puzzle), option, value)
+        assert (code, out) == (2, f"error: {option}: {problem}\n")
+    assert afile.read_text() == "keep" and puzzle.read_text() == EASY[0].read_text()
+    folder = tmp_path / "new" / "svg"
+    code, _ = _run("steps", str(puzzle), "--svg", str(folder))
+    count = len(steps(read_puzzle(str(puzzle))).steps)
+    assert code == 0 and len(list(folder.glob("step-*.svg"))) == count > 2
+    (folder / "notes.txt").write_text("mine")
+    strip = tmp_path / "strip.lp"
+    strip.write_text("width(3). height(1). room(1,0,0,2,0,2).\n")
+    code, _ = _run("steps", str(strip), "--svg", str(folder))
+    assert code == 0 and sorted(path.name for path in folder.iterdir()) == [
+        "notes.txt",
+        *(f"step-{n:03d}.svg" for n in range(1, len(steps(STRIP).steps) + 1)),
+    ]
+
+
+def test_hint_cannot_read_the_puzzle_and_the_given_grid_both_from_stdin() -> None:
+    result = CliRunner().invoke(main, ["hint", "-", "--given", "-"], input="width(1).")
+    assert (result.exit_code, result.output) == (
+        2,
+        "error: hint: PUZZLE and --given cannot both be '-' (standard input)\n",
+    )
+
+
 def test_hint_and_grade_commands(tmp_path: Path) -> None:
     code, out = _run("hint", str(EASY[0]), "--json")
     assert code == 0 and json.loads(out)["conflict"] is None

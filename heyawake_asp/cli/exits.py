@@ -96,8 +96,13 @@ def _option(error: click.UsageError) -> str | None:
 
 
 def _sentence(message: str) -> str:
-    """Click's sentence in the style of the other errors: lower-case first, no full stop."""
+    """Click's sentence in the style of the other errors: lower-case first, no full stop.
+
+    A first word in capitals (an argument's name, PUZZLE) stays as it is.
+    """
     message = message.rstrip(".")
+    if message[:2].isupper():
+        return message
     return message[:1].lower() + message[1:]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from functools import partial
 
 import click
@@ -16,7 +17,7 @@ from heyawake_asp.cli.common import (
     until,
 )
 from heyawake_asp.cli.options import timeout_option
-from heyawake_asp.cli.outputs import output_path, write_file
+from heyawake_asp.cli.outputs import output_folder, output_path, write_file
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats.source import read_source
 from heyawake_asp.isolation import Worker
@@ -42,6 +43,8 @@ from heyawake_asp.steps.wording import cell_name
 
 __all__ = ["grade_command", "hint_command", "steps_command"]
 
+_STEP_PICTURE = re.compile(r"step-[0-9]{3,}\.svg")
+"""The name of a picture `steps --svg` draws: another path's left in the folder are removed."""
 _JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON Lines.")
 
 
@@ -56,7 +59,13 @@ def _read(source: str) -> Puzzle:
 @main.command("steps")
 @click.argument("puzzle")
 @_JSON
-@click.option("--svg", "svg_dir", metavar="DIR", help="Draw one SVG picture per step into DIR.")
+@click.option(
+    "--svg",
+    "svg_dir",
+    metavar="DIR",
+    callback=output_folder,
+    help="Draw one SVG picture per step into DIR (made if missing).",
+)
 @click.option(
     "--html",
     "html_file",
@@ -73,6 +82,8 @@ def steps_command(
     At the --timeout, the steps found so far. Exit status 1 when the puzzle
     has no solution or the time ran out.
     """
+    if html_file not in (None, "-") and _same_file(html_file, puzzle):
+        raise click.BadParameter(f"{html_file}: is the puzzle itself", param_hint="'--html'")
     problem = _read(puzzle)
     limit = time_limit(timeout)
     with Worker() as worker:
@@ -82,9 +93,9 @@ def steps_command(
         click.echo(json.dumps(walk_record(puzzle, walk)))
     else:
         _print_walk(problem, walk)
-    if svg_dir:
+    if svg_dir is not None:
         _write_svgs(problem, walk, svg_dir)
-    if html_file:
+    if html_file is not None:
         write_file(html_file, step_page(problem, walk))
     if walk.status in ("unsolvable", "timeout"):
         raise SystemExit(1)
@@ -120,14 +131,27 @@ def _no_solution(puzzle: Puzzle, rooms: tuple[int, ...]) -> str:
     return f"no solution: these clues cannot all hold: {clues or 'the rooms alone'}"
 
 
+def _same_file(output: str, source: str) -> bool:
+    """Whether writing ``output`` would overwrite the file ``source`` (not standard input)."""
+    try:
+        return source != "-" and os.path.exists(output) and os.path.samefile(output, source)
+    except OSError:
+        return False
+
+
 def _write_svgs(puzzle: Puzzle, walk: Walkthrough, folder: str) -> None:
-    """``step-001.svg``, ... into ``folder`` (made when missing)."""
+    """``step-001.svg``, ... into ``folder`` (made when missing); older ``step-NNN.svg`` go."""
+    written = set()
     try:
         os.makedirs(folder, exist_ok=True)
+        for number, svg in enumerate(step_svgs(puzzle, walk), 1):
+            written.add(f"step-{number:03d}.svg")
+            write_file(os.path.join(folder, f"step-{number:03d}.svg"), svg)
+        for name in set(os.listdir(folder)) - written:
+            if _STEP_PICTURE.fullmatch(name):
+                os.remove(os.path.join(folder, name))
     except OSError as error:
-        raise click.ClickException(f"{folder}: cannot make: {error.strerror or error}") from None
-    for number, svg in enumerate(step_svgs(puzzle, walk), 1):
-        write_file(os.path.join(folder, f"step-{number:03d}.svg"), svg)
+        raise click.ClickException(f"{folder}: {error.strerror or error}") from None
 
 
 @main.command("hint")
@@ -145,6 +169,8 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
     When the given cells already contradict every solution, names a minimal
     set of them that conflict instead, with exit status 1.
     """
+    if puzzle == given == "-":
+        raise click.UsageError("PUZZLE and --given cannot both be '-' (standard input)")
     problem = _read(puzzle)
     known = {}
     if given is not None:

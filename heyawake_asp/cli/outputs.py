@@ -1,7 +1,7 @@
 """Output files of the commands: checked before any work, written with one-line errors.
 
-Files are written into existing folders only (``generate -o DIR`` makes
-its directory itself); ``-`` is standard output.
+Files are written into existing folders only (``generate -o DIR`` and
+``steps --svg DIR`` make their directory); ``-`` is standard output.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import os
 
 import click
 
-__all__ = ["output_path", "unwritable", "write_file"]
+__all__ = ["output_folder", "output_path", "unwritable", "write_file"]
 
 
 def output_path(context: click.Context, parameter: click.Parameter, path: str | None) -> str | None:
@@ -22,12 +22,44 @@ def output_path(context: click.Context, parameter: click.Parameter, path: str | 
         return path
     problem = unwritable(path)
     if problem:
-        raise click.BadParameter(f"{path}: {problem}", context, parameter)
+        raise click.BadParameter(f"{path or repr(path)}: {problem}", context, parameter)
     return path
+
+
+def output_folder(
+    context: click.Context, parameter: click.Parameter, path: str | None
+) -> str | None:
+    """An option callback refusing, before any work, a folder that cannot be made or written."""
+    if path is None:
+        return path
+    problem = _unfit_folder(path)
+    if problem:
+        raise click.BadParameter(f"{path or repr(path)}: {problem}", context, parameter)
+    return path
+
+
+def _unfit_folder(path: str) -> str | None:
+    """Why the folder ``path`` cannot be written into (or made), as far as can be told."""
+    if not path:
+        return "no such folder (the name is empty)"
+    if os.path.exists(path) and not os.path.isdir(path):
+        return "is not a folder"
+    existing = os.path.abspath(path)
+    while not os.path.exists(existing):
+        existing = os.path.dirname(existing)
+    if not os.path.isdir(existing):
+        return f"{existing} is not a folder"
+    if not os.access(existing, os.W_OK):
+        return "permission denied"
+    return None
 
 
 def unwritable(path: str) -> str | None:
     """Why the file ``path`` cannot be written, as far as can be told without writing it."""
+    if not path:
+        return "no such file (the name is empty)"
+    if os.path.islink(path) and not os.path.exists(path):
+        return "a link to a missing file"
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
         return f"no such folder: {folder}"
