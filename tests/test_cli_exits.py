@@ -158,7 +158,7 @@ def test_timeout_covers_reading_and_stops_within_half_a_second(tmp_path: Path) -
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("command", ["solve", "count"])
+@pytest.mark.parametrize("command", ["solve", "count", "steps", "hint", "grade"])
 def test_timeout_stops_reading_a_million_rooms(tmp_path: Path, command: str) -> None:
     # A 1000x1000 grid of 1x1 rooms: every border drawn ('v': five walls), no numbers
     # ('z': 20 rooms skipped). Reading and building it takes longer than the limit.
@@ -183,6 +183,12 @@ def test_a_big_unsolved_grid_is_not_drawn(tmp_path: Path) -> None:
     assert result.stdout.splitlines()[0] == (
         "(the 101x100 grid is not drawn unsolved: more than 10000 cells)"
     )
+    result = run("steps", big)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        "(the 101x100 grid is not drawn unsettled: more than 10000 cells; --json has it)",
+        "no solution: these clues cannot all hold: room 1 = 2",
+    ]
 
 
 @pytest.mark.slow

@@ -11,6 +11,7 @@ import click
 
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import (
+    TimeLimit,
     isolated,
     read_puzzle_echoing_warnings,
     time_limit,
@@ -18,6 +19,7 @@ from heyawake_asp.cli.common import (
 )
 from heyawake_asp.cli.options import timeout_option
 from heyawake_asp.cli.outputs import output_folder, output_path, write_file
+from heyawake_asp.cli.solving import DRAW_UNSOLVED_MAX_CELLS
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats.source import read_source
 from heyawake_asp.isolation import Worker
@@ -48,10 +50,10 @@ _STEP_PICTURE = re.compile(r"step-[0-9]{3,}\.svg")
 _JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON Lines.")
 
 
-def _read(source: str) -> Puzzle:
-    """The puzzle, or a one-line error."""
+def _read(source: str, limit: TimeLimit | None) -> Puzzle:
+    """The puzzle, or a one-line error (also past the ``limit``)."""
     try:
-        return read_puzzle_echoing_warnings(source)
+        return read_puzzle_echoing_warnings(source, limit)
     except HeyawakeError as error:
         raise click.ClickException(str(error)) from None
 
@@ -84,8 +86,8 @@ def steps_command(
     """
     if html_file not in (None, "-") and _same_file(html_file, puzzle):
         raise click.BadParameter(f"{html_file}: is the puzzle itself", param_hint="'--html'")
-    problem = _read(puzzle)
     limit = time_limit(timeout)
+    problem = _read(puzzle, limit)
     with Worker() as worker:
         walking = until(limit, partial(steps, problem))
         walk = isolated(walking, puzzle, worker, limit, partial(timed_out, problem))
@@ -109,7 +111,13 @@ def _print_walk(puzzle: Puzzle, walk: Walkthrough) -> None:
         (x, y): "?" for y, row in enumerate(walk.grid) for x, char in enumerate(row) if char == "?"
     }
     shading = tuple(row.replace("?", ".") for row in walk.grid)
-    click.echo(render_text(puzzle, shading, unsettled))
+    if walk.status == "solved" or puzzle.cell_count <= DRAW_UNSOLVED_MAX_CELLS:
+        click.echo(render_text(puzzle, shading, unsettled))
+    else:
+        click.echo(
+            f"(the {puzzle.width}x{puzzle.height} grid is not drawn unsettled: "
+            f"more than {DRAW_UNSOLVED_MAX_CELLS} cells; --json has it)"
+        )
     if walk.status == "solved":
         click.echo(f"solved in {len(walk.steps)} steps: the unique solution")
     elif walk.status == "several":
@@ -171,7 +179,8 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
     """
     if puzzle == given == "-":
         raise click.UsageError("PUZZLE and --given cannot both be '-' (standard input)")
-    problem = _read(puzzle)
+    limit = time_limit(timeout)
+    problem = _read(puzzle, limit)
     known = {}
     if given is not None:
         try:
@@ -180,7 +189,7 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
             raise click.ClickException(str(error)) from None
     with Worker() as worker:
         call = partial(hint, problem, known)
-        found = isolated(call, puzzle, worker, time_limit(timeout))
+        found = isolated(call, puzzle, worker, limit)
     if as_json:
         click.echo(json.dumps(hint_record(puzzle, found)))
     elif found.unsolvable is not None:
@@ -212,8 +221,9 @@ def grade_command(puzzles: tuple[str, ...], as_json: bool, timeout: float | None
     with Worker() as worker:
         for source in puzzles:
             try:
-                problem = _read(source)
-                walk = isolated(partial(steps, problem), source, worker, time_limit(timeout))
+                limit = time_limit(timeout)
+                problem = _read(source, limit)
+                walk = isolated(partial(steps, problem), source, worker, limit)
             except click.ClickException as error:
                 failed = _not_graded(source, error.message, "error", as_json)
                 continue
