@@ -421,6 +421,19 @@ def test_ctrl_c_stops_parent_and_child_at_once_and_quietly(slow_encoding: Path) 
 
 
 @pytest.mark.slow
+def test_ctrl_c_during_grade_prints_the_puzzles_graded_before() -> None:
+    # The 35x35 puzzle's path takes about a minute; the easy one's a fraction of a second.
+    large = EASY.parents[1] / "large" / "35x35-s1.lp"
+    with _cli("grade", EASY, large) as process:
+        time.sleep(5)
+        seconds, output, errors = _ctrl_c(process)
+        assert seconds < 5 and _group_gone(process.pid)
+    assert process.returncode == 130 and "Traceback" not in errors
+    assert output.splitlines()[-1].split()[:2] == [str(EASY), "easy"]
+    assert errors.strip() == "interrupted: 1 of 2 puzzles graded"
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["solve", "--extra"], ["analyze", "--encoding"]], ids=" ".join)
 def test_ctrl_c_stops_the_probe_check_of_a_users_program(
     command: list[str], tmp_path: Path

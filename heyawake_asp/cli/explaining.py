@@ -28,6 +28,7 @@ from heyawake_asp.render.report import table
 from heyawake_asp.render.steps import step_page, step_svgs
 from heyawake_asp.render.text import render_text
 from heyawake_asp.steps import (
+    Grade,
     Walkthrough,
     grade,
     hint,
@@ -216,42 +217,64 @@ def grade_command(puzzles: tuple[str, ...], as_json: bool, timeout: float | None
     with an error line; with --json, a record with "error"). Exit status 1 when some
     puzzle could not be graded.
     """
-    rows = []
+    rows: list[list[str]] = []
     failed = False
-    with Worker() as worker:
-        for source in puzzles:
-            try:
-                limit = time_limit(timeout)
-                problem = _read(source, limit)
-                walk = isolated(partial(steps, problem), source, worker, limit)
-            except click.ClickException as error:
-                failed = _not_graded(source, error.message, "error", as_json)
-                continue
-            if walk.status == "unsolvable":
-                message = f"{source}: {_no_solution(problem, walk.conflict)}"
-                failed = _not_graded(source, message, "unsolvable", as_json)
-                continue
-            graded = grade(walk)
-            if as_json:
-                click.echo(json.dumps(grade_record(source, graded)))
-            hardest = f"{graded.hardest_cost} ({graded.hardest_kind or '-'})"
-            ends = "unique" if graded.status == "solved" else graded.status
-            row = [source, graded.label, f"{graded.score:g}", str(graded.steps), hardest, ends]
-            rows.append(row)
-    if not as_json and rows and len(puzzles) == 1:
-        _, label, score, count, hardest, ends = rows[0]
-        several = "" if ends == "unique" else "; several solutions: graded on the cells they share"
-        click.echo(f"{label}: score {score}, {count} steps, hardest step costs {hardest}{several}")
-    elif not as_json and rows:
-        click.echo(table(["puzzle", "grade", "score", "steps", "hardest", "solution"], rows))
+    try:
+        with Worker() as worker:
+            for source in puzzles:
+                graded = _graded(source, worker, time_limit(timeout), as_json)
+                failed = failed or graded is None
+                if graded is not None:
+                    rows.append(_grade_row(source, graded))
+    except KeyboardInterrupt:
+        if not as_json:  # the JSON lines are out already
+            _print_grades(rows, len(puzzles))
+            click.echo(f"interrupted: {len(rows)} of {len(puzzles)} puzzles graded", err=True)
+        raise
+    if not as_json:
+        _print_grades(rows, len(puzzles))
     if failed:
         raise SystemExit(1)
 
 
-def _not_graded(source: str, message: str, status: str, as_json: bool) -> bool:
-    """Report a puzzle that has no grade (``status``: ``error`` or ``unsolvable``); True."""
+def _graded(source: str, worker: Worker, limit: TimeLimit | None, as_json: bool) -> Grade | None:
+    """The grade of one puzzle (its JSON line printed), or None with the reason reported."""
+    try:
+        problem = _read(source, limit)
+        walk = isolated(partial(steps, problem), source, worker, limit)
+    except click.ClickException as error:
+        _not_graded(source, error.message, "error", as_json)
+        return None
+    if walk.status == "unsolvable":
+        message = f"{source}: {_no_solution(problem, walk.conflict)}"
+        _not_graded(source, message, "unsolvable", as_json)
+        return None
+    graded = grade(walk)
+    if as_json:
+        click.echo(json.dumps(grade_record(source, graded)))
+    return graded
+
+
+def _grade_row(source: str, graded: Grade) -> list[str]:
+    """A row of the grades table."""
+    hardest = f"{graded.hardest_cost} ({graded.hardest_kind or '-'})"
+    ends = "unique" if graded.status == "solved" else graded.status
+    return [source, graded.label, f"{graded.score:g}", str(graded.steps), hardest, ends]
+
+
+def _print_grades(rows: list[list[str]], asked: int) -> None:
+    """One line for a single puzzle asked, else a table (nothing without rows)."""
+    if rows and asked == 1:
+        _, label, score, count, hardest, ends = rows[0]
+        several = "" if ends == "unique" else "; several solutions: graded on the cells they share"
+        click.echo(f"{label}: score {score}, {count} steps, hardest step costs {hardest}{several}")
+    elif rows:
+        click.echo(table(["puzzle", "grade", "score", "steps", "hardest", "solution"], rows))
+
+
+def _not_graded(source: str, message: str, status: str, as_json: bool) -> None:
+    """Report a puzzle that has no grade (``status``: ``error`` or ``unsolvable``)."""
     if as_json:
         click.echo(json.dumps(grade_error_record(source, message, status)))
     else:
         click.echo(f"error: {message}", err=True)
-    return True
