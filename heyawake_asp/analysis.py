@@ -152,12 +152,13 @@ def _consequences(
     Raises `TimeoutError` past ``deadline`` (a `time.perf_counter` reading).
     """
     bounded = bound_search(puzzle, encoding, models=0, consequences=mode, deadline=deadline)
-    if bounded.decided:
-        found = bounded.values
-    else:
-        control, _ = grounded_control(puzzle, encoding, options=[f"--enum-mode={mode}"])
-        outcome = search(control, lambda model: decode(model, puzzle), deadline)
-        if outcome.result is None:
+    found = bounded.values
+    if not bounded.decided:
+        outcome = None
+        if deadline is None or time.perf_counter() < deadline:  # else not worth grounding
+            control, _ = grounded_control(puzzle, encoding, options=[f"--enum-mode={mode}"])
+            outcome = search(control, lambda model: decode(model, puzzle), deadline)
+        if outcome is None or outcome.result is None:
             raise TimeoutError(f"the {mode} consequences took over the time limit")
         found = outcome.values
     return frozenset(_black_cells(found[-1])) if found else None

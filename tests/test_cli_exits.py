@@ -94,6 +94,11 @@ def test_generate_makes_an_output_directory_but_no_missing_folder_for_a_file(
     assert len(list((tmp_path / "new" / "dir").glob("4x4-s1.lp"))) == 1
     refused = run("generate", "--size", "4x4", "--seed", "1", "-o", tmp_path / "gone" / "p.lp")
     assert refused.exit_code == 2 and "no such folder" in error_line(refused)
+    empty = run("generate", "--size", "4x4", "--seed", "1", "-o", "")
+    assert (empty.exit_code, error_line(empty)) == (
+        2,
+        "error: --output: '': no such file (the name is empty)",
+    )
 
 
 @pytest.mark.parametrize("option", ["--csv", "--json", "--plot"])

@@ -310,32 +310,39 @@ def test_steps_pictures(tmp_path: Path) -> None:
 
 
 def test_steps_pictures_are_checked_before_the_walk_and_replace_an_older_path(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    puzzle = tmp_path / "copy.lp"
+    monkeypatch.chdir(tmp_path)  # relative names, as typed, keep their case in errors
+    puzzle = tmp_path / "Copy.lp"
     puzzle.write_text(EASY[0].read_text())
-    afile = tmp_path / "afile"
-    afile.write_text("keep")
+    (tmp_path / "Notes.txt").write_text("keep")
+    (tmp_path / "Gone").symlink_to(tmp_path / "missing")
     for option, value, problem in [
-        ("--svg", str(afile), f"{afile}: is not a folder"),
+        ("--svg", "Notes.txt", "Notes.txt: is not a folder"),
         ("--svg", "", "'': no such folder (the name is empty)"),
+        ("--svg", "-", "-: a folder is needed, not standard output"),
+        ("--svg", "Gone/svg", f"Gone/svg: {tmp_path / 'Gone'} is a link to a missing folder"),
         ("--html", "", "'': no such file (the name is empty)"),
-        ("--html", str(puzzle), f"{puzzle}: is the puzzle itself"),
+        ("--html", "Gone", "Gone: a link to a missing file"),
+        ("--html", "Copy.lp", "Copy.lp: is the puzzle itself"),
     ]:
-        code, out = _run("steps", str(puzzle), option, value)
+        code, out = _run("steps", "Copy.lp", option, value)
         assert (code, out) == (2, f"error: {option}: {problem}\n")
-    assert afile.read_text() == "keep" and puzzle.read_text() == EASY[0].read_text()
+    assert (tmp_path / "Notes.txt").read_text() == "keep"
+    assert puzzle.read_text() == EASY[0].read_text()
     folder = tmp_path / "new" / "svg"
     code, _ = _run("steps", str(puzzle), "--svg", str(folder))
     count = len(steps(read_puzzle(str(puzzle))).steps)
     assert code == 0 and len(list(folder.glob("step-*.svg"))) == count > 2
     (folder / "notes.txt").write_text("mine")
+    (folder / "step-999.svg").mkdir()  # not a picture: left alone
     strip = tmp_path / "strip.lp"
     strip.write_text("width(3). height(1). room(1,0,0,2,0,2).\n")
     code, _ = _run("steps", str(strip), "--svg", str(folder))
     assert code == 0 and sorted(path.name for path in folder.iterdir()) == [
         "notes.txt",
         *(f"step-{n:03d}.svg" for n in range(1, len(steps(STRIP).steps) + 1)),
+        "step-999.svg",
     ]
 
 

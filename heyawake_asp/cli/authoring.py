@@ -127,6 +127,8 @@ def generate_command(
     WxH-sSEED files. Progress goes to stderr.
     """
     width, height = size
+    if output == "":
+        raise click.BadParameter("'': no such file (the name is empty)", param_hint="'--output'")
     many = count > 1 or (output is not None and (output.endswith("/") or Path(output).is_dir()))
     if output is not None and not many and unwritable(output):
         raise click.BadParameter(f"{output}: {unwritable(output)}", param_hint="'--output'")

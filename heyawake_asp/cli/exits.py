@@ -98,12 +98,14 @@ def _option(error: click.UsageError) -> str | None:
 def _sentence(message: str) -> str:
     """Click's sentence in the style of the other errors: lower-case first, no full stop.
 
-    A first word in capitals (an argument's name, PUZZLE) stays as it is.
+    Only a plain capitalised word is lowered: a path (``Notes.txt: ...``) or a
+    name in capitals (``PUZZLE and ...``) stays as it is.
     """
     message = message.rstrip(".")
-    if message[:2].isupper():
-        return message
-    return message[:1].lower() + message[1:]
+    first = message.split(maxsplit=1)[0] if message.strip() else ""
+    if first.isalpha() and first[1:].islower():
+        return message[:1].lower() + message[1:]
+    return message
 
 
 def _exit(status: int, message: str | None = None) -> NoReturn:

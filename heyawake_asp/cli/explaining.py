@@ -47,7 +47,7 @@ from heyawake_asp.steps.wording import cell_name
 __all__ = ["grade_command", "hint_command", "steps_command"]
 
 _STEP_PICTURE = re.compile(r"step-[0-9]{3,}\.svg")
-"""The name of a picture `steps --svg` draws: another path's left in the folder are removed."""
+"""The names `steps --svg` gives its pictures; those it did not write this time are removed."""
 _JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON Lines.")
 
 
@@ -143,24 +143,33 @@ def _no_solution(puzzle: Puzzle, rooms: tuple[int, ...]) -> str:
 def _same_file(output: str, source: str) -> bool:
     """Whether writing ``output`` would overwrite the file ``source`` (not standard input)."""
     try:
-        return source != "-" and os.path.exists(output) and os.path.samefile(output, source)
-    except OSError:
+        return source != "-" and os.path.samefile(output, source)
+    except OSError:  # either is missing
         return False
 
 
 def _write_svgs(puzzle: Puzzle, walk: Walkthrough, folder: str) -> None:
     """``step-001.svg``, ... into ``folder`` (made when missing); older ``step-NNN.svg`` go."""
-    written = set()
     try:
         os.makedirs(folder, exist_ok=True)
-        for number, svg in enumerate(step_svgs(puzzle, walk), 1):
-            written.add(f"step-{number:03d}.svg")
-            write_file(os.path.join(folder, f"step-{number:03d}.svg"), svg)
-        for name in set(os.listdir(folder)) - written:
-            if _STEP_PICTURE.fullmatch(name):
-                os.remove(os.path.join(folder, name))
     except OSError as error:
-        raise click.ClickException(f"{folder}: {error.strerror or error}") from None
+        raise click.ClickException(f"{folder}: cannot make: {error.strerror or error}") from None
+    written = set()
+    for number, svg in enumerate(step_svgs(puzzle, walk), 1):
+        written.add(f"step-{number:03d}.svg")
+        write_file(os.path.join(folder, f"step-{number:03d}.svg"), svg)
+    for entry in os.scandir(folder):
+        if entry.name not in written and _STEP_PICTURE.fullmatch(entry.name):
+            if entry.is_file(follow_symlinks=False) or entry.is_symlink():
+                _remove(entry.path)
+
+
+def _remove(path: str) -> None:
+    """Remove the file ``path``; a one-line error."""
+    try:
+        os.remove(path)
+    except OSError as error:
+        raise click.ClickException(f"{path}: cannot remove: {error.strerror or error}") from None
 
 
 @main.command("hint")
@@ -217,22 +226,22 @@ def grade_command(puzzles: tuple[str, ...], as_json: bool, timeout: float | None
     with an error line; with --json, a record with "error"). Exit status 1 when some
     puzzle could not be graded.
     """
-    rows: list[list[str]] = []
+    graded: list[tuple[str, Grade]] = []
     failed = False
     try:
         with Worker() as worker:
             for source in puzzles:
-                graded = _graded(source, worker, time_limit(timeout), as_json)
-                failed = failed or graded is None
-                if graded is not None:
-                    rows.append(_grade_row(source, graded))
+                found = _graded(source, worker, time_limit(timeout), as_json)
+                failed = failed or found is None
+                if found is not None:
+                    graded.append((source, found))
     except KeyboardInterrupt:
         if not as_json:  # the JSON lines are out already
-            _print_grades(rows, len(puzzles))
-            click.echo(f"interrupted: {len(rows)} of {len(puzzles)} puzzles graded", err=True)
+            _print_grades(graded, len(puzzles))
+        click.echo(f"interrupted: {len(graded)} of {len(puzzles)} puzzles graded", err=True)
         raise
     if not as_json:
-        _print_grades(rows, len(puzzles))
+        _print_grades(graded, len(puzzles))
     if failed:
         raise SystemExit(1)
 
@@ -249,27 +258,38 @@ def _graded(source: str, worker: Worker, limit: TimeLimit | None, as_json: bool)
         message = f"{source}: {_no_solution(problem, walk.conflict)}"
         _not_graded(source, message, "unsolvable", as_json)
         return None
-    graded = grade(walk)
+    found = grade(walk)
     if as_json:
-        click.echo(json.dumps(grade_record(source, graded)))
-    return graded
+        click.echo(json.dumps(grade_record(source, found)))
+    return found
 
 
-def _grade_row(source: str, graded: Grade) -> list[str]:
-    """A row of the grades table."""
-    hardest = f"{graded.hardest_cost} ({graded.hardest_kind or '-'})"
-    ends = "unique" if graded.status == "solved" else graded.status
-    return [source, graded.label, f"{graded.score:g}", str(graded.steps), hardest, ends]
+_ENDS = {"solved": "", "several": "several solutions: graded on the cells they share"}
+"""How a graded path ends, in words (any other status is shown as it is)."""
 
 
-def _print_grades(rows: list[list[str]], asked: int) -> None:
-    """One line for a single puzzle asked, else a table (nothing without rows)."""
-    if rows and asked == 1:
-        _, label, score, count, hardest, ends = rows[0]
-        several = "" if ends == "unique" else "; several solutions: graded on the cells they share"
-        click.echo(f"{label}: score {score}, {count} steps, hardest step costs {hardest}{several}")
-    elif rows:
-        click.echo(table(["puzzle", "grade", "score", "steps", "hardest", "solution"], rows))
+def _print_grades(graded: list[tuple[str, Grade]], asked: int) -> None:
+    """One line for a single puzzle asked, else a table (nothing without grades)."""
+    if not graded:
+        return
+    if asked == 1:
+        found = graded[0][1]
+        ends = _ENDS.get(found.status, found.status)
+        click.echo(
+            f"{found.label}: score {found.score:g}, {found.steps} steps, "
+            f"hardest step costs {_hardest(found)}{'; ' + ends if ends else ''}"
+        )
+        return
+    rows = [
+        [source, g.label, f"{g.score:g}", str(g.steps), _hardest(g), g.status]
+        for source, g in graded
+    ]
+    click.echo(table(["puzzle", "grade", "score", "steps", "hardest", "path"], rows))
+
+
+def _hardest(graded: Grade) -> str:
+    """``8 (connected)``: the hardest step's cost and kind."""
+    return f"{graded.hardest_cost} ({graded.hardest_kind or '-'})"
 
 
 def _not_graded(source: str, message: str, status: str, as_json: bool) -> None:

@@ -42,10 +42,14 @@ def _unfit_folder(path: str) -> str | None:
     """Why the folder ``path`` cannot be written into (or made), as far as can be told."""
     if not path:
         return "no such folder (the name is empty)"
+    if path == "-":
+        return "a folder is needed, not standard output"
     if os.path.exists(path) and not os.path.isdir(path):
         return "is not a folder"
     existing = os.path.abspath(path)
     while not os.path.exists(existing):
+        if os.path.islink(existing):
+            return f"{existing} is a link to a missing folder"
         existing = os.path.dirname(existing)
     if not os.path.isdir(existing):
         return f"{existing} is not a folder"
