@@ -101,6 +101,20 @@ def test_generate_makes_an_output_directory_but_no_missing_folder_for_a_file(
     )
 
 
+@pytest.mark.parametrize(
+    "command", [["solve", "--svg"], ["analyze", "--svg"], ["steps", "--html"]], ids=" ".join
+)
+def test_a_picture_cannot_overwrite_the_puzzle_it_draws(tmp_path: Path, command: list[str]) -> None:
+    puzzle = tmp_path / "p.lp"
+    puzzle.write_text(EASY1.read_text())
+    result = run(command[0], puzzle, command[1], puzzle)
+    assert (result.exit_code, error_line(result)) == (
+        2,
+        f"error: {command[1]}: {puzzle}: is the puzzle itself",
+    )
+    assert puzzle.read_text() == EASY1.read_text()
+
+
 @pytest.mark.parametrize("option", ["--csv", "--json", "--plot"])
 def test_suite_refuses_an_output_in_a_missing_folder_before_running(
     tmp_path: Path, option: str

@@ -24,7 +24,7 @@ from heyawake_asp.cli.common import (
 )
 from heyawake_asp.cli.exits import FAILED
 from heyawake_asp.cli.options import encoding_option, timeout_option
-from heyawake_asp.cli.outputs import output_path, unwritable, write_file
+from heyawake_asp.cli.outputs import not_the_input, output_path, unwritable, write_file
 from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS
@@ -201,6 +201,7 @@ def analyze_command(
     PUZZLE is a file, a puzz.link URL or '-'. Exit status 1 when the puzzle
     has no solution or cannot be read.
     """
+    not_the_input(svg_path, puzzle, "--svg")
     analysis = functools.partial(analyze, encoding=encoding)
     problem, ambiguity = _run_on(puzzle, encoding, timeout, analysis)
     if not ambiguity.solvable:

@@ -18,7 +18,7 @@ from heyawake_asp.cli.common import (
     until,
 )
 from heyawake_asp.cli.options import timeout_option
-from heyawake_asp.cli.outputs import output_folder, output_path, write_file
+from heyawake_asp.cli.outputs import not_the_input, output_folder, output_path, write_file
 from heyawake_asp.cli.solving import DRAW_UNSOLVED_MAX_CELLS
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats.source import read_source
@@ -85,8 +85,7 @@ def steps_command(
     At the --timeout, the steps found so far. Exit status 1 when the puzzle
     has no solution or the time ran out.
     """
-    if html_file not in (None, "-") and _same_file(html_file, puzzle):
-        raise click.BadParameter(f"{html_file}: is the puzzle itself", param_hint="'--html'")
+    not_the_input(html_file, puzzle, "--html")
     limit = time_limit(timeout)
     problem = _read(puzzle, limit)
     with Worker() as worker:
@@ -138,14 +137,6 @@ def _no_solution(puzzle: Puzzle, rooms: tuple[int, ...]) -> str:
     """``no solution: these clues cannot all hold: room 1 = 3, ...``."""
     clues = ", ".join(f"room {room + 1} = {puzzle.rooms[room].clue}" for room in rooms)
     return f"no solution: these clues cannot all hold: {clues or 'the rooms alone'}"
-
-
-def _same_file(output: str, source: str) -> bool:
-    """Whether writing ``output`` would overwrite the file ``source`` (not standard input)."""
-    try:
-        return source != "-" and os.path.samefile(output, source)
-    except OSError:  # either is missing
-        return False
 
 
 def _write_svgs(puzzle: Puzzle, walk: Walkthrough, folder: str) -> None:

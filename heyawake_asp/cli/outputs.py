@@ -10,7 +10,7 @@ import os
 
 import click
 
-__all__ = ["output_folder", "output_path", "unwritable", "write_file"]
+__all__ = ["not_the_input", "output_folder", "output_path", "unwritable", "write_file"]
 
 
 def output_path(context: click.Context, parameter: click.Parameter, path: str | None) -> str | None:
@@ -24,6 +24,18 @@ def output_path(context: click.Context, parameter: click.Parameter, path: str | 
     if problem:
         raise click.BadParameter(f"{path or repr(path)}: {problem}", context, parameter)
     return path
+
+
+def not_the_input(output: str | None, source: str, option: str) -> None:
+    """A usage error when writing ``output`` would overwrite the input file ``source``."""
+    if output is None or "-" in (output, source):
+        return
+    try:
+        same = os.path.samefile(output, source)
+    except OSError:  # either is missing
+        return
+    if same:
+        raise click.BadParameter(f"{output}: is the puzzle itself", param_hint=f"'{option}'")
 
 
 def output_folder(

@@ -27,7 +27,7 @@ from heyawake_asp.cli.common import (
 from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
 from heyawake_asp.cli.exits import FAILED, WRONG_ANSWER, one_line
 from heyawake_asp.cli.options import encoding_option, extra_option, timeout_option
-from heyawake_asp.cli.outputs import output_path
+from heyawake_asp.cli.outputs import not_the_input, output_path
 from heyawake_asp.control import MAX_THREADS
 from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir, list_encodings
 from heyawake_asp.errors import HeyawakeError
@@ -97,6 +97,7 @@ def solve_command(
     """
     if svg and len(puzzles) > 1:
         raise click.UsageError("--svg draws one puzzle: give a single PUZZLE")
+    not_the_input(svg, puzzles[0], "--svg")
     limit = time_limit(timeout)  # the first puzzle's time includes checking the programs
     solver = functools.partial(
         solve, encoding=encoding, max_solutions=count, check_unique=not no_unique,
