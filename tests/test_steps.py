@@ -29,6 +29,7 @@ from heyawake_asp.steps import (
     steps,
 )
 from heyawake_asp.steps.engine import Deducer
+from heyawake_asp.steps.wording import sentence
 
 STRIP = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))
 EASY = sorted((REPO / "instances" / "easy").glob("*.lp"))
@@ -233,6 +234,34 @@ def test_an_unsolvable_puzzle_has_no_hint_and_no_grade(tmp_path: Path) -> None:
     code, out = _run("grade", str(path), "--json")
     record = json.loads(out)
     assert code == 1 and (record["status"], record["grade"]) == ("unsolvable", None)
+
+
+def test_a_long_reason_names_each_sort_once() -> None:
+    puzzle = Puzzle(
+        4,
+        2,
+        (Room.rectangle(0, 0, 1, 1, 1), Room.rectangle(2, 0, 2, 1, 2), Room.rectangle(3, 0, 3, 1)),
+    )
+    rules = (
+        Rule("connected", ((0, 0),)),
+        Rule("clue", tuple(puzzle.rooms[0].cells), 0),
+        Rule("clue", tuple(puzzle.rooms[1].cells), 1),
+        Rule("run", ((1, 0), (2, 0), (3, 0))),
+        Rule("run", ((1, 1), (2, 1), (3, 1))),
+        Rule("adjacent", ((0, 0), (1, 0))),
+        Rule("adjacent", ((0, 1), (1, 1))),
+    )
+    text = sentence(puzzle, (((2, 0), True),), Reason(rules, (((0, 0), False),)), "connected")
+    assert text == (
+        "r1c3 is black: from white connectivity; the clues of the rooms at r1c1 (clue 1) and "
+        "r1c3 (clue 2); a black cell in each of the runs r1c2-r1c4 and r2c2-r2c4 (three rooms "
+        "each); and the pairs r1c1/r1c2 and r2c1/r2c2, none both black, with r1c1 white"
+    )
+    apart = Rule("apart", tuple(puzzle.rooms[0].cells), 0)
+    text = sentence(puzzle, (((2, 0), True),), Reason((rules[1], apart), ()), "combined")
+    assert text.endswith(
+        "the clue of the room at r1c1 (clue 1) and no two of its black cells side by side"
+    )
 
 
 def test_a_clue_of_one_is_worded_in_the_singular() -> None:

@@ -6,7 +6,7 @@
 >>> walk.status, walk.grid
 ('solved', ('#.#',))
 >>> walk.steps[0].text
-'r1c1 is black: from the clue of the room at r1c1 (clue 2) and r1c2 and r1c3 not both black'
+'r1c1 is black: from the clue of the room at r1c1 (clue 2) and r1c2/r1c3 not both black'
 >>> hint(strip, read_partial("##?", "given", strip)).conflict
 ((1, 0),)
 """

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.steps.model import Kind, Reason, Rule, Settled
 
-__all__ = ["cell_name", "rule_phrase", "sentence"]
+__all__ = ["cell_name", "rules_phrase", "sentence"]
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
@@ -55,23 +55,60 @@ def _cells_are(settled: Sequence[Settled]) -> str:
 
 def _room(puzzle: Puzzle, room: int) -> str:
     """``the room at r3c6 (clue 2)``."""
-    return (
-        f"the room at {cell_name(puzzle.rooms[room].first_cell)} (clue {puzzle.rooms[room].clue})"
-    )
+    return f"the room at {_place(puzzle, room)}"
 
 
-def rule_phrase(puzzle: Puzzle, rule: Rule) -> str:
-    """What one rule instance says, briefly."""
-    if rule.kind == "clue" and rule.room is not None:
-        return f"the clue of {_room(puzzle, rule.room)}"
-    if rule.kind == "apart" and rule.room is not None:
-        return f"no two black cells side by side in {_room(puzzle, rule.room)}"
-    if rule.kind == "adjacent":
-        return f"{cell_name(rule.cells[0])} and {cell_name(rule.cells[1])} not both black"
-    if rule.kind == "run":
-        first, last = cell_name(rule.cells[0]), cell_name(rule.cells[-1])
-        return f"the run {first}-{last} through three rooms not all white"
-    return "the white cells connected"
+def _place(puzzle: Puzzle, room: int) -> str:
+    """``r3c6 (clue 2)``: where a room is, and its clue."""
+    return f"{cell_name(puzzle.rooms[room].first_cell)} (clue {puzzle.rooms[room].clue})"
+
+
+_SORTS = ("connected", "clue", "apart", "run", "adjacent")
+"""The order in which a reason's sorts of rule instances are named."""
+
+
+def rules_phrase(puzzle: Puzzle, rules: Sequence[Rule]) -> str:
+    """What a reason's rule instances say, grouped by sort: each sort's words said once.
+
+    Commas, or semicolons past two groups, part the groups when one of them
+    is a list itself.
+    """
+    groups = [_group(puzzle, [rule for rule in rules if rule.kind == sort]) for sort in _SORTS]
+    apart = {rule.room for rule in rules if rule.kind == "apart"}
+    if apart and apart <= {rule.room for rule in rules if rule.kind == "clue"}:
+        # The rooms were just named with their clues.
+        groups[_SORTS.index("apart")] = (
+            f"no two of {'its' if len(apart) == 1 else 'their'} black cells side by side"
+        )
+    phrases = [phrase for phrase in groups if phrase]
+    if len(phrases) == 1 or not any(" and " in phrase for phrase in phrases):
+        return _listing(phrases)
+    if len(phrases) == 2:
+        return f"{phrases[0]}, and {phrases[1]}"
+    return f"{'; '.join(phrases[:-1])}; and {phrases[-1]}"
+
+
+def _group(puzzle: Puzzle, rules: Sequence[Rule]) -> str:
+    """The instances of one sort, in one phrase (empty without any)."""
+    if not rules:
+        return ""
+    many = len(rules) > 1
+    kind = rules[0].kind
+    if kind == "connected":
+        return "white connectivity"
+    if kind in ("clue", "apart"):
+        places = _listing([_place(puzzle, rule.room or 0) for rule in rules])
+        rooms = f"the room{'s' if many else ''} at {places}"
+        if kind == "clue":
+            return f"the clue{'s' if many else ''} of {rooms}"
+        return f"no two black cells side by side in {rooms}"
+    if kind == "run":
+        runs = _listing([f"{cell_name(r.cells[0])}-{cell_name(r.cells[-1])}" for r in rules])
+        if many:
+            return f"a black cell in each of the runs {runs} (three rooms each)"
+        return f"a black cell in the run {runs} (three rooms)"
+    pairs = _listing([f"{cell_name(r.cells[0])}/{cell_name(r.cells[1])}" for r in rules])
+    return f"the pairs {pairs}, none both black" if many else f"{pairs} not both black"
 
 
 def sentence(puzzle: Puzzle, settled: Sequence[Settled], reason: Reason, kind: Kind) -> str:
@@ -100,21 +137,21 @@ def _why(puzzle: Puzzle, settled: Sequence[Settled], reason: Reason, kind: Kind)
     known = _known(blacks, whites)
     if kind == "connected" and len(reason.rules) == 1:
         return f"otherwise the white cells could not all be connected{known}"
-    rules = _listing([rule_phrase(puzzle, rule) for rule in reason.rules])
+    rules = rules_phrase(puzzle, reason.rules)
     if kind == "cases":
         cell, black = settled[0]
         return (
-            f"if {cell_name(cell)} were {_colour(not black)}, every way on breaks one of "
-            f"{rules}{known}"
+            f"if {cell_name(cell)} were {_colour(not black)}, every way to go on would break "
+            f"one of: {rules}{known}"
         )
     return f"from {rules}{known}"
 
 
 def _known(blacks: Sequence[str], whites: Sequence[str]) -> str:
-    """``, with r1c1 black and r2c2, r3c3 white`` (empty when no cell is used)."""
+    """``, with r1c1 black, and r2c2 and r3c3 white`` (empty when no cell is used)."""
     parts = [
         f"{_listing(names)} {colour}"
         for names, colour in ((blacks, "black"), (whites, "white"))
         if names
     ]
-    return f", with {' and '.join(parts)}" if parts else ""
+    return f", with {', and '.join(parts)}" if parts else ""
