@@ -335,6 +335,11 @@ def test_steps_pictures(tmp_path: Path) -> None:
     )
     page = (tmp_path / "p.html").read_text()
     assert code == 0 and len(list((tmp_path / "svg").glob("*.svg"))) == page.count('class="step"')
+    assert f"<title>Heyawake steps: {EASY[0]}</title>" in page
+    # The last picture shows the solution: each step's new cells in their colours.
+    last = sorted((tmp_path / "svg").glob("*.svg"))[-1].read_text()
+    solution = solve(read_puzzle(str(EASY[0]))).solutions[0]
+    assert last.count('<rect class="black"') == "".join(solution).count("#")
     assert "http" not in page.replace("http://www.w3.org/2000/svg", "")
 
 

@@ -98,7 +98,7 @@ def steps_command(
     if svg_dir is not None:
         _write_svgs(problem, walk, svg_dir)
     if html_file is not None:
-        write_file(html_file, step_page(problem, walk))
+        write_file(html_file, step_page(problem, walk, f"Heyawake steps: {puzzle}"))
     if walk.status in ("unsolvable", "timeout"):
         raise SystemExit(1)
 

@@ -1,8 +1,8 @@
 """Pictures of a path of steps: one SVG per step, and one page to step through them.
 
-Each picture shows the cells settled before the step (black filled, white
-dotted), the reason's cells and rooms tinted yellow and the step's new
-cells outlined in red.
+Each picture shows the cells settled so far (black filled, white dotted),
+the step's new ones among them outlined in red, and the reason's cells
+tinted yellow.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> from heyawake_asp.steps import steps
@@ -37,7 +37,8 @@ def _box(cell: Cell, css: str, style: str) -> str:
 
 
 def _picture(puzzle: Puzzle, known: dict[Cell, bool], step: Step) -> str:
-    """One step drawn over what was settled before it."""
+    """One step drawn over what was settled before it, its new cells in their colours."""
+    known = {**known, **dict(step.cells)}
     grid: Grid = tuple(
         "".join("#" if known.get((x, y)) else "." for x in range(puzzle.width))
         for y in range(puzzle.height)
@@ -70,9 +71,10 @@ def step_svgs(puzzle: Puzzle, walk: Walkthrough) -> list[str]:
 
 
 _PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Heyawake steps</title>
-<style>body{{font-family:sans-serif;max-width:60em;margin:1em auto}}.step{{display:none}}
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<style>body{{font-family:sans-serif;max-width:60em;margin:1em auto}}h1{{font-size:1.3em}}.step{{display:none}}
 .step.on{{display:block}}</style></head><body>
+<h1>{title}</h1>
 <p><button id="back">&larr; back</button> <button id="next">next &rarr;</button>
 <span id="where"></span></p>
 {steps}
@@ -89,7 +91,7 @@ show(0);
 """
 
 
-def step_page(puzzle: Puzzle, walk: Walkthrough) -> str:
+def step_page(puzzle: Puzzle, walk: Walkthrough, title: str = "Heyawake steps") -> str:
     """One self-contained HTML page (no network) with every step, back and forth."""
     parts = [
         f'<div class="step"><p>{number}. {html.escape(step.text)}</p>{svg}</div>'
@@ -97,4 +99,4 @@ def step_page(puzzle: Puzzle, walk: Walkthrough) -> str:
             zip(walk.steps, step_svgs(puzzle, walk), strict=True), 1
         )
     ]
-    return _PAGE.format(steps="\n".join(parts))
+    return _PAGE.format(title=html.escape(title), steps="\n".join(parts))
