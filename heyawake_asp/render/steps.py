@@ -72,8 +72,8 @@ def step_svgs(puzzle: Puzzle, walk: Walkthrough) -> list[str]:
 
 _PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
-<style>body{{font-family:sans-serif;max-width:60em;margin:1em auto}}h1{{font-size:1.3em}}.step{{display:none}}
-.step.on{{display:block}}</style></head><body>
+<style>body{{font-family:sans-serif;max-width:60em;margin:1em auto}}h1{{font-size:1.3em}}
+.step{{display:none}}.step.on{{display:block}}</style></head><body>
 <h1>{title}</h1>
 <p><button id="back">&larr; back</button> <button id="next">next &rarr;</button>
 <span id="where"></span></p>

@@ -7,7 +7,7 @@ Cells are named ``rRcC``, row and column from 1; a room by its first cell.
 >>> puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 1),))
 >>> clue = Rule("clue", ((0, 0), (1, 0), (2, 0)), 0)
 >>> sentence(puzzle, (((1, 0), False), ((2, 0), False)), Reason((clue,), (((0, 0), True),)), "clue")
-'r1c2 and r1c3 are white: the room at r1c1 (clue 1) already has its one black cell'
+'r1c2 and r1c3 are white: the room at r1c1 (clue 1) already has its one black cell, r1c1'
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from heyawake_asp.steps.model import Kind, Reason, Rule, Settled
 
 __all__ = ["cell_name", "rules_phrase", "sentence"]
 
+_NAMED_BLACKS = 4
+"""A room's black cells are named when it already has this many or fewer."""
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
@@ -127,7 +129,8 @@ def _why(puzzle: Puzzle, settled: Sequence[Settled], reason: Reason, kind: Kind)
         clue = puzzle.rooms[rule.room].clue or 0
         noun = "cell" if clue == 1 else "cells"
         if blacks:
-            return f"{_room(puzzle, rule.room)} already has its {_number(clue)} black {noun}"
+            which = f", {_listing(blacks)}" if len(blacks) <= _NAMED_BLACKS else ""
+            return f"{_room(puzzle, rule.room)} already has its {_number(clue)} black {noun}{which}"
         if clue == 0:
             return f"{_room(puzzle, rule.room)} has no black cells"
         return f"{_room(puzzle, rule.room)} has only {_number(clue)} {noun} left that can be black"
