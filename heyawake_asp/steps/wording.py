@@ -143,10 +143,12 @@ def _why(puzzle: Puzzle, settled: Sequence[Settled], reason: Reason, kind: Kind)
     rules = rules_phrase(puzzle, reason.rules)
     if kind == "cases":
         cell, black = settled[0]
-        return (
-            f"if {cell_name(cell)} were {_colour(not black)}, every way to go on would break "
-            f"one of: {rules}{known}"
-        )
+        other = f"{cell_name(cell)} were {_colour(not black)}"
+        if len(settled) > 1:  # the same reason forces each of them
+            other = (
+                f"any of them took the other colour ({cell_name(cell)} {_colour(not black)}, say)"
+            )
+        return f"if {other}, every way to go on would break one of: {rules}{known}"
     return f"from {rules}{known}"
 
 
