@@ -29,6 +29,10 @@ from heyawake_asp.steps.model import Reason, Rule, room_rule
 
 __all__ = ["DenseClues", "Verdict", "maximised_clue", "optimum"]
 
+_OPTIONS = (*BOUND_OPTIONS, "--configuration=crafty")
+"""The bound mode's options, and clingo's ``crafty`` configuration: the room's optimum is
+proved in about half the time over a walk's questions (docs/benchmarks.md)."""
+
 Verdict = Literal["holds", "short", "over"]
 """The optimum of every maximised room equals its clue, one falls short, or one is above."""
 
@@ -48,7 +52,7 @@ class DenseClues:
         levels = " ".join(
             f"dense({room + 1},{len(self.rooms) - k})." for k, room in enumerate(self.rooms)
         )
-        return [encodings_dir() / "steps" / "dense.lp"], levels, BOUND_OPTIONS
+        return [encodings_dir() / "steps" / "dense.lp"], levels, _OPTIONS
 
     def bind(self, atoms: clingo.SymbolicAtoms) -> None:
         """Find each room's ``maximise`` switch in the ground program."""
