@@ -110,7 +110,7 @@ GENERATED_SEVERAL = [
     "dense/20x20-middle-max",
 ]
 LONG_SEVERAL = ["dense/17x9-corner-max"]
-"""Walked with ``-m long`` only: over ten minutes (docs/steps.md)."""
+"""Walked with ``-m long`` only: about seven minutes, on top of CI's six (docs/steps.md)."""
 UNSOLVABLE = ["dense/*-over"]
 
 
