@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -262,6 +263,39 @@ def test_a_long_reason_names_each_sort_once() -> None:
     assert text.endswith(
         "the clue of the room at r1c1 (clue 1) and no two of its black cells side by side"
     )
+
+
+def test_a_cell_said_to_be_cut_off_cannot_reach_the_root_whatever_else_is_white() -> None:
+    cut = re.compile(r"(r\d+c\d+) is white: otherwise (r\d+c\d+) would be cut off from (r\d+c\d+)")
+    said = 0
+    for path in (EASY[0], REPO / "instances" / "medium" / "9x9-s1.lp"):
+        puzzle = read_puzzle(str(path))
+        for step in steps(puzzle).steps:
+            found = cut.match(step.text)
+            if found is None:
+                continue
+            cell, shut, root = (_cell_named(name) for name in found.groups())
+            walls = {c for c, black in step.reason.known if black} | {cell}
+            assert root not in _reach(puzzle, shut, walls), step.text
+            said += 1
+    assert said >= 3
+
+
+def _cell_named(name: str) -> tuple[int, int]:
+    row, column = name[1:].split("c")
+    return int(column) - 1, int(row) - 1
+
+
+def _reach(puzzle: Puzzle, start: tuple[int, int], walls: set[tuple[int, int]]) -> set:
+    """The cells reachable from ``start`` through cells not in ``walls`` (breadth first)."""
+    seen, todo = {start}, [start]
+    while todo:
+        x, y = todo.pop()
+        for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if puzzle.contains(near) and near not in walls and near not in seen:
+                seen.add(near)
+                todo.append(near)
+    return seen
 
 
 def test_a_clue_of_one_is_worded_in_the_singular() -> None:

@@ -139,6 +139,9 @@ def _why(puzzle: Puzzle, settled: Sequence[Settled], reason: Reason, kind: Kind)
         return f"otherwise the white run {first}-{last} would pass through three rooms"
     known = _known(blacks, whites)
     if kind == "connected" and len(reason.rules) == 1:
+        cut = _cut_off(settled, reason)
+        if cut is not None:
+            return f"otherwise {cut}{_known(blacks, [])}"
         return f"otherwise the white cells could not all be connected{known}"
     rules = rules_phrase(puzzle, reason.rules)
     if kind == "cases":
@@ -150,6 +153,20 @@ def _why(puzzle: Puzzle, settled: Sequence[Settled], reason: Reason, kind: Kind)
             )
         return f"if {other}, every way to go on would break one of: {rules}{known}"
     return f"from {rules}{known}"
+
+
+def _cut_off(settled: Sequence[Settled], reason: Reason) -> str | None:
+    """``r1c2 would be cut off from r2c3``: one white cell and one root, one cell made white.
+
+    With connectivity alone, the settled cell black would leave the one
+    white cell that is not the root unable to reach it, even with every
+    other cell white (else the cells it cannot reach could all be black).
+    """
+    roots = reason.rules[0].cells
+    shut = [cell for cell, black in reason.known if not black and cell not in roots]
+    if len(roots) != 1 or len(shut) != 1 or len(settled) != 1 or settled[0][1]:
+        return None
+    return f"{cell_name(shut[0])} would be cut off from {cell_name(roots[0])}"
 
 
 def _known(blacks: Sequence[str], whites: Sequence[str]) -> str:
