@@ -286,7 +286,9 @@ def _cell_named(name: str) -> tuple[int, int]:
     return int(column) - 1, int(row) - 1
 
 
-def _reach(puzzle: Puzzle, start: tuple[int, int], walls: set[tuple[int, int]]) -> set:
+def _reach(
+    puzzle: Puzzle, start: tuple[int, int], walls: set[tuple[int, int]]
+) -> set[tuple[int, int]]:
     """The cells reachable from ``start`` through cells not in ``walls`` (breadth first)."""
     seen, todo = {start}, [start]
     while todo:
