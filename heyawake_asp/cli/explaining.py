@@ -19,7 +19,7 @@ from heyawake_asp.cli.common import (
 )
 from heyawake_asp.cli.options import timeout_option
 from heyawake_asp.cli.outputs import not_the_input, output_folder, output_path, write_file
-from heyawake_asp.cli.solving import DRAW_UNSOLVED_MAX_CELLS
+from heyawake_asp.cli.solving import not_drawn
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats.source import read_source
 from heyawake_asp.isolation import Worker
@@ -111,13 +111,8 @@ def _print_walk(puzzle: Puzzle, walk: Walkthrough) -> None:
         (x, y): "?" for y, row in enumerate(walk.grid) for x, char in enumerate(row) if char == "?"
     }
     shading = tuple(row.replace("?", ".") for row in walk.grid)
-    if walk.status == "solved" or puzzle.cell_count <= DRAW_UNSOLVED_MAX_CELLS:
-        click.echo(render_text(puzzle, shading, unsettled))
-    else:
-        click.echo(
-            f"(the {puzzle.width}x{puzzle.height} grid is not drawn unsettled: "
-            f"more than {DRAW_UNSOLVED_MAX_CELLS} cells; --json has it)"
-        )
+    undrawn = None if walk.status == "solved" else not_drawn(puzzle, "unsettled", "; --json has it")
+    click.echo(undrawn or render_text(puzzle, shading, unsettled))
     if walk.status == "solved":
         click.echo(f"solved in {len(walk.steps)} steps: the unique solution")
     elif walk.status == "several":

@@ -38,7 +38,13 @@ from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.text import render_text
 from heyawake_asp.solver import MAX_MODELS, SolveResult, SolveStats, solve
 
-__all__ = ["DRAW_UNSOLVED_MAX_CELLS", "check_command", "encodings_command", "solve_command"]
+__all__ = [
+    "DRAW_UNSOLVED_MAX_CELLS",
+    "check_command",
+    "encodings_command",
+    "not_drawn",
+    "solve_command",
+]
 
 DRAW_UNSOLVED_MAX_CELLS = 10_000
 """The largest puzzle drawn when unsolved (timed out, unsatisfiable): 10^6 cells take seconds."""
@@ -238,12 +244,17 @@ def _report_text(source: str, puzzle: Puzzle, answer: Answer, with_name: bool, s
 
 def _unsolved_text(puzzle: Puzzle) -> str:
     """The puzzle drawn without shading, or a line saying why not (it would take seconds)."""
-    if puzzle.cell_count > DRAW_UNSOLVED_MAX_CELLS:
-        return (
-            f"(the {puzzle.width}x{puzzle.height} grid is not drawn unsolved: "
-            f"more than {DRAW_UNSOLVED_MAX_CELLS} cells)"
-        )
-    return render_text(puzzle)
+    return not_drawn(puzzle, "unsolved") or render_text(puzzle)
+
+
+def not_drawn(puzzle: Puzzle, left: str, more: str = "") -> str | None:
+    """``(the WxH grid is not drawn LEFT: ...)`` past `DRAW_UNSOLVED_MAX_CELLS`, else None."""
+    if puzzle.cell_count <= DRAW_UNSOLVED_MAX_CELLS:
+        return None
+    return (
+        f"(the {puzzle.width}x{puzzle.height} grid is not drawn {left}: "
+        f"more than {DRAW_UNSOLVED_MAX_CELLS} cells{more})"
+    )
 
 
 def _status_line(result: SolveResult) -> str:
