@@ -7,7 +7,7 @@ instance is a real one of the puzzle, then looks for a shading of the
 cells the reason involves that keeps every instance and gives a settled
 cell the other colour. A SAT solver (MiniCard, from python-sat) searches
 every shading of those cells under the local instances: two cells side by
-side not both black (or every two in one room), a run with a black cell, a
+side not both black (or every two touching one room), a run with a black cell, a
 room's count. With connectivity in the reason, each shading it finds is
 searched over the white cells: a white cell that cannot reach a root that
 is white through cells not black rules that shading out, and with it every
@@ -87,7 +87,9 @@ def _rule_problems(puzzle: Puzzle, rule: Rule) -> list[str]:
         if rule.room is None or not 0 <= rule.room < len(puzzle.rooms):
             return [f"{rule.kind} instance names no room"]
         room = puzzle.rooms[rule.room]
-        if (room.clue is None and rule.kind == "clue") or set(cells) != room.cells:
+        around = {n for cell in room.cells for n in neighbours(cell) if puzzle.contains(n)}
+        expected = room.cells | around if rule.kind == "apart" else room.cells
+        if (room.clue is None and rule.kind == "clue") or set(cells) != expected:
             return [f"room {rule.room + 1} has no clue or other cells"]
         return []
     if rule.kind == "run":
@@ -153,15 +155,16 @@ def _constraints(puzzle: Puzzle, rule: Rule, cells: list[int]) -> Constraints:
         return [[-cell for cell in cells]], []
     if rule.kind == "run":
         return [cells], []
-    if rule.kind == "apart":
+    if rule.kind == "apart":  # a black cell of the room beside any other black cell
         number = dict(zip(rule.cells, cells, strict=True))
-        pairs = [
-            [-cell, -number[other]]
-            for (x, y), cell in number.items()
-            for other in ((x + 1, y), (x, y + 1))
+        room = puzzle.rooms[rule.room or 0].cells
+        pairs = {
+            tuple(sorted((number[cell], number[other])))
+            for cell in room
+            for other in neighbours(cell)
             if other in number
-        ]
-        return pairs, []
+        }
+        return [[-first, -second] for first, second in sorted(pairs)], []
     if rule.kind == "clue":
         clue = puzzle.rooms[rule.room or 0].clue or 0
         return [], [(cells, clue), ([-cell for cell in cells], len(cells) - clue)]

@@ -18,3 +18,15 @@ def published() -> dict[str, list[str]]:
         if path.is_file():
             solutions.update(json.loads(path.read_text()))
     return solutions
+
+
+LONGEST = ("[17x9-corner-max]", "[17x9-middle-numbered]")
+"""The longest tests (minutes each; docs/steps.md), run first."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put the longest tests first: with several workers they then run beside the rest.
+
+    Started last, one would run alone at the end, on one of CI's two processors.
+    """
+    items.sort(key=lambda item: not item.nodeid.endswith(LONGEST))

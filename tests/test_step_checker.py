@@ -67,13 +67,11 @@ def _keeps(puzzle: Puzzle, rule: Rule, black: dict[Cell, bool]) -> bool:
         return any(black[cell] for cell in rule.cells)
     if rule.kind == "clue":
         return sum(black[cell] for cell in rule.cells) == puzzle.rooms[rule.room or 0].clue
-    if rule.kind == "apart":
-        inside = set(rule.cells)
+    if rule.kind == "apart":  # no black cell of the room beside another black cell
         return not any(
-            black[(x, y)] and black.get(other, False)
-            for x, y in inside
-            for other in ((x + 1, y), (x, y + 1))
-            if other in inside
+            black[cell] and black.get(other, False)
+            for cell in puzzle.rooms[rule.room or 0].cells
+            for other in neighbours(cell)
         )
     seen = {root for root in rule.cells if not black[root]}  # every white cell reaches one
     stack = list(seen)
@@ -84,6 +82,13 @@ def _keeps(puzzle: Puzzle, rule: Rule, black: dict[Cell, bool]) -> bool:
                 seen.add(nxt)
                 stack.append(nxt)
     return not seen or all(cell in seen for cell, shaded in black.items() if not shaded)
+
+
+def _apart(puzzle: Puzzle, room: int) -> Rule:
+    """The ``apart`` instance of a room: its cells and their neighbours, row-major."""
+    cells = set(puzzle.rooms[room].cells)
+    cells |= {n for cell in cells for n in neighbours(cell) if puzzle.contains(n)}
+    return Rule("apart", tuple(sorted(cells, key=lambda cell: (cell[1], cell[0]))), room)
 
 
 @pytest.mark.parametrize(
@@ -101,7 +106,7 @@ def test_entailment_agrees_with_brute_force_over_the_whole_grid(puzzle: Puzzle) 
         for colours in itertools.product((False, True), repeat=len(cells))
     ]
     local = [rule for rule in Deducer(puzzle).rules if rule.kind != "connected"]
-    local += [Rule("apart", tuple(sorted(room.cells)), i) for i, room in enumerate(puzzle.rooms)]
+    local += [_apart(puzzle, i) for i in range(len(puzzle.rooms))]
     rooted = [Rule("connected", (cell,)) for cell in cells]
     near = {cell: tuple(n for n in neighbours(cell) if puzzle.contains(n)) for cell in cells}
     rooted += [Rule("connected", (cell, *near[cell])) for cell in cells]

@@ -109,9 +109,8 @@ GENERATED_SEVERAL = [
     "dense/14x12-l-numbered",
     "dense/17x9-middle-numbered",
     "dense/20x20-middle-max",
+    "dense/17x9-corner-max",
 ]
-LONG_SEVERAL = ["dense/17x9-corner-max"]
-"""Walked with ``-m long`` only: about seven minutes, on top of CI's six (docs/steps.md)."""
 UNSOLVABLE = ["dense/*-over"]
 
 
@@ -142,15 +141,7 @@ def test_generated_paths_are_checked_and_reach_the_solution(path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "path",
-    [
-        *_walked(REPO / "instances", GENERATED_SEVERAL),
-        *(
-            pytest.param(path, marks=pytest.mark.long)
-            for path in _walked(REPO / "instances", LONG_SEVERAL)
-        ),
-    ],
-    ids=lambda path: path.stem,
+    "path", _walked(REPO / "instances", GENERATED_SEVERAL), ids=lambda path: path.stem
 )
 def test_generated_paths_with_several_solutions_end_at_the_shared_cells(
     path: Path, tmp_path: Path
@@ -261,7 +252,8 @@ def test_a_long_reason_names_each_sort_once() -> None:
     apart = Rule("apart", tuple(puzzle.rooms[0].cells), 0)
     text = sentence(puzzle, (((2, 0), True),), Reason((rules[1], apart), ()), "combined")
     assert text.endswith(
-        "the clue of the room at r1c1 (clue 1) and no two of its black cells side by side"
+        "the clue of the room at r1c1 (clue 1) and none of its black cells beside another "
+        "black cell"
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 
 if TYPE_CHECKING:
@@ -148,12 +148,10 @@ def _may_break(puzzle: Puzzle, shading: dict[Cell, bool], part: Rule | Settled) 
     if part.kind == "adjacent":
         return blacks == 2
     if part.kind == "apart":
-        inside = set(part.cells)
         return any(
-            shading[(x, y)] and shading[other]
-            for x, y in inside
-            for other in ((x + 1, y), (x, y + 1))
-            if other in inside
+            shading[cell] and shading.get(other, False)
+            for cell in puzzle.rooms[part.room or 0].cells
+            for other in neighbours(cell)
         )
     if part.kind == "clue":
         return blacks != puzzle.rooms[part.room or 0].clue

@@ -71,22 +71,22 @@ class DenseClues:
         return [lit if room in maximised else -lit for room, lit in self._switch.items()]
 
     def grouped(self, reason: Reason) -> Reason:
-        """``reason`` with the pairs inside each dense room it maximises named as one instance.
+        """``reason`` with the pairs touching each dense room it maximises named as one instance.
 
-        A room's maximum rests on nearly every pair inside it: named together (``apart``),
-        deletion keeps or drops them in one question, not one optimisation per pair.
+        A room's maximum rests on nearly every pair inside it and along its edge: named
+        together (``apart``), deletion keeps or drops them in one question, not one
+        optimisation per pair.
         """
         rooms = self.maximised(reason.rules)
 
-        def inside(rule: Rule) -> bool:
-            if rule.kind != "adjacent":
-                return False
-            first, second = (self.puzzle.room_index(cell) for cell in rule.cells)
-            return first == second and first in rooms
+        def touching(rule: Rule) -> bool:
+            return rule.kind == "adjacent" and any(
+                self.puzzle.room_index(cell) in rooms for cell in rule.cells
+            )
 
-        if not any(inside(rule) for rule in reason.rules):
+        if not any(touching(rule) for rule in reason.rules):
             return reason
-        kept = [rule for rule in reason.rules if not inside(rule)]
+        kept = [rule for rule in reason.rules if not touching(rule)]
         apart = [room_rule("apart", self.puzzle, room) for room in rooms]
         return Reason((*kept, *apart), reason.known)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from heyawake_asp.grid import Grid
-from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 
 __all__ = [
     "KINDS",
@@ -49,12 +49,13 @@ class Rule:
     ----------
     kind : str
         ``adjacent``: the two ``cells`` are not both black (rule 1);
-        ``apart``: no two of the ``cells`` of room ``room`` side by side are
-        both black (rule 1 inside a dense room, its ``adjacent`` instances
-        together); ``clue``: room ``room`` holds exactly its clue's number
-        of black cells, ``cells`` being the room's (rule 3); ``run``: the
-        straight window ``cells``, which passes through three rooms, is not
-        all white (rule 5); ``connected``: every white cell joins one of the
+        ``apart``: no black cell of room ``room`` is beside another black
+        cell, the ``cells`` being the room's and their neighbours (rule 1 in
+        and around a dense room, its ``adjacent`` instances together);
+        ``clue``: room ``room`` holds exactly its clue's number of black
+        cells, ``cells`` being the room's (rule 3); ``run``: the straight
+        window ``cells``, which passes through three rooms, is not all white
+        (rule 5); ``connected``: every white cell joins one of the
         ``cells`` (the roots) that is white, when one is (rule 2, stated
         from a few cells: the engine roots it at a settled white cell, at
         the cell it refutes being white, or at a cell white in every
@@ -71,8 +72,14 @@ class Rule:
 
 
 def room_rule(kind: Literal["clue", "apart"], puzzle: Puzzle, room: int) -> Rule:
-    """The instance ``kind`` of a whole room (index ``room``), its cells row-major."""
-    return Rule(kind, tuple(sorted(puzzle.rooms[room].cells, key=row_major)), room)
+    """The instance ``kind`` of a whole room (index ``room``), its cells row-major.
+
+    An ``apart`` instance's cells are the room's and their neighbours on the grid.
+    """
+    cells = set(puzzle.rooms[room].cells)
+    if kind == "apart":
+        cells.update(n for cell in tuple(cells) for n in neighbours(cell) if puzzle.contains(n))
+    return Rule(kind, tuple(sorted(cells, key=row_major)), room)
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,7 @@ def rules_phrase(puzzle: Puzzle, rules: Sequence[Rule]) -> str:
     if apart and apart <= {rule.room for rule in rules if rule.kind == "clue"}:
         # The rooms were just named with their clues.
         groups[_SORTS.index("apart")] = (
-            f"no two of {'its' if len(apart) == 1 else 'their'} black cells side by side"
+            f"none of {'its' if len(apart) == 1 else 'their'} black cells beside another black cell"
         )
     phrases = [phrase for phrase in groups if phrase]
     if len(phrases) == 1 or not any(" and " in phrase for phrase in phrases):
@@ -103,7 +103,7 @@ def _group(puzzle: Puzzle, rules: Sequence[Rule]) -> str:
         rooms = f"the room{'s' if many else ''} at {places}"
         if kind == "clue":
             return f"the clue{'s' if many else ''} of {rooms}"
-        return f"no two black cells side by side in {rooms}"
+        return f"no black cell of {rooms} beside another black cell"
     if kind == "run":
         runs = _listing([f"{cell_name(r.cells[0])}-{cell_name(r.cells[-1])}" for r in rules])
         if many:
