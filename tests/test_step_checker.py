@@ -163,3 +163,15 @@ def test_real_connectivity_steps_without_a_part_or_with_a_wrong_colour_are_rejec
             rules = tuple(rule for rule in step.reason.rules if rule != part)
             known = tuple(settled for settled in step.reason.known if settled != part)
             assert check_step(puzzle, Step(step.cells, Reason(rules, known), step.kind, 0, ""))
+
+
+def test_an_apart_instance_reaches_the_cells_around_its_room() -> None:
+    middle = WINDOWS.room_index((1, 1))  # row 2's "dd"
+    around = _apart(WINDOWS, middle)
+    step = Step((((1, 0), False),), Reason((around,), (((1, 1), True),)), "adjacent", 4, "")
+    assert check_step(WINDOWS, step) == []  # (1,0), above the room, is one of its cells
+    inside = Rule("apart", tuple(sorted(WINDOWS.rooms[middle].cells)), middle)
+    errors = check_step(
+        WINDOWS, Step(step.cells, Reason((inside,), step.reason.known), "adjacent", 4, "")
+    )
+    assert errors and f"room {middle + 1}" in errors[0]
