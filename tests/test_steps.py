@@ -496,6 +496,17 @@ def test_steps_command_prints_what_it_found_at_the_timeout() -> None:
     assert "?" in "".join(record["grid"])
 
 
+def test_hint_and_grade_keep_the_time_limit_themselves() -> None:
+    # A hint on LARGE from the empty grid takes over a second; its path about a minute.
+    started = time.monotonic()
+    with pytest.raises(TimeoutError):
+        hint(read_puzzle(str(LARGE)), timeout=0.3)
+    assert time.monotonic() - started < 2.0
+    for command in ("hint", "grade"):
+        code, out = _run(command, str(LARGE), "--timeout", "0.3")
+        assert (code, out) == (1, f"error: {LARGE}: stopped past the time limit of 0.3 s\n")
+
+
 def test_with_no_white_cell_settled_the_anchor_and_its_neighbours_are_roots() -> None:
     # With r2c1 black, r1c1 is white, and r1c2 black would shut it in. No cell is settled
     # white, so the anchor (the centre) and its neighbours are the roots: the rule on

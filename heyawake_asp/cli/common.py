@@ -42,6 +42,7 @@ __all__ = [
     "check_programs",
     "echoing_warnings",
     "isolated",
+    "overdue",
     "read_puzzle_echoing_warnings",
     "runs_here",
     "solve_checked",
@@ -161,19 +162,20 @@ def isolated(
     With no worker (where `runs_here`), ``call()`` runs in this process.
 
     Past the ``limit`` (and `heyawake_asp.isolation.GRACE_SECONDS`, for a
-    call still grounding), or when it is up before the call (not sent
-    then), the answer is ``timed_out()``, else the error ``WHERE: stopped
-    past the time limit``; a child that ran out of memory or died is the
-    one-line error ``WHERE: WHAT``. What the call raises is raised here.
+    call still grounding), when it is up before the call (not sent then),
+    or when the call, keeping the limit itself (`until`), raises
+    `TimeoutError`, the answer is ``timed_out()``, else the error `overdue`;
+    a child that ran out of memory or died is the one-line error ``WHERE:
+    WHAT``. What else the call raises is raised here.
     """
     if limit is not None and not limit.left():
         return _overdue(where, limit, timed_out)
-    if worker is None:
-        with _ctrl_c_ends_the_process():
-            return call()
     try:
+        if worker is None:
+            with _ctrl_c_ends_the_process():
+                return call()
         return worker.run(call, None if limit is None else limit.left())
-    except ChildOverdue:
+    except (ChildOverdue, TimeoutError):
         return _overdue(where, limit, timed_out)
     except ChildFailed as failure:
         raise click.ClickException(f"{where}: {failure}") from None
@@ -200,11 +202,16 @@ def _ctrl_c_ends_the_process() -> Iterator[None]:
 
 
 def _overdue(where: str, limit: TimeLimit | None, timed_out: Callable[[], T] | None) -> T:
-    """``timed_out()``, or the error ``WHERE: stopped past the time limit``."""
+    """``timed_out()``, or the error `overdue`."""
     if timed_out is not None:
         return timed_out()
+    raise overdue(where, limit)
+
+
+def overdue(where: str, limit: TimeLimit | None) -> click.ClickException:
+    """The error ``WHERE: stopped past the time limit of S s``."""
     seconds = math.inf if limit is None else limit.seconds  # only a limited call is overdue
-    raise click.ClickException(f"{where}: stopped past the time limit of {seconds:g} s")
+    return click.ClickException(f"{where}: stopped past the time limit of {seconds:g} s")
 
 
 PROBE_MEMORY = 2**28

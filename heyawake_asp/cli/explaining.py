@@ -13,6 +13,7 @@ from heyawake_asp.cli import main
 from heyawake_asp.cli.common import (
     TimeLimit,
     isolated,
+    overdue,
     read_puzzle_echoing_warnings,
     time_limit,
     until,
@@ -184,8 +185,7 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
         except HeyawakeError as error:
             raise click.ClickException(str(error)) from None
     with Worker() as worker:
-        call = partial(hint, problem, known)
-        found = isolated(call, puzzle, worker, limit)
+        found = isolated(until(limit, partial(hint, problem, known)), puzzle, worker, limit)
     if as_json:
         click.echo(json.dumps(hint_record(puzzle, found)))
     elif found.unsolvable is not None:
@@ -236,7 +236,9 @@ def _graded(source: str, worker: Worker, limit: TimeLimit | None, as_json: bool)
     """The grade of one puzzle (its JSON line printed), or None with the reason reported."""
     try:
         problem = _read(source, limit)
-        walk = isolated(partial(steps, problem), source, worker, limit)
+        walk = isolated(until(limit, partial(steps, problem)), source, worker, limit)
+        if walk.status == "timeout":  # a path cut short has no grade
+            raise overdue(source, limit)
     except click.ClickException as error:
         _not_graded(source, error.message, "error", as_json)
         return None

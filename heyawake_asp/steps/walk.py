@@ -63,17 +63,21 @@ def timed_out(puzzle: Puzzle, found: Sequence[Step] = ()) -> Walkthrough:
     return Walkthrough("timeout", tuple(found), grid_of(puzzle, settled))
 
 
-def hint(puzzle: Puzzle, given: Mapping[Cell, bool] | None = None) -> Hint:
+def hint(
+    puzzle: Puzzle, given: Mapping[Cell, bool] | None = None, timeout: float | None = None
+) -> Hint:
     """The next step from the ``given`` settled cells, or a minimal set of them that conflicts.
 
     Both are None when nothing is left to settle (or, for a puzzle with
     several solutions, nothing more can be), and when the puzzle has no
     solution: ``unsolvable`` then names clues that cannot all hold.
+    Raises `TimeoutError` after ``timeout`` seconds.
     """
-    shared = _shared(puzzle)
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    shared = _shared(puzzle, timeout)
     if shared is None:
         return Hint(None, None, explain(puzzle).rooms)
-    deducer = Deducer(puzzle, _anchor(shared))
+    deducer = Deducer(puzzle, _anchor(shared), deadline)
     known = dict(given or {})
     conflict = _conflict(deducer, known)
     if conflict is not None:
