@@ -138,10 +138,10 @@ def _why(puzzle: Puzzle, settled: Sequence[Settled], reason: Reason, kind: Kind)
         first, last = cell_name(rule.cells[0]), cell_name(rule.cells[-1])
         return f"otherwise the white run {first}-{last} would pass through three rooms"
     known = _known(blacks, whites)
+    cut = _cut_off(settled, reason) if kind == "connected" else None
+    if cut is not None:
+        return f"otherwise {cut}{_known(blacks, [])}"
     if kind == "connected" and len(reason.rules) == 1:
-        cut = _cut_off(settled, reason)
-        if cut is not None:
-            return f"otherwise {cut}{_known(blacks, [])}"
         return f"otherwise the white cells could not all be connected{known}"
     rules = rules_phrase(puzzle, reason.rules)
     if kind == "cases":
@@ -158,15 +158,29 @@ def _why(puzzle: Puzzle, settled: Sequence[Settled], reason: Reason, kind: Kind)
 def _cut_off(settled: Sequence[Settled], reason: Reason) -> str | None:
     """``r1c2 would be cut off from r2c3``: one white cell and one root, one cell made white.
 
-    With connectivity alone, the settled cell black would leave the one
-    white cell that is not the root unable to reach it, even with every
+    With connectivity (and pairs of the cell made white and a neighbour,
+    white beside it were it black), the settled cell black would leave the
+    one white cell that is not the root unable to reach it, even with every
     other cell white (else the cells it cannot reach could all be black).
     """
-    roots = reason.rules[0].cells
-    shut = [cell for cell, black in reason.known if not black and cell not in roots]
-    if len(roots) != 1 or len(shut) != 1 or len(settled) != 1 or settled[0][1]:
+    connected, *pairs = reason.rules
+    if len(settled) != 1 or settled[0][1] or len(connected.cells) != 1:
         return None
-    return f"{cell_name(shut[0])} would be cut off from {cell_name(roots[0])}"
+    cell, root = settled[0][0], connected.cells[0]
+    if any(rule.kind != "adjacent" or cell not in rule.cells for rule in pairs):
+        return None
+    beside = {other for rule in pairs for other in rule.cells if other != cell}
+    whites = {other for other, black in reason.known if not black}
+    shut = (whites | beside) - {root}
+    if len(shut) != 1:
+        return None
+    (alone,) = shut
+    if {alone, root} <= beside:
+        both = f"{cell_name(alone)} and {cell_name(root)}"
+        return f"its neighbours {both} would be cut off from each other"
+    first = f"its neighbour {cell_name(alone)}" if alone in beside else cell_name(alone)
+    second = f"its neighbour {cell_name(root)}" if root in beside else cell_name(root)
+    return f"{first} would be cut off from {second}"
 
 
 def _known(blacks: Sequence[str], whites: Sequence[str]) -> str:
