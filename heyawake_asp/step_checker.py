@@ -7,8 +7,8 @@ instance is a real one of the puzzle, then looks for a shading of the
 cells the reason involves that keeps every instance and gives a settled
 cell the other colour. A SAT solver (MiniCard, from python-sat) searches
 every shading of those cells under the local instances: two cells side by
-side not both black (or every two touching one room), a run with a black cell, a
-room's count. With connectivity in the reason, each shading it finds is
+side not both black (or every such two with one in a given room), a run
+with a black cell, a room's count. With connectivity in the reason, each shading it finds is
 searched over the white cells: a white cell that cannot reach a root that
 is white through cells not black rules that shading out, and with it every
 shading that keeps that root white and a black wall between them (the
