@@ -79,11 +79,14 @@ def hint(
         return Hint(None, None, explain(puzzle).rooms)
     deducer = Deducer(puzzle, _anchor(shared), deadline)
     known = dict(given or {})
-    conflict = _conflict(deducer, known)
+    # Cells every solution shares cannot conflict; not asking leaves clingo as a walk finds it
+    # (its cores, and so the reasons, depend on what it was asked), so that a hint from the
+    # empty grid is a walk's first step.
+    agreed = all(shared.get(cell) == black for cell, black in known.items())
+    conflict = None if agreed else _conflict(deducer, known)
     if conflict is not None:
         return Hint(None, conflict)
     # Given cells that some solution lacks: what the other solutions share is asked of clingo.
-    agreed = all(shared.get(cell) == black for cell, black in known.items())
     return Hint(Planner(deducer, known, shared if agreed else None).next_step(), None)
 
 
