@@ -447,6 +447,18 @@ def test_hint_and_grade_commands(tmp_path: Path) -> None:
     assert code == 0 and json.loads(out)["status"] == "several"
     code, out = _run("grade", str(several))
     assert code == 0 and out.rstrip().endswith("several solutions: graded on the cells they share")
+    # The solutions are ...., #..., ...# and #..#: the middle cells are white in each.
+    code, out = _run("hint", str(several))
+    assert (code, out) == (
+        0,
+        "r1c2 is white: otherwise its neighbours r1c1 and r1c3 would be cut off from each other\n",
+    )
+    given.write_text("?..?\n")
+    code, out = _run("hint", str(several), "--given", str(given))
+    differ = "the solutions that fit differ on each of the 2 open cells"
+    assert (code, out) == (0, f"nothing more can be settled: {differ}\n")
+    given.write_text("#..#\n")
+    assert _run("hint", str(several), "--given", str(given)) == (0, "nothing left to settle\n")
 
 
 def test_grade_of_several_puzzles_is_a_table_even_when_one_fails(tmp_path: Path) -> None:

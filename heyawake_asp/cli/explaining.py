@@ -196,9 +196,17 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
     elif found.step is not None:
         click.echo(found.step.text)
     else:
-        click.echo("nothing left to settle")
+        click.echo(_stuck(problem.cell_count - len(known)))
     if found.conflict is not None or found.unsolvable is not None:
         raise SystemExit(1)
+
+
+def _stuck(open_cells: int) -> str:
+    """Why a hint has no step: nothing is left, or the solutions left differ on every open cell."""
+    if not open_cells:
+        return "nothing left to settle"
+    cells = "the open cell" if open_cells == 1 else f"each of the {open_cells} open cells"
+    return f"nothing more can be settled: the solutions that fit differ on {cells}"
 
 
 @main.command("grade")
