@@ -377,6 +377,14 @@ def test_steps_pictures(tmp_path: Path) -> None:
     solution = solve(read_puzzle(str(EASY[0]))).solutions[0]
     assert last.count('<rect class="black"') == "".join(solution).count("#")
     assert "http" not in page.replace("http://www.w3.org/2000/svg", "")
+    steps_taken = page.count('class="step"')
+    assert f'<p id="end">solved in {steps_taken} steps: the unique solution</p>' in page
+    # A puzzle with no solution: no steps, and the page says why.
+    over = REPO / "instances" / "dense" / "8x6-corner-over.lp"
+    code, out = _run("steps", str(over), "--html", str(tmp_path / "over.html"))
+    page = (tmp_path / "over.html").read_text()
+    assert code == 1 and 'class="step"' not in page
+    assert f'<p id="end">{out.splitlines()[-1]}</p>' in page and "no solution" in page
 
 
 def test_steps_pictures_are_checked_before_the_walk_and_replace_an_older_path(

@@ -99,7 +99,8 @@ def steps_command(
     if svg_dir is not None:
         _write_svgs(problem, walk, svg_dir)
     if html_file is not None:
-        write_file(html_file, step_page(problem, walk, f"Heyawake steps: {puzzle}"))
+        page = step_page(problem, walk, f"Heyawake steps: {puzzle}", _ending(problem, walk))
+        write_file(html_file, page)
     if walk.status in ("unsolvable", "timeout"):
         raise SystemExit(1)
 
@@ -114,19 +115,22 @@ def _print_walk(puzzle: Puzzle, walk: Walkthrough) -> None:
     shading = tuple(row.replace("?", ".") for row in walk.grid)
     undrawn = None if walk.status == "solved" else not_drawn(puzzle, "unsettled", "; --json has it")
     click.echo(undrawn or render_text(puzzle, shading, unsettled))
+    click.echo(_ending(puzzle, walk))
+
+
+def _ending(puzzle: Puzzle, walk: Walkthrough) -> str:
+    """How the path ends, in one line."""
+    steps, open_cells = len(walk.steps), "".join(walk.grid).count("?")
     if walk.status == "solved":
-        click.echo(f"solved in {len(walk.steps)} steps: the unique solution")
-    elif walk.status == "several":
-        click.echo(
-            f"several solutions: {len(walk.steps)} steps settle the cells all solutions share; "
-            f"{len(unsettled)} cells ('?') differ between them"
+        return f"solved in {steps} steps: the unique solution"
+    if walk.status == "several":
+        return (
+            f"several solutions: {steps} steps settle the cells all solutions share; "
+            f"{open_cells} cells ('?') differ between them"
         )
-    elif walk.status == "timeout":
-        click.echo(
-            f"timed out after {len(walk.steps)} steps: {len(unsettled)} cells ('?') not settled"
-        )
-    else:
-        click.echo(_no_solution(puzzle, walk.conflict))
+    if walk.status == "timeout":
+        return f"timed out after {steps} steps: {open_cells} cells ('?') not settled"
+    return _no_solution(puzzle, walk.conflict)
 
 
 def _no_solution(puzzle: Puzzle, rooms: tuple[int, ...]) -> str:

@@ -78,11 +78,13 @@ _PAGE = """<!DOCTYPE html>
 <p><button id="back">&larr; back</button> <button id="next">next &rarr;</button>
 <span id="where"></span></p>
 {steps}
+<p id="end">{ending}</p>
 <script>
 var steps=document.querySelectorAll('.step'),at=0;
 function show(i){{at=Math.max(0,Math.min(steps.length-1,i));
 steps.forEach(function(s,j){{s.classList.toggle('on',j===at)}});
-document.getElementById('where').textContent='step '+(at+1)+' of '+steps.length}}
+document.getElementById('where').textContent=
+steps.length?'step '+(at+1)+' of '+steps.length:'no steps'}}
 document.getElementById('back').onclick=function(){{show(at-1)}};
 document.getElementById('next').onclick=function(){{show(at+1)}};
 document.onkeydown=function(e){{if(e.key==='ArrowLeft')show(at-1);if(e.key==='ArrowRight')show(at+1)}};
@@ -91,12 +93,19 @@ show(0);
 """
 
 
-def step_page(puzzle: Puzzle, walk: Walkthrough, title: str = "Heyawake steps") -> str:
-    """One self-contained HTML page (no network) with every step, back and forth."""
+def step_page(
+    puzzle: Puzzle, walk: Walkthrough, title: str = "Heyawake steps", ending: str = ""
+) -> str:
+    """One self-contained HTML page (no network) with every step, back and forth.
+
+    ``ending``, how the path ends, is shown below the steps.
+    """
     parts = [
         f'<div class="step"><p>{number}. {html.escape(step.text)}</p>{svg}</div>'
         for number, (step, svg) in enumerate(
             zip(walk.steps, step_svgs(puzzle, walk), strict=True), 1
         )
     ]
-    return _PAGE.format(title=html.escape(title), steps="\n".join(parts))
+    return _PAGE.format(
+        title=html.escape(title), steps="\n".join(parts), ending=html.escape(ending)
+    )
