@@ -158,6 +158,9 @@ def test_unsolvable_paths_end_at_once_with_the_clues_in_conflict(path: Path) -> 
     walk = steps(puzzle)
     assert (walk.status, walk.steps) == ("unsolvable", ())
     assert walk.conflict and solve(puzzle).solutions == ()
+    # Each is one dense room's clue above the most it can hold (scripts/make_dense.py).
+    (room,) = walk.conflict
+    assert walk.most is not None and walk.most < (puzzle.rooms[room].clue or 0)
 
 
 @pytest.mark.parametrize("path", EASY[:2], ids=lambda path: path.stem)
@@ -220,7 +223,7 @@ def test_an_unsolvable_puzzle_has_no_hint_and_no_grade(tmp_path: Path) -> None:
     path = tmp_path / "two.lp"
     path.write_text("width(2). height(1). room(1,0,0,1,0,2).\n")
     code, out = _run("hint", str(path))
-    assert (code, out) == (1, "no solution: these clues cannot all hold: room 1 = 2\n")
+    assert (code, out) == (1, "no solution: this clue cannot hold: room 1 = 2\n")
     code, out = _run("hint", str(path), "--json")
     assert code == 1 and json.loads(out)["unsolvable"] == [1]
     code, out = _run("grade", str(path), "--json")

@@ -37,7 +37,13 @@ from heyawake_asp.generate import (
 )
 from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
-from heyawake_asp.render.marks import VARYING, ambiguity_svg, ambiguity_text, explanation_text
+from heyawake_asp.render.marks import (
+    VARYING,
+    ambiguity_svg,
+    ambiguity_text,
+    conflict_words,
+    explanation_text,
+)
 from heyawake_asp.tiling import ROOM_SIZES, RoomSize
 
 __all__ = ["analyze_command", "count_command", "explain_command", "generate_command"]
@@ -234,21 +240,7 @@ def explain_command(puzzle: str, encoding: EncodingSet, timeout: float | None) -
         click.echo("the puzzle has a solution: nothing to explain")
         return
     click.echo(explanation_text(problem, explanation))
-    if explanation.rooms_alone:
-        click.echo("the rooms alone admit no shading, whatever the clues")
-        return
-    if explanation.most is not None:
-        room = explanation.rooms[0]
-        click.echo(
-            f"room {room + 1} has clue {problem.rooms[room].clue} but can hold at most "
-            f"{explanation.most} black cells"
-        )
-        return
-    clues = ", ".join(f"room {room + 1} = {problem.rooms[room].clue}" for room in explanation.rooms)
-    if len(explanation.rooms) == 1:
-        click.echo(f"this clue cannot hold (room shaded): {clues}")
-    else:
-        click.echo(f"these {len(explanation.rooms)} clues cannot all hold (rooms shaded): {clues}")
+    click.echo(conflict_words(problem, explanation.rooms, explanation.most, shaded=True))
 
 
 def _save(text: str, output: str | None, many: bool, made: Generated, fmt: str) -> str:

@@ -25,6 +25,7 @@ from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats.source import read_source
 from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.render.marks import conflict_words
 from heyawake_asp.render.report import table
 from heyawake_asp.render.steps import step_page, step_svgs
 from heyawake_asp.render.text import render_text
@@ -130,13 +131,7 @@ def _ending(puzzle: Puzzle, walk: Walkthrough) -> str:
         )
     if walk.status == "timeout":
         return f"timed out after {steps} steps: {open_cells} cells ('?') not settled"
-    return _no_solution(puzzle, walk.conflict)
-
-
-def _no_solution(puzzle: Puzzle, rooms: tuple[int, ...]) -> str:
-    """``no solution: these clues cannot all hold: room 1 = 3, ...``."""
-    clues = ", ".join(f"room {room + 1} = {puzzle.rooms[room].clue}" for room in rooms)
-    return f"no solution: these clues cannot all hold: {clues or 'the rooms alone'}"
+    return f"no solution: {conflict_words(puzzle, walk.conflict, walk.most)}"
 
 
 def _write_svgs(puzzle: Puzzle, walk: Walkthrough, folder: str) -> None:
@@ -193,7 +188,7 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
     if as_json:
         click.echo(json.dumps(hint_record(puzzle, found)))
     elif found.unsolvable is not None:
-        click.echo(_no_solution(problem, found.unsolvable))
+        click.echo(f"no solution: {conflict_words(problem, found.unsolvable, found.most)}")
     elif found.conflict is not None:
         names = ", ".join(cell_name(cell) for cell in found.conflict)
         click.echo(f"these given cells cannot all hold in any solution: {names}")
@@ -255,7 +250,7 @@ def _graded(source: str, worker: Worker, limit: TimeLimit | None, as_json: bool)
         _not_graded(source, error.message, "error", as_json)
         return None
     if walk.status == "unsolvable":
-        message = f"{source}: {_no_solution(problem, walk.conflict)}"
+        message = f"{source}: {_ending(problem, walk)}"
         _not_graded(source, message, "unsolvable", as_json)
         return None
     found = grade(walk)

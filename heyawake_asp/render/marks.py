@@ -19,7 +19,7 @@ from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.render.svg import CELL, render_svg
 from heyawake_asp.render.text import render_text
 
-__all__ = ["VARYING", "ambiguity_svg", "ambiguity_text", "explanation_text"]
+__all__ = ["VARYING", "ambiguity_svg", "ambiguity_text", "conflict_words", "explanation_text"]
 
 VARYING = "▒"
 """The fill of a cell that is black in some solutions and white in others.
@@ -56,6 +56,26 @@ def explanation_text(puzzle: Puzzle, explanation: Explanation) -> str:
         cell for room in explanation.rooms for cell in puzzle.rooms[room].cells
     )
     return render_text(puzzle, marks=dict.fromkeys(cells, _HIGHLIGHT))
+
+
+def conflict_words(
+    puzzle: Puzzle, rooms: tuple[int, ...], most: int | None, shaded: bool = False
+) -> str:
+    """Why a puzzle has no solution (`Explanation`'s ``rooms`` and ``most``), in words.
+
+    ``shaded``: the rooms are shaded in a picture beside the words.
+    """
+    if not rooms:
+        return "the rooms alone admit no shading, whatever the clues"
+    if most is not None:
+        room = rooms[0]
+        clue = puzzle.rooms[room].clue
+        return f"room {room + 1} has clue {clue} but can hold at most {most} black cells"
+    clues = ", ".join(f"room {room + 1} = {puzzle.rooms[room].clue}" for room in rooms)
+    where = f" ({'room' if len(rooms) == 1 else 'rooms'} shaded)" if shaded else ""
+    if len(rooms) == 1:
+        return f"this clue cannot hold{where}: {clues}"
+    return f"these {len(rooms)} clues cannot all hold{where}: {clues}"
 
 
 def _forced(puzzle: Puzzle, ambiguity: Ambiguity) -> Grid:

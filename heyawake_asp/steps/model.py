@@ -134,12 +134,16 @@ class Walkthrough:
         Rows of ``#`` black, ``.`` white and ``?`` unsettled at the end.
     conflict : tuple of int
         See ``status``.
+    most : int or None
+        When ``conflict`` is one dense room whose clue is above the most black
+        cells it can hold: that most (`heyawake_asp.analysis.Explanation`).
     """
 
     status: Literal["solved", "several", "unsolvable", "timeout"]
     steps: tuple[Step, ...]
     grid: Grid
     conflict: tuple[int, ...] = ()
+    most: int | None = None
 
 
 @dataclass(frozen=True)
@@ -149,9 +153,11 @@ class Hint:
     Exactly one of ``step`` and ``conflict`` is set, unless the given cells
     settle everything there is to settle, or the puzzle has no solution
     (then both are None). ``unsolvable``, set only then, names a minimal set
-    of clues (room indices) that cannot all hold, as `Walkthrough.conflict`.
+    of clues (room indices) that cannot all hold, as `Walkthrough.conflict`,
+    and ``most`` as `Walkthrough.most`.
     """
 
     step: Step | None
     conflict: tuple[Cell, ...] | None
     unsolvable: tuple[int, ...] | None = None
+    most: int | None = None

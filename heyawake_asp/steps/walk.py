@@ -45,7 +45,8 @@ def steps(puzzle: Puzzle, timeout: float | None = None) -> Walkthrough:
     try:
         shared = _shared(puzzle, timeout)
         if shared is None:
-            return Walkthrough("unsolvable", (), grid_of(puzzle, {}), explain(puzzle).rooms)
+            why = explain(puzzle)
+            return Walkthrough("unsolvable", (), grid_of(puzzle, {}), why.rooms, why.most)
         planner = Planner(Deducer(puzzle, _anchor(shared), deadline), shared=shared)
         while (step := planner.next_step()) is not None:
             found.append(step)
@@ -76,7 +77,8 @@ def hint(
     deadline = None if timeout is None else time.perf_counter() + timeout
     shared = _shared(puzzle, timeout)
     if shared is None:
-        return Hint(None, None, explain(puzzle).rooms)
+        why = explain(puzzle)
+        return Hint(None, None, why.rooms, why.most)
     deducer = Deducer(puzzle, _anchor(shared), deadline)
     known = dict(given or {})
     # Cells every solution shares cannot conflict; not asking leaves clingo as a walk finds it
