@@ -442,6 +442,10 @@ def test_hint_and_grade_commands(tmp_path: Path) -> None:
     given.write_text("##\n")
     code, out = _run("hint", str(EASY[0]), "--given", str(given))
     assert code == 1 and "cannot all hold" in out
+    assert _run("hint", str(EASY[0]), "--given", "") == (
+        1,
+        "error: --given: '': no such file (the name is empty)\n",
+    )
     given.write_text("#z\n")
     code, out = _run("hint", str(EASY[0]), "--given", str(given))
     assert (

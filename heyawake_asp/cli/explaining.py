@@ -180,7 +180,11 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
     known = {}
     if given is not None:
         try:
-            known = read_partial(read_source(given), given, problem)
+            text = read_source(given)
+        except HeyawakeError as error:  # named by the option: it is not the puzzle that is missing
+            raise click.ClickException(f"--given: {error}") from None
+        try:
+            known = read_partial(text, given, problem)
         except HeyawakeError as error:
             raise click.ClickException(str(error)) from None
     with Worker() as worker:
