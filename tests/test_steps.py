@@ -525,10 +525,13 @@ def test_steps_command_prints_what_it_found_at_the_timeout() -> None:
         and found
         and out.splitlines()[-1].startswith(f"timed out after {len(found)} steps")
     )
+    # Under CI's load this second walk once ended with no step (seen once, cause not found:
+    # a child stopped past its grace answers with none): still a timeout, grid and steps agree.
     code, out = _run("steps", str(LARGE), "--timeout", str(CUT_SHORT), "--json")
     record = json.loads(out)
-    assert code == 1 and record["status"] == "timeout" and record["steps"]
-    assert "?" in "".join(record["grid"])
+    assert code == 1 and record["status"] == "timeout" and "?" in "".join(record["grid"])
+    settled = sum(len(step["settles"]) for step in record["steps"])
+    assert settled == sum(row.count("#") + row.count(".") for row in record["grid"])
 
 
 def test_hint_and_grade_keep_the_time_limit_themselves() -> None:
