@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -268,7 +269,7 @@ def test_a_cell_said_to_be_cut_off_cannot_reach_the_root_whatever_else_is_white(
         rf"(?:its neighbour )?{cell}|its neighbours {cell} and {cell} would be cut off from "
         "each other)"
     )
-    said = set()
+    said: set[int | str] = set()
     for path in (EASY[0], *(REPO / "instances" / "medium").glob("9x9-s1*.lp")):
         puzzle = read_puzzle(str(path))
         for step in steps(puzzle).steps:
@@ -279,7 +280,19 @@ def test_a_cell_said_to_be_cut_off_cannot_reach_the_root_whatever_else_is_white(
             walls = {c for c, black in step.reason.known if black} | {made}
             assert root not in _reach(puzzle, shut, walls), step.text
             said.add(step.text.count("its neighbour"))
-    assert said >= {0, 1}
+            # The walls are named along their chain when they make one, corner to corner.
+            listed = [_cell_named(name) for name in re.findall(cell, step.text.split(", with ")[1])]
+            assert set(listed) == walls - {made}, step.text
+            near = sorted(sum(_corners(c, other) for other in listed) for c in listed)
+            if len(listed) >= 3 and near == [1, 1] + [2] * (len(listed) - 2):
+                assert all(_corners(a, b) for a, b in pairwise(listed)), step.text
+                said.add("chain")
+    assert said >= {0, 1, "chain"}
+
+
+def _corners(first: tuple[int, int], second: tuple[int, int]) -> bool:
+    """Whether two cells touch corner to corner."""
+    return abs(first[0] - second[0]) == 1 == abs(first[1] - second[1])
 
 
 def _cell_named(name: str) -> tuple[int, int]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from heyawake_asp.puzzle import Cell, Puzzle
-from heyawake_asp.steps.model import Kind, Reason, Rule, Settled
+from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, row_major
 
 __all__ = ["cell_name", "rules_phrase", "sentence"]
 
@@ -140,7 +140,8 @@ def _why(puzzle: Puzzle, settled: Sequence[Settled], reason: Reason, kind: Kind)
     known = _known(blacks, whites)
     cut = _cut_off(settled, reason) if kind == "connected" else None
     if cut is not None:
-        return f"otherwise {cut}{_known(blacks, [])}"
+        wall = _along([cell for cell, black in reason.known if black])
+        return f"otherwise {cut}{_known([cell_name(cell) for cell in wall], [])}"
     if kind == "connected" and len(reason.rules) == 1:
         return f"otherwise the white cells could not all be connected{known}"
     rules = rules_phrase(puzzle, reason.rules)
@@ -181,6 +182,24 @@ def _cut_off(settled: Sequence[Settled], reason: Reason) -> str | None:
     first = f"its neighbour {cell_name(alone)}" if alone in beside else cell_name(alone)
     second = f"its neighbour {cell_name(root)}" if root in beside else cell_name(root)
     return f"{first} would be cut off from {second}"
+
+
+def _along(cells: list[Cell]) -> list[Cell]:
+    """``cells`` in order along their wall when they make one chain corner to corner, else as given.
+
+    A person follows a wall of black cells from one end to the other.
+    """
+    touching = {c: [o for o in cells if abs(o[0] - c[0]) == 1 == abs(o[1] - c[1])] for c in cells}
+    ends = [cell for cell in cells if len(touching[cell]) == 1]
+    if len(cells) < 3 or len(ends) != 2 or any(len(near) > 2 for near in touching.values()):
+        return cells
+    chain = [min(ends, key=row_major)]
+    while len(chain) < len(cells):
+        after = [other for other in touching[chain[-1]] if other not in chain]
+        if not after:  # a chain and a ring apart
+            return cells
+        chain.append(after[0])
+    return chain
 
 
 def _known(blacks: Sequence[str], whites: Sequence[str]) -> str:
