@@ -158,13 +158,13 @@ def _constraints(puzzle: Puzzle, rule: Rule, cells: list[int]) -> Constraints:
     if rule.kind == "apart":  # a black cell of the room beside any other black cell
         number = dict(zip(rule.cells, cells, strict=True))
         room = puzzle.rooms[rule.room or 0].cells
-        pairs = {
-            tuple(sorted((number[cell], number[other])))
+        pairs = [
+            [-number[cell], -number[other]]
             for cell in room
             for other in neighbours(cell)
-            if other in number
-        }
-        return [[-first, -second] for first, second in sorted(pairs)], []
+            if other in number and (other not in room or cell < other)  # each pair once
+        ]
+        return pairs, []
     if rule.kind == "clue":
         clue = puzzle.rooms[rule.room or 0].clue or 0
         return [], [(cells, clue), ([-cell for cell in cells], len(cells) - clue)]

@@ -21,7 +21,7 @@ def published() -> dict[str, list[str]]:
 
 
 LONGEST = ("[17x9-corner-max]", "[17x9-middle-numbered]")
-"""The longest tests (minutes each; docs/steps.md), run first."""
+"""The longest tests (about 4 minutes and 1 minute; docs/steps.md), run first."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
