@@ -37,11 +37,11 @@ from typing import Any
 from startup import fixed_cost_section, startup_section
 
 from heyawake_asp import Puzzle, PuzzleWarning, Room, read_puzzle, solve, verify
-from heyawake_asp.encodings import DEFAULT_ENCODING
-from heyawake_asp.generate import random_shading
+from heyawake_asp.asp.encodings import DEFAULT_ENCODING
+from heyawake_asp.authoring.generate import random_shading
+from heyawake_asp.authoring.tiling import random_partition
 from heyawake_asp.suite import SuiteEntry, SuiteRecord, discover, run_suite
-from heyawake_asp.tiling import random_partition
-from heyawake_asp.validate import DEFAULT_MAX_CELLS
+from heyawake_asp.validation.validate import DEFAULT_MAX_CELLS
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_SHARED = REPO.parent / "shared"

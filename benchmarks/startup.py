@@ -28,8 +28,8 @@ from pathlib import Path
 import clingo
 
 from heyawake_asp import Puzzle, PuzzleWarning, Room, read_puzzle, resolve_encoding, solve
-from heyawake_asp.control import grounded_control
-from heyawake_asp.encodings import DEFAULT_ENCODING
+from heyawake_asp.asp.control import grounded_control
+from heyawake_asp.asp.encodings import DEFAULT_ENCODING
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "docs" / "benchmarks.md"

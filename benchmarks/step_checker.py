@@ -23,7 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 from types import FrameType, ModuleType
 
-from heyawake_asp import read_puzzle, step_checker
+from heyawake_asp import read_puzzle
+from heyawake_asp.oracles import step_checker
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.steps import Step, steps
 

@@ -23,9 +23,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from heyawake_asp.checker import Violation, verify
-    from heyawake_asp.control import check_encoding
-    from heyawake_asp.encodings import (
+    from heyawake_asp.asp.control import check_encoding
+    from heyawake_asp.asp.encodings import (
         DEFAULT_ENCODING,
         EncodingSet,
         list_encodings,
@@ -40,6 +39,7 @@ if TYPE_CHECKING:
     )
     from heyawake_asp.formats import read_puzzle
     from heyawake_asp.grid import Grid, read_grid
+    from heyawake_asp.oracles.checker import Violation, verify
     from heyawake_asp.puzzle import Cell, Puzzle, Room
     from heyawake_asp.render.text import render_text
     from heyawake_asp.solver import SolveResult, SolveStats, solve
@@ -47,9 +47,9 @@ if TYPE_CHECKING:
 __version__ = "0.3.0"
 
 _HOMES = {
-    "checker": ("Violation", "verify"),
-    "control": ("check_encoding",),
-    "encodings": ("DEFAULT_ENCODING", "EncodingSet", "list_encodings", "resolve_encoding"),
+    "oracles.checker": ("Violation", "verify"),
+    "asp.control": ("check_encoding",),
+    "asp.encodings": ("DEFAULT_ENCODING", "EncodingSet", "list_encodings", "resolve_encoding"),
     "errors": (
         "EncodingError",
         "HeyawakeError",

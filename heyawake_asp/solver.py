@@ -15,13 +15,13 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from heyawake_asp.bounds import BoundSearch, bound_search
-from heyawake_asp.control import MAX_THREADS, grounded_control
-from heyawake_asp.decode import decode
-from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, as_encoding_set
+from heyawake_asp.asp.bounds import BoundSearch, bound_search
+from heyawake_asp.asp.control import MAX_THREADS, grounded_control
+from heyawake_asp.asp.decode import decode
+from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, as_encoding_set
+from heyawake_asp.asp.search import Search, search
 from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Puzzle
-from heyawake_asp.search import Search, search
 
 __all__ = ["MAX_MODELS", "SolveResult", "SolveStats", "Status", "solve"]
 
@@ -91,7 +91,7 @@ def solve(
     timeout
         Seconds for the whole call. clingo's search stops when they run out,
         keeping the solutions found; its grounder cannot be interrupted (run
-        the call in a child process, `heyawake_asp.isolation`, to stop that).
+        the call in a child process, `heyawake_asp.runtime.isolation`, to stop that).
     threads
         Parallel solver threads.
     options
@@ -102,7 +102,7 @@ def solve(
 
     Notes
     -----
-    A puzzle with a dense room (`heyawake_asp.bounds.dense_rooms`) is
+    A puzzle with a dense room (`heyawake_asp.asp.bounds.dense_rooms`) is
     first settled by maximising the room's black cells, unless the set
     declares ``% dense-rooms: search``; when the room can hold more than its
     clue, the usual search decides. Then ``stats`` has no clingo statistics

@@ -21,11 +21,11 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import NamedTuple
 
-from heyawake_asp.checker import verify
-from heyawake_asp.control import check_encoding
+from heyawake_asp.asp.control import check_encoding
 from heyawake_asp.errors import HeyawakeError, PuzzleWarning
 from heyawake_asp.formats import read_puzzle
-from heyawake_asp.isolation import ChildFailed, ChildOverdue, run_each
+from heyawake_asp.oracles.checker import verify
+from heyawake_asp.runtime.isolation import ChildFailed, ChildOverdue, run_each
 from heyawake_asp.solver import SolveResult, solve
 
 __all__ = [
@@ -155,7 +155,7 @@ def run_suite(
     Records come back in entry order, encodings in the order given;
     ``on_record`` sees each as it finishes (for progress). Every puzzle and
     encoding is solved in a fresh worker process, ``jobs`` at a time (no
-    more than there are processors: `heyawake_asp.isolation.run_each`), and timed on
+    more than there are processors: `heyawake_asp.runtime.isolation.run_each`), and timed on
     its own, once the worker has loaded the encoding (untimed). A run that
     timed out is recorded with the time limit as its time.
 

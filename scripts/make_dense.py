@@ -3,7 +3,7 @@
 Run from the repository root: ``python scripts/make_dense.py``. Each puzzle
 is a big room (a rectangle or an L) with the rest of the grid tiled by small
 unnumbered rooms (a seeded tiling). The big room's maximum is found by the
-bound mode (`heyawake_asp.bounds`); its clue is set to that maximum
+bound mode (`heyawake_asp.asp.bounds`); its clue is set to that maximum
 (``max``: several solutions), to one more (``over``: none), or to the
 maximum with every small room numbered as in one optimal shading
 (``numbered``: unique for some tilings, not for others). The header
@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Literal, NamedTuple
 
 from heyawake_asp import Puzzle, Room, solve
-from heyawake_asp.bounds import bound_search
+from heyawake_asp.asp.bounds import bound_search
+from heyawake_asp.authoring.tiling import Rect, RoomSizes, rect_cells, tile
 from heyawake_asp.formats import write_puzzle
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell
-from heyawake_asp.tiling import Rect, RoomSizes, rect_cells, tile
 
 DENSE = Path(__file__).resolve().parents[1] / "instances" / "dense"
 SMALL_ROOMS = RoomSizes(2, 4, 2)

@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from heyawake_asp.generate import ClueDensity, generate, write_generated
+from heyawake_asp.authoring.generate import ClueDensity, generate, write_generated
 
 INSTANCES = Path(__file__).resolve().parents[1] / "instances"
 

@@ -8,16 +8,16 @@ import pytest
 from click.testing import CliRunner, Result
 
 from heyawake_asp import Puzzle, Room, solve, verify
-from heyawake_asp.analysis import (
+from heyawake_asp.authoring.analysis import (
     ClueSwitch,
     analyze,
     count_solutions,
     explain,
     other_solution,
 )
+from heyawake_asp.authoring.generate import generate, write_generated
 from heyawake_asp.cli import main
 from heyawake_asp.formats import kth
-from heyawake_asp.generate import generate, write_generated
 from heyawake_asp.render.marks import VARYING, ambiguity_text
 
 # Five one-cell rooms in a row: every white run of three rooms needs a black
@@ -95,8 +95,8 @@ ROW_RECTS = [(0, 0, 1, 0), (2, 0, 2, 0), (3, 0, 4, 0), (5, 0, 6, 0), (7, 0, 8, 0
 def test_a_retiling_rules_out_the_other_shading_only_through_rules_3_and_5(
     region: int, tiles: list[tuple[int, int, int, int]], grid: str, other: str, rules_out: bool
 ) -> None:
-    from heyawake_asp.retile import _lines_through, _rules_out
-    from heyawake_asp.tiling import rect_cells
+    from heyawake_asp.authoring.retile import _lines_through, _rules_out
+    from heyawake_asp.authoring.tiling import rect_cells
 
     owner = {cell: index for index, rect in enumerate(ROW_RECTS) for cell in rect_cells(rect)}
     cells = set(rect_cells(ROW_RECTS[region]))

@@ -11,14 +11,16 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from heyawake_asp import solve
-from heyawake_asp.checker import Violation, is_valid, runs_through_three_rooms, verify
 from heyawake_asp.formats import read_puzzle
+from heyawake_asp.oracles.checker import Violation, is_valid, runs_through_three_rooms, verify
 from heyawake_asp.puzzle import Cell, Puzzle, Room
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -552,3 +554,21 @@ def test_checker_accepts_exactly_the_solutions_clingo_finds(seed: int) -> None:
     for puzzle in (numbered, free):
         accepted = {grid for grid in grids if is_valid(puzzle, grid)}
         assert accepted == set(solve(puzzle, max_solutions=0).solutions)
+
+
+# --- independence -------------------------------------------------------------
+
+
+def test_the_oracles_never_import_clingo_nor_the_asp_side() -> None:
+    """The checkers share no code with what they check: importing them loads neither."""
+    program = (
+        "import sys\n"
+        "import heyawake_asp.oracles.brute, heyawake_asp.oracles.checker\n"
+        "import heyawake_asp.oracles.step_checker\n"
+        "print(sorted(name for name in sys.modules if name == 'clingo'"
+        " or name.startswith(('heyawake_asp.asp', 'heyawake_asp.steps', 'heyawake_asp.solver'))))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"

@@ -24,8 +24,8 @@ from heyawake_asp import (
     resolve_encoding,
     verify,
 )
+from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.cli import main
-from heyawake_asp.encodings import encodings_dir
 from heyawake_asp.formats import kth
 
 EASY1 = REPO / "instances" / "easy" / "easy1.lp"

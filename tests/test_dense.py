@@ -19,10 +19,10 @@ from click.testing import CliRunner
 from helpers import REPO
 
 from heyawake_asp import Puzzle, Room, list_encodings, read_puzzle, solve, verify
-from heyawake_asp.analysis import analyze, count_solutions, explain
-from heyawake_asp.bounds import dense_rooms
-from heyawake_asp.checker import is_valid
+from heyawake_asp.asp.bounds import dense_rooms
+from heyawake_asp.authoring.analysis import analyze, count_solutions, explain
 from heyawake_asp.cli import main
+from heyawake_asp.oracles.checker import is_valid
 from heyawake_asp.puzzle import Cell
 
 DENSE = sorted((REPO / "instances" / "dense").glob("*.*"))

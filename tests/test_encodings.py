@@ -17,10 +17,10 @@ from click.testing import CliRunner
 from helpers import IRREGULAR_PUZZLES as PUZZLES
 
 from heyawake_asp import Puzzle, Room, list_encodings, resolve_encoding, solve
-from heyawake_asp.brute import brute_force
+from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.cli import main
-from heyawake_asp.encodings import encodings_dir
 from heyawake_asp.formats import text
+from heyawake_asp.oracles.brute import brute_force
 
 EXPERIMENTAL = {"tree", "forest", "reach_redundant", "reach_rooms3", "grow_search"}
 MAIN = {"grow", "reach", "reach_segments", "reach_crossed", "thesis"}

@@ -22,7 +22,7 @@ from heyawake_asp import (
     solve,
     verify,
 )
-from heyawake_asp.facts import puzzle_facts
+from heyawake_asp.asp.facts import puzzle_facts
 from heyawake_asp.formats import (
     FORMATS,
     json_format,

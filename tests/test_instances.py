@@ -10,8 +10,8 @@ import pytest
 from helpers import REPO
 
 from heyawake_asp import read_puzzle, solve, verify
-from heyawake_asp.generate import ClueDensity, generate, write_generated
-from heyawake_asp.tiling import RoomSize
+from heyawake_asp.authoring.generate import ClueDensity, generate, write_generated
+from heyawake_asp.authoring.tiling import RoomSize
 
 INSTANCES = sorted(
     path for path in (REPO / "instances").rglob("*.lp") if path.parent.name != "dense"

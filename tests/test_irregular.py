@@ -13,9 +13,9 @@ from helpers import IRREGULAR_PUZZLES as PUZZLES
 from helpers import parse_text_grid
 
 from heyawake_asp import Puzzle, list_encodings, solve
-from heyawake_asp.brute import brute_force
 from heyawake_asp.cli import main
 from heyawake_asp.formats import text
+from heyawake_asp.oracles.brute import brute_force
 
 IRREGULAR_SETS = [e.name for e in list_encodings() if not e.requires_rectangles]
 

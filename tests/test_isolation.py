@@ -20,12 +20,18 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-import heyawake_asp.child
+import heyawake_asp.runtime.child
 from heyawake_asp import EncodingError, Puzzle, Room, read_puzzle, solve, verify
+from heyawake_asp.asp.encodings import DEFAULT_ENCODING, resolve_encoding
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import HERE_MAX_CELLS, runs_here
-from heyawake_asp.encodings import DEFAULT_ENCODING, resolve_encoding
-from heyawake_asp.isolation import GRACE_SECONDS, ChildFailed, ChildOverdue, Worker, run_each
+from heyawake_asp.runtime.isolation import (
+    GRACE_SECONDS,
+    ChildFailed,
+    ChildOverdue,
+    Worker,
+    run_each,
+)
 
 EASY = Path(__file__).resolve().parents[1] / "instances" / "easy" / "easy1.lp"
 # clingo cannot interrupt grounding: on a 6x6 grid this join takes hours and keeps
@@ -88,7 +94,7 @@ def _interval(seconds: float) -> tuple[float, float]:
     return start, time.monotonic()
 
 
-_CHILD_MAIN = heyawake_asp.child._child_main
+_CHILD_MAIN = heyawake_asp.runtime.child._child_main
 
 
 def _start_slowly(*arguments: Any) -> None:
@@ -247,7 +253,7 @@ def test_importing_leaves_the_default_start_method_free() -> None:
     code = (
         "import multiprocessing, sys\n"
         "sys.platform = 'darwin'  # where the default start method is used\n"
-        "import heyawake_asp.isolation\n"
+        "import heyawake_asp.runtime.isolation\n"
         "multiprocessing.set_start_method('spawn')\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
@@ -272,9 +278,9 @@ def test_ctrl_c_cannot_kill_a_child_half_started(
     # None: this platform's own choice (fork on Linux); spawn is the default elsewhere.
     if method is not None:
         monkeypatch.setattr(
-            heyawake_asp.child, "_context", lambda: multiprocessing.get_context(method)
+            heyawake_asp.runtime.child, "_context", lambda: multiprocessing.get_context(method)
         )
-    monkeypatch.setattr(heyawake_asp.child, "_child_main", _start_slowly)
+    monkeypatch.setattr(heyawake_asp.runtime.child, "_child_main", _start_slowly)
     assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
     signalled: list[int | None] = []
     threading.Thread(target=_ctrl_c_to_children_after, args=(0.3, signalled)).start()
@@ -335,7 +341,7 @@ def _intervals(outcomes: Iterable[tuple[float, float] | ChildFailed]) -> list[tu
 
 
 def test_each_child_takes_its_share_of_the_memory(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(heyawake_asp.child, "_available_memory", lambda: 10 * GIB)
+    monkeypatch.setattr(heyawake_asp.runtime.child, "_available_memory", lambda: 10 * GIB)
     [alone] = run_each([_address_space_limit], timeout=30, jobs=1)
     shares = list(run_each([_address_space_limit] * 2, timeout=30, jobs=2))
     assert alone == 9 * GIB and shares == [9 * GIB // 2] * 2
@@ -531,7 +537,7 @@ def test_a_puzzle_out_of_memory_is_its_record_and_the_batch_goes_on(tmp_path: Pa
 def test_run_each_shares_memory_among_the_children_running_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from heyawake_asp import isolation
+    from heyawake_asp.runtime import isolation
 
     shares: list[int] = []
 

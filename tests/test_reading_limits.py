@@ -18,8 +18,8 @@ from click.testing import CliRunner
 from helpers import REPO
 
 from heyawake_asp import PuzzleFormatError, PuzzleWarning
+from heyawake_asp.asp.encodings import resolve_encoding
 from heyawake_asp.cli import main
-from heyawake_asp.encodings import resolve_encoding
 from heyawake_asp.errors import EncodingError
 from heyawake_asp.formats import MAX_INPUT_BYTES, json_format, kth, read_puzzle, text, url
 from heyawake_asp.formats.source import read_source

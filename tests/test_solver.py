@@ -8,7 +8,7 @@ import pytest
 from helpers import STATS_KEYS, params, shared_puzzles
 
 from heyawake_asp import EncodingError, Puzzle, Room, read_puzzle, solve, verify
-from heyawake_asp.brute import brute_force
+from heyawake_asp.oracles.brute import brute_force
 
 pytestmark = pytest.mark.filterwarnings("ignore::heyawake_asp.errors.PuzzleWarning")
 
@@ -140,7 +140,7 @@ def test_extra_program_adds_constraints(tmp_path: Path) -> None:
 def test_encoding_directory_is_a_set(tmp_path: Path) -> None:
     # Only rule 1 and the shading: rule 5 and connectivity are off, so a
     # fully white 3-room row is now allowed.
-    from heyawake_asp.encodings import encodings_dir
+    from heyawake_asp.asp.encodings import encodings_dir
 
     rules = encodings_dir() / "rules"
     for name in ("shading.lp", "adjacent.lp", "clues.lp"):
@@ -180,7 +180,7 @@ def test_threads_give_the_same_answer() -> None:
 
 
 def test_clingo_options_from_the_encoding_header_or_the_caller(tmp_path: Path) -> None:
-    from heyawake_asp.encodings import encodings_dir
+    from heyawake_asp.asp.encodings import encodings_dir
 
     body = (
         f'#include "{encodings_dir() / "reach.lp"}".\n'
@@ -218,7 +218,7 @@ def test_solve_limit_of_the_caller_or_the_set_is_kept_without_a_timeout(
 ) -> None:
     # A limit of 0 given by the caller or declared by the set stops the
     # search, also under a shortened name (clingo takes any unambiguous start).
-    from heyawake_asp.encodings import encodings_dir
+    from heyawake_asp.asp.encodings import encodings_dir
 
     entry = tmp_path / "limited.lp"
     header = f"% clingo-options: {option}\n" if where == "set" else ""
@@ -246,7 +246,7 @@ def test_directory_set_sees_files_added_edited_and_removed(tmp_path: Path) -> No
     # A directory is read afresh by every solve: changes are seen at once.
     import os
 
-    from heyawake_asp.encodings import resolve_encoding
+    from heyawake_asp.asp.encodings import resolve_encoding
 
     for name, text in PLAIN_RULES.items():
         (tmp_path / name).write_text(text)
@@ -285,7 +285,7 @@ def test_edited_file_included_two_levels_down_is_read_again(tmp_path: Path) -> N
 
 
 def test_irregular_programs_are_loaded_only_for_irregular_rooms(tmp_path: Path) -> None:
-    from heyawake_asp.encodings import encodings_dir
+    from heyawake_asp.asp.encodings import encodings_dir
 
     (tmp_path / "corner.lp").write_text(":- black(0, 0).\n")
     marked = tmp_path / "marked.lp"
@@ -308,7 +308,7 @@ def test_irregular_programs_are_loaded_only_for_irregular_rooms(tmp_path: Path) 
 def test_program_parts_switch_per_file(tmp_path: Path) -> None:
     # Each file starts in part base: a part switched to at the end of one
     # file does not swallow the next file's rules.
-    from heyawake_asp.encodings import encodings_dir
+    from heyawake_asp.asp.encodings import encodings_dir
 
     (tmp_path / "a.lp").write_text(
         f'#include "{encodings_dir() / "grow.lp"}".\n#program unused.\n:- black(0, 0).\n'
@@ -321,7 +321,7 @@ def test_program_parts_switch_per_file(tmp_path: Path) -> None:
 
 def test_check_encoding_grounds_the_programs_for_irregular_rooms_too(tmp_path: Path) -> None:
     from heyawake_asp import check_encoding
-    from heyawake_asp.encodings import encodings_dir
+    from heyawake_asp.asp.encodings import encodings_dir
 
     (tmp_path / "unsafe.lp").write_text("p(X) :- not q(X).\n")
     entry = tmp_path / "entry.lp"
@@ -350,7 +350,7 @@ def test_extra_program_including_the_rooms_rule_sees_the_cells_of_rectangles(
     # The facts give in/3 for irregular rooms only; input/rooms.lp derives
     # it for rectangles, included by every program that needs it (a set
     # may include it as well: clingo reads a file once).
-    from heyawake_asp.encodings import encodings_dir
+    from heyawake_asp.asp.encodings import encodings_dir
 
     extra = tmp_path / "room1_white.lp"
     rooms = encodings_dir() / "input" / "rooms.lp"
@@ -370,7 +370,7 @@ def test_extra_program_reading_room_sees_every_room(tmp_path: Path) -> None:
 
 def test_facts_are_the_same_for_every_set() -> None:
     # room/1 is always given; in/3 for rectangles only where a set derives it.
-    from heyawake_asp.control import grounded_control
+    from heyawake_asp.asp.control import grounded_control
 
     puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 0, 0), Room.rectangle(1, 0, 2, 0, 1)))
     for encoding, derives_in in (("grow", False), ("reach", True)):
@@ -387,7 +387,7 @@ def test_projection_is_always_on_and_not_the_callers_to_set() -> None:
 
 
 def test_bad_clingo_option_of_a_set_is_an_encoding_error(tmp_path: Path) -> None:
-    from heyawake_asp.encodings import encodings_dir
+    from heyawake_asp.asp.encodings import encodings_dir
 
     entry = tmp_path / "bad.lp"
     entry.write_text(

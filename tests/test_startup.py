@@ -38,11 +38,11 @@ NOT_FOR_A_PLAIN_SOLVE = (
     "heyawake_asp.render.plot",
     "heyawake_asp.formats.json_format",
     "heyawake_asp.formats.text",
-    "heyawake_asp.analysis",
-    "heyawake_asp.generate",
+    "heyawake_asp.authoring.analysis",
+    "heyawake_asp.authoring.generate",
     "heyawake_asp.suite",
-    "heyawake_asp.validate",
-    "heyawake_asp.brute",
+    "heyawake_asp.validation.validate",
+    "heyawake_asp.oracles.brute",
 )
 """Modules (and their submodules) a plain ``heyawake solve FILE`` must not load."""
 

@@ -11,8 +11,8 @@ import pytest
 from helpers import REPO
 
 from heyawake_asp import Puzzle, Room, read_puzzle
+from heyawake_asp.oracles.step_checker import check_step, entails
 from heyawake_asp.puzzle import Cell, neighbours
-from heyawake_asp.step_checker import check_step, entails
 from heyawake_asp.steps import Reason, Rule, Step, steps
 from heyawake_asp.steps.engine import Deducer
 

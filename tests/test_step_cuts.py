@@ -6,7 +6,7 @@ import itertools
 import random
 
 from heyawake_asp import Puzzle, Room
-from heyawake_asp.step_checker import check_step, entails
+from heyawake_asp.oracles.step_checker import check_step, entails
 from heyawake_asp.steps.cuts import cuts
 from heyawake_asp.steps.model import Step
 

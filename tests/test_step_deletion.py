@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from heyawake_asp import read_puzzle
-from heyawake_asp.step_checker import entails
+from heyawake_asp.oracles.step_checker import entails
 from heyawake_asp.steps import steps
 from heyawake_asp.steps.deletion import shrink
 from heyawake_asp.steps.engine import Deducer

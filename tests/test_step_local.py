@@ -6,7 +6,7 @@ import pytest
 from helpers import REPO
 
 from heyawake_asp import read_puzzle, verify
-from heyawake_asp.step_checker import check_step, entails
+from heyawake_asp.oracles.step_checker import check_step, entails
 from heyawake_asp.steps import local, steps
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.planner import Planner

@@ -13,10 +13,10 @@ from click.testing import CliRunner
 from helpers import REPO, SHARED, params, shared_puzzles
 
 from heyawake_asp import Puzzle, Room, read_puzzle, solve, verify
-from heyawake_asp.analysis import analyze
+from heyawake_asp.authoring.analysis import analyze
 from heyawake_asp.cli import main
 from heyawake_asp.errors import PuzzleFormatError
-from heyawake_asp.step_checker import check_step, entails
+from heyawake_asp.oracles.step_checker import check_step, entails
 from heyawake_asp.steps import (
     LABELS,
     Hint,

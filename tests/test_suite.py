@@ -14,8 +14,8 @@ import pytest
 from click.testing import CliRunner, Result
 from helpers import SHARED, require_shared
 
+from heyawake_asp.asp.encodings import DEFAULT_ENCODING
 from heyawake_asp.cli import main
-from heyawake_asp.encodings import DEFAULT_ENCODING
 from heyawake_asp.suite import SuiteRecord, discover, puzzle_class, run_suite, summarise
 
 EASY = (Path(__file__).resolve().parents[1] / "instances" / "easy" / "easy1.lp").read_text()
@@ -264,6 +264,6 @@ def test_worker_past_its_memory_share_is_recorded_as_out_of_memory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # clingo turns its own allocation failures into MemoryError too (bad_alloc).
-    monkeypatch.setattr("heyawake_asp.child._available_memory", lambda: 3 * 2**30)
+    monkeypatch.setattr("heyawake_asp.runtime.child._available_memory", lambda: 3 * 2**30)
     record = _record_of(_hog, tmp_path, monkeypatch)
     assert (record.status, record.error) == ("error", "out of memory")

@@ -17,14 +17,14 @@ import pytest
 from click.testing import CliRunner
 
 from heyawake_asp import list_encodings, verify
-from heyawake_asp.brute import brute_force
+from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.cli import main
-from heyawake_asp.encodings import encodings_dir
 from heyawake_asp.formats import text
+from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.puzzle import Puzzle, Room
-from heyawake_asp.samples import clue_variants, grid_sizes, tilings
-from heyawake_asp.shrink import smaller
-from heyawake_asp.validate import answers, validate
+from heyawake_asp.validation.samples import clue_variants, grid_sizes, tilings
+from heyawake_asp.validation.shrink import smaller
+from heyawake_asp.validation.validate import answers, validate
 
 MAX_COUNTEREXAMPLE_CELLS = 12
 AT_EACH_ROOM = (

@@ -13,7 +13,16 @@ from typing import TypeVar, cast
 
 import click
 
-from heyawake_asp.analysis import SolutionCount, analyze, count_solutions, explain
+from heyawake_asp.asp.encodings import EncodingSet
+from heyawake_asp.authoring.analysis import SolutionCount, analyze, count_solutions, explain
+from heyawake_asp.authoring.generate import (
+    CLUE_DENSITIES,
+    ClueDensity,
+    Generated,
+    generate,
+    write_generated,
+)
+from heyawake_asp.authoring.tiling import ROOM_SIZES, RoomSize
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import (
     check_programs,
@@ -25,17 +34,8 @@ from heyawake_asp.cli.common import (
 from heyawake_asp.cli.exits import FAILED
 from heyawake_asp.cli.options import encoding_option, timeout_option
 from heyawake_asp.cli.outputs import not_the_input, output_path, unwritable, write_file
-from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS
-from heyawake_asp.generate import (
-    CLUE_DENSITIES,
-    ClueDensity,
-    Generated,
-    generate,
-    write_generated,
-)
-from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.marks import (
     VARYING,
@@ -44,7 +44,7 @@ from heyawake_asp.render.marks import (
     conflict_words,
     explanation_text,
 )
-from heyawake_asp.tiling import ROOM_SIZES, RoomSize
+from heyawake_asp.runtime.isolation import Worker
 
 __all__ = ["analyze_command", "count_command", "explain_command", "generate_command"]
 

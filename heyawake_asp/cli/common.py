@@ -27,13 +27,13 @@ from typing import TypeVar
 
 import click
 
-from heyawake_asp.checker import verify
-from heyawake_asp.control import check_encoding
-from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, is_shipped
+from heyawake_asp.asp.control import check_encoding
+from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, is_shipped
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import read_puzzle
-from heyawake_asp.isolation import ChildFailed, ChildOverdue, Worker
+from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.runtime.isolation import ChildFailed, ChildOverdue, Worker
 from heyawake_asp.solver import SolveResult
 
 __all__ = [
@@ -161,7 +161,7 @@ def isolated(
 
     With no worker (where `runs_here`), ``call()`` runs in this process.
 
-    Past the ``limit`` (and `heyawake_asp.isolation.GRACE_SECONDS`, for a
+    Past the ``limit`` (and `heyawake_asp.runtime.isolation.GRACE_SECONDS`, for a
     call still grounding), when it is up before the call (not sent then),
     or when the call, keeping the limit itself (`until`), raises
     `TimeoutError`, the answer is ``timed_out()``, else the error `overdue`;

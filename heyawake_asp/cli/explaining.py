@@ -23,12 +23,12 @@ from heyawake_asp.cli.outputs import not_the_input, output_folder, output_path, 
 from heyawake_asp.cli.solving import not_drawn
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats.source import read_source
-from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.marks import conflict_words
 from heyawake_asp.render.report import table
 from heyawake_asp.render.steps import step_page, step_svgs
 from heyawake_asp.render.text import render_text
+from heyawake_asp.runtime.isolation import Worker
 from heyawake_asp.steps import (
     Grade,
     Walkthrough,

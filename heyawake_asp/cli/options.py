@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
-from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
+from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
 
 __all__ = ["encoding_option", "encoding_set", "extra_option", "finite", "timeout_option"]

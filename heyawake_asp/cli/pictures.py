@@ -6,6 +6,7 @@ import functools
 
 import click
 
+from heyawake_asp.asp.encodings import EncodingSet
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import (
     TimeLimit,
@@ -21,13 +22,12 @@ from heyawake_asp.cli.common import (
 from heyawake_asp.cli.exits import WrongAnswer
 from heyawake_asp.cli.options import encoding_option, timeout_option
 from heyawake_asp.cli.outputs import output_path, write_file
-from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS, write_puzzle
 from heyawake_asp.grid import Grid
-from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.svg import render_svg
+from heyawake_asp.runtime.isolation import Worker
 from heyawake_asp.solver import solve
 
 __all__ = ["convert_command", "render_command", "save_svg"]

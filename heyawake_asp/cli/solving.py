@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 import click
 
-from heyawake_asp.checker import verify
+from heyawake_asp.asp.control import MAX_THREADS
+from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir, list_encodings
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import (
     Answer,
@@ -28,14 +29,13 @@ from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
 from heyawake_asp.cli.exits import FAILED, WRONG_ANSWER, one_line
 from heyawake_asp.cli.options import encoding_option, extra_option, timeout_option
 from heyawake_asp.cli.outputs import not_the_input, output_path
-from heyawake_asp.control import MAX_THREADS
-from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir, list_encodings
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import read_source
 from heyawake_asp.grid import read_grid
-from heyawake_asp.isolation import Worker
+from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.text import render_text
+from heyawake_asp.runtime.isolation import Worker
 from heyawake_asp.solver import MAX_MODELS, SolveResult, SolveStats, solve
 
 __all__ = [

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import click
 
+from heyawake_asp.asp.encodings import DEFAULT_ENCODING, resolve_encoding
 from heyawake_asp.cli import main
 from heyawake_asp.cli.exits import FAILED, INTERRUPTED, WRONG_ANSWER, one_line
 from heyawake_asp.cli.options import timeout_option
 from heyawake_asp.cli.outputs import output_path, write_file
-from heyawake_asp.encodings import DEFAULT_ENCODING, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
-from heyawake_asp.isolation import max_jobs
 from heyawake_asp.render.report import class_table, puzzle_table, records_csv, records_json
+from heyawake_asp.runtime.isolation import max_jobs
 from heyawake_asp.suite import SuiteEntry, SuiteRecord, discover, run_suite, summarise
 
 __all__ = ["suite_command"]

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import click
 
+from heyawake_asp.asp.encodings import EncodingSet
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import (
     TimeLimit,
@@ -18,12 +19,11 @@ from heyawake_asp.cli.common import (
 from heyawake_asp.cli.options import encoding_set, extra_option, finite
 from heyawake_asp.cli.outputs import output_path
 from heyawake_asp.cli.pictures import save_svg
-from heyawake_asp.encodings import EncodingSet
 from heyawake_asp.errors import HeyawakeError
-from heyawake_asp.isolation import Worker
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.validation import validation_text
-from heyawake_asp.validate import (
+from heyawake_asp.runtime.isolation import Worker
+from heyawake_asp.validation.validate import (
     DEFAULT_MAX_CELLS,
     Found,
     Validation,

@@ -1,17 +1,17 @@
 """The report of ``heyawake validate``: counts, or the counterexample drawn and ready to save.
 
->>> from heyawake_asp.validate import Validation
+>>> from heyawake_asp.validation.validate import Validation
 >>> print(validation_text(Validation(("grow",), 12, 30)))
 ok: grow against brute force: 12 puzzles, 30 shadings compared, no difference
 """
 
 from __future__ import annotations
 
-from heyawake_asp.checker import verify
 from heyawake_asp.formats import text
+from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.text import render_text
-from heyawake_asp.validate import Counterexample, Validation
+from heyawake_asp.validation.validate import Counterexample, Validation
 
 __all__ = ["validation_text"]
 

@@ -3,7 +3,7 @@
 Each step settles cells from a few rule instances (a clue's count, two
 cells side by side, a white run through three rooms, connectivity) and
 cells already settled; the reason is minimal and the cheapest step is taken
-first, as a careful person would. ``heyawake_asp.step_checker`` verifies
+first, as a careful person would. ``heyawake_asp.oracles.step_checker`` verifies
 every step independently.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room

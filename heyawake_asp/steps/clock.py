@@ -4,7 +4,7 @@ At the deadline a timer thread interrupts the question clingo is working
 on (clingo's searches run without their own deadline: a search with one
 waits in slices, which costs more than many of a walk's small questions).
 
->>> from heyawake_asp.control import grounded_control
+>>> from heyawake_asp.asp.control import grounded_control
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> control, _ = grounded_control(Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0),)))
 >>> len(Clock(None).search(control, lambda model: None, []).values)  # .., #. and .#
@@ -25,7 +25,7 @@ from typing import TypeVar
 
 import clingo
 
-from heyawake_asp.search import Search, search
+from heyawake_asp.asp.search import Search, search
 
 __all__ = ["Clock", "OutOfTime"]
 
@@ -51,7 +51,7 @@ class Clock:
     def search(
         self, control: clingo.Control, convert: Callable[[clingo.Model], T], assumed: list[int]
     ) -> Search[T]:
-        """`heyawake_asp.search.search` with ``assumed``, or `OutOfTime`."""
+        """`heyawake_asp.asp.search.search` with ``assumed``, or `OutOfTime`."""
         # Set before the clock is read: an interrupt from then on stops this search.
         self._solving = control
         if self._deadline is not None and time.perf_counter() >= self._deadline:

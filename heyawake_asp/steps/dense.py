@@ -22,8 +22,8 @@ from typing import Literal
 
 import clingo
 
-from heyawake_asp.bounds import BOUND_OPTIONS, dense_rooms
-from heyawake_asp.encodings import encodings_dir
+from heyawake_asp.asp.bounds import BOUND_OPTIONS, dense_rooms
+from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.steps.model import Reason, Rule, room_rule
 

@@ -20,8 +20,8 @@ from collections.abc import Callable, Collection, Mapping
 
 import clingo
 
-from heyawake_asp.control import grounded_control
-from heyawake_asp.encodings import EncodingSet
+from heyawake_asp.asp.control import grounded_control
+from heyawake_asp.asp.encodings import EncodingSet
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.steps.clock import Clock
 from heyawake_asp.steps.dense import DenseClues, maximised_clue, optimum

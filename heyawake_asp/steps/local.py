@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Mapping
 
 import clingo
 
-from heyawake_asp.encodings import encodings_dir
+from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.steps.model import Rule
 

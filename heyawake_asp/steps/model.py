@@ -136,7 +136,7 @@ class Walkthrough:
         See ``status``.
     most : int or None
         When ``conflict`` is one dense room whose clue is above the most black
-        cells it can hold: that most (`heyawake_asp.analysis.Explanation`).
+        cells it can hold: that most (`heyawake_asp.authoring.analysis.Explanation`).
     """
 
     status: Literal["solved", "several", "unsolvable", "timeout"]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import clingo
 
-from heyawake_asp.encodings import encodings_dir
+from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.steps.model import Rule, room_rule
 

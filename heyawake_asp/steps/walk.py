@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 
-from heyawake_asp.analysis import analyze, explain
+from heyawake_asp.authoring.analysis import analyze, explain
 from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.grid import Grid, text_lines
 from heyawake_asp.puzzle import Cell, Puzzle

@@ -17,9 +17,9 @@ import itertools
 import random
 from collections.abc import Iterator, Sequence
 
+from heyawake_asp.authoring.tiling import RoomSizes, random_partition, rect_tilings
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Room, neighbours
-from heyawake_asp.tiling import RoomSizes, random_partition, rect_tilings
 
 __all__ = ["TILINGS_PER_SIZE", "clue_variants", "grid_sizes", "tilings"]
 

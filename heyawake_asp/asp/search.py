@@ -1,6 +1,6 @@
 """One clingo search, stopped at a deadline, with every model converted as it is found.
 
->>> from heyawake_asp.control import grounded_control
+>>> from heyawake_asp.asp.control import grounded_control
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> control, _ = grounded_control(Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),)))
 >>> found = search(control, lambda model: len(model.symbols(shown=True)))

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from heyawake_asp.checker import runs_through_three_rooms
+from heyawake_asp.authoring.tiling import Rect, RoomSizes, count_black, rect_cells, tile
 from heyawake_asp.grid import BLACK, Grid
+from heyawake_asp.oracles.checker import runs_through_three_rooms
 from heyawake_asp.puzzle import Cell
-from heyawake_asp.tiling import Rect, RoomSizes, count_black, rect_cells, tile
 
 __all__ = ["retile"]
 
@@ -47,7 +47,7 @@ def retile(
     rng
         Draws the new tilings.
     sizes
-        The sizes of new rooms, as for `heyawake_asp.tiling.tile`.
+        The sizes of new rooms, as for `heyawake_asp.authoring.tiling.tile`.
 
     Returns
     -------

@@ -20,14 +20,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeAlias
 
-from heyawake_asp.bounds import bound_search, chosen_dense_rooms
-from heyawake_asp.control import grounded_control
-from heyawake_asp.decode import decode
-from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, analysis_program
-from heyawake_asp.facts import candidate_clue_facts, known_black_facts
+from heyawake_asp.asp.bounds import bound_search, chosen_dense_rooms
+from heyawake_asp.asp.control import grounded_control
+from heyawake_asp.asp.decode import decode
+from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, analysis_program
+from heyawake_asp.asp.facts import candidate_clue_facts, known_black_facts
+from heyawake_asp.asp.search import search
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle
-from heyawake_asp.search import search
 from heyawake_asp.solver import solve
 
 __all__ = [
@@ -80,7 +80,7 @@ class Explanation:
         hold: dropping any one of them makes the rest satisfiable. Empty when
         the rooms alone, without any clue, admit no shading.
     most : int or None
-        When ``rooms`` is one dense room (`heyawake_asp.bounds`) whose clue
+        When ``rooms`` is one dense room (`heyawake_asp.asp.bounds`) whose clue
         exceeds what it can hold whatever the other clues: the most black
         cells it can hold.
     """

@@ -1,11 +1,11 @@
 """Judge the answers of one or two encoding sets on one puzzle, with the independent checker.
 
-The valid shadings are found by brute force (`heyawake_asp.brute`) on a
+The valid shadings are found by brute force (`heyawake_asp.oracles.brute`) on a
 puzzle small enough, and are also those of the sets' shadings the checker
 accepts. A set is wrong on the puzzle when it gives an invalid shading
 (unsound), misses a valid one (incomplete) or gives one twice (duplicate).
 
->>> from heyawake_asp.encodings import resolve_encoding
+>>> from heyawake_asp.asp.encodings import resolve_encoding
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> judge = Judge([(resolve_encoding("grow"), ())], brute_force_cells=12)
 >>> verdict = judge(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0),)))
@@ -23,16 +23,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from heyawake_asp.brute import brute_force
-from heyawake_asp.checker import is_valid, verify
-from heyawake_asp.control import grounded_control
-from heyawake_asp.decode import decode
-from heyawake_asp.encodings import EncodingSet
+from heyawake_asp.asp.control import grounded_control
+from heyawake_asp.asp.decode import decode
+from heyawake_asp.asp.encodings import EncodingSet
+from heyawake_asp.asp.search import search
 from heyawake_asp.errors import EncodingError
 from heyawake_asp.formats import text, write_puzzle
 from heyawake_asp.grid import Grid
+from heyawake_asp.oracles.brute import brute_force
+from heyawake_asp.oracles.checker import is_valid, verify
 from heyawake_asp.puzzle import Puzzle
-from heyawake_asp.search import search
 
 __all__ = ["Counterexample", "Found", "Judge", "Problem", "Runner", "Verdict", "answers"]
 

@@ -1,14 +1,14 @@
 """Generate Heyawake puzzles with exactly one solution, reproducibly from a seed.
 
-The steps: a random partition into rectangular rooms (`heyawake_asp.tiling`);
+The steps: a random partition into rectangular rooms (`heyawake_asp.authoring.tiling`);
 a random valid shading found by clingo with randomised choices; every room
 numbered with its count of black cells; rooms re-tiled where a second
-solution hides (`heyawake_asp.retile`), or the shading redrawn there, until
+solution hides (`heyawake_asp.authoring.retile`), or the shading redrawn there, until
 the shading is the only one; then clues dropped, one at a time, while the
 solution stays unique (skipped for dense clues); last, the solver proves
 uniqueness again.
 
->>> from heyawake_asp.checker import verify
+>>> from heyawake_asp.oracles.checker import verify
 >>> generated = generate(6, 6, seed=1)
 >>> verify(generated.puzzle, generated.solution)
 []
@@ -25,20 +25,27 @@ from math import comb
 from typing import Literal
 
 from heyawake_asp import __version__
-from heyawake_asp.analysis import ClueSwitch, Encoding, analysis_program, other_solution
-from heyawake_asp.checker import verify
-from heyawake_asp.control import grounded_control
-from heyawake_asp.decode import decode
-from heyawake_asp.encodings import DEFAULT_ENCODING
+from heyawake_asp.asp.control import grounded_control
+from heyawake_asp.asp.decode import decode
+from heyawake_asp.asp.encodings import DEFAULT_ENCODING
+from heyawake_asp.asp.facts import fixed_cell_facts, known_black_facts
+from heyawake_asp.asp.search import search
+from heyawake_asp.authoring.analysis import ClueSwitch, Encoding, analysis_program, other_solution
+from heyawake_asp.authoring.retile import retile
+from heyawake_asp.authoring.tiling import (
+    ROOM_SIZES,
+    Rect,
+    RoomSize,
+    RoomSizes,
+    count_black,
+    random_partition,
+)
 from heyawake_asp.errors import GenerationError
-from heyawake_asp.facts import fixed_cell_facts, known_black_facts
 from heyawake_asp.formats import write_puzzle
 from heyawake_asp.grid import Grid
+from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle, Room
-from heyawake_asp.retile import retile
-from heyawake_asp.search import search
 from heyawake_asp.solver import solve
-from heyawake_asp.tiling import ROOM_SIZES, Rect, RoomSize, RoomSizes, count_black, random_partition
 
 __all__ = [
     "CLUE_DENSITIES",

@@ -4,7 +4,7 @@ The parent sends the child a call; the child answers ``("started", None)``
 as it starts it, then with the outcome: ``("value", result)``,
 ``("error", exception)`` or ``("failed", reason)``, after which it ends.
 The child leaves Ctrl-C to its parent, dies with it on Linux, and caps its
-own memory. `heyawake_asp.isolation` builds the public runner on it.
+own memory. `heyawake_asp.runtime.isolation` builds the public runner on it.
 
 multiprocessing (and what the child alone needs) is imported when a child
 starts: a command that needs no child does not pay for it.

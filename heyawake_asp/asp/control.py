@@ -18,9 +18,9 @@ from pathlib import Path
 
 import clingo
 
-from heyawake_asp.encodings import DEFAULT_ENCODING, EncodingSet, as_encoding_set
+from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, as_encoding_set
+from heyawake_asp.asp.facts import puzzle_facts
 from heyawake_asp.errors import EncodingError, PuzzleFormatError
-from heyawake_asp.facts import puzzle_facts
 from heyawake_asp.formats.source import read_source
 from heyawake_asp.puzzle import Puzzle, Room
 

@@ -10,7 +10,7 @@ file, is a set of its own. An entry's header may declare
 ``% irregular: FILE ...`` (programs, relative to the entry, loaded only for
 a puzzle with a room that is not a rectangle) and ``% dense-rooms: search``
 (decide puzzles with a dense room by the usual search alone, not by
-maximising the room's black cells first: see `heyawake_asp.bounds`). Header lines are read from
+maximising the room's black cells first: see `heyawake_asp.asp.bounds`). Header lines are read from
 the entry alone: an entry that includes another repeats the lines it needs.
 Nothing is cached: a set is read afresh each time it is resolved.
 
@@ -85,10 +85,11 @@ class EncodingSet:
 @functools.cache
 def encodings_dir() -> Path:
     """The folder of named sets: inside the installed package, else the checkout's."""
-    packaged = Path(__file__).resolve().parent / "encodings"
+    package = Path(__file__).resolve().parent.parent
+    packaged = package / "encodings"
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parent.parent / "encodings"
+    return package.parent / "encodings"
 
 
 def analysis_program(name: str) -> Path:

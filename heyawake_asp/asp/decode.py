@@ -1,6 +1,6 @@
 """Read a shading off a clingo model: its shown ``black(X, Y)`` atoms.
 
->>> from heyawake_asp.control import grounded_control
+>>> from heyawake_asp.asp.control import grounded_control
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))
 >>> control, _ = grounded_control(puzzle)

@@ -23,12 +23,12 @@ from pathlib import Path
 
 import clingo
 
-from heyawake_asp.control import grounded_control
-from heyawake_asp.decode import decode
-from heyawake_asp.encodings import EncodingSet, analysis_program, as_encoding_set
+from heyawake_asp.asp.control import grounded_control
+from heyawake_asp.asp.decode import decode
+from heyawake_asp.asp.encodings import EncodingSet, analysis_program, as_encoding_set
+from heyawake_asp.asp.search import search
 from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Puzzle
-from heyawake_asp.search import search
 
 __all__ = [
     "BOUND_OPTIONS",

@@ -2,10 +2,10 @@
 
 Every shading the set gives must pass the independent checker (sound), every
 valid shading must be among them (complete), and each must come once
-(projection right): `heyawake_asp.judge`, with brute force or, when the set
+(projection right): `heyawake_asp.validation.judge`, with brute force or, when the set
 is compared with another one, the shadings of either set the checker
-accepts. The puzzles are the small ones of `heyawake_asp.samples`, then any
-puzzles given; the first puzzle that fails is shrunk (`heyawake_asp.shrink`).
+accepts. The puzzles are the small ones of `heyawake_asp.validation.samples`, then any
+puzzles given; the first puzzle that fails is shrunk (`heyawake_asp.validation.shrink`).
 
 >>> validation = validate("grow", max_cells=3)
 >>> validation.ok, validation.puzzles, validation.shadings
@@ -20,12 +20,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from heyawake_asp.encodings import EncodingSet, as_encoding_set
+from heyawake_asp.asp.encodings import EncodingSet, as_encoding_set
 from heyawake_asp.errors import EncodingError
-from heyawake_asp.judge import Counterexample, Found, Judge, Problem, Runner, Verdict, answers
 from heyawake_asp.puzzle import Puzzle
-from heyawake_asp.samples import clue_variants, grid_sizes, tilings
-from heyawake_asp.shrink import shrink
+from heyawake_asp.validation.judge import (
+    Counterexample,
+    Found,
+    Judge,
+    Problem,
+    Runner,
+    Verdict,
+    answers,
+)
+from heyawake_asp.validation.samples import clue_variants, grid_sizes, tilings
+from heyawake_asp.validation.shrink import shrink
 
 __all__ = [
     "DEFAULT_MAX_CELLS",

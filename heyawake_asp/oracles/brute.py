@@ -15,8 +15,8 @@ import functools
 import itertools
 from collections.abc import Iterable, Iterator
 
-from heyawake_asp.checker import is_valid
 from heyawake_asp.grid import Grid
+from heyawake_asp.oracles.checker import is_valid
 from heyawake_asp.puzzle import Puzzle, Room
 
 __all__ = ["brute_force", "connected_shadings", "shadings"]

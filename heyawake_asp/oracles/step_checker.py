@@ -33,9 +33,12 @@ parts and the same wall clauses; fewer than the clue, and no shading exists
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
-from heyawake_asp.steps.model import Rule, Step, row_major
+
+if TYPE_CHECKING:  # the steps' data types only: no code of theirs runs here
+    from heyawake_asp.steps.model import Rule, Step
 
 try:
     from pysat.card import CardEnc
@@ -116,7 +119,7 @@ def counterexample(
     """A shading of the involved cells keeping every rule, with ``cell`` coloured ``black``."""
     if known.get(cell, black) != black:
         return None
-    involved = sorted({c for rule in rules for c in rule.cells} | {*known, cell}, key=row_major)
+    involved = sorted({c for rule in rules for c in rule.cells} | {*known, cell})
     number = {c: index for index, c in enumerate(involved, 1)}
     rooted = [rule.cells for rule in rules if rule.kind == "connected"]
     fixed = [[number[c] if colour else -number[c]] for c, colour in [*known.items(), (cell, black)]]

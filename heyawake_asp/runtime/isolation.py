@@ -8,7 +8,7 @@ call that keeps its own timeout answer), on Ctrl-C, or by the memory cap it
 sets itself. A `Worker` keeps one child for a
 batch of calls; `run_each` runs calls side by side, each in a fresh child.
 
-On Linux children are forked (`heyawake_asp.child`). Elsewhere the
+On Linux children are forked (`heyawake_asp.runtime.child`). Elsewhere the
 platform's default start method is used, and a script that isolates calls
 needs the ``__main__`` guard.
 
@@ -27,7 +27,7 @@ import os
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, TypeVar
 
-from heyawake_asp.child import Child, memory_cap, wait
+from heyawake_asp.runtime.child import Child, memory_cap, wait
 
 __all__ = ["GRACE_SECONDS", "ChildFailed", "ChildOverdue", "Worker", "max_jobs", "run_each"]
 
