@@ -1,12 +1,15 @@
-"""Seconds to read and build the largest puzzles, this checkout against another, paired.
+"""Time this checkout against another, paired: the KTH pass, 35x35 puzzles, large builds.
 
-Usage::
+Usage (from the repository root)::
 
-    python benchmarks/building.py --before /path/to/other/checkout [--repeat 3]
+    python benchmarks/paired.py --before /path/to/other/checkout [--repeat 5]
 
 Each case runs in a fresh process, alternately on the other checkout and on
 this one (``PYTHONPATH``), so that both see the same load; the table gives
-the median of each and their ratio.
+the median of each and their ratio. The cases use only the public API
+(``heyawake_asp.read_puzzle``, ``solve``, ``verify``) and the format
+readers, so any two versions since 0.3.0 can be paired. The real puzzles
+are read from ``../shared/`` beside this checkout.
 """
 
 from __future__ import annotations
@@ -19,8 +22,27 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
+SHARED = HERE.parent / "shared"
 
+KTH_PASS = f"""\
+import glob
+from heyawake_asp import read_puzzle, solve, verify
+puzzles = [read_puzzle(path) for path in sorted(glob.glob({str(SHARED / "kth" / "*.lp")!r}))]
+start = time.perf_counter()
+for puzzle in puzzles:
+    result = solve(puzzle)
+    assert result.unique and not verify(puzzle, result.solutions[0])
+"""
+DENSE_35 = f"""\
+from heyawake_asp import read_puzzle, solve
+puzzles = [read_puzzle({str(SHARED / "public")!r} + f"/cneil-puzzle{{n}}.lp") for n in (1, 4, 8)]
+start = time.perf_counter()
+for puzzle in puzzles:
+    assert solve(puzzle).solutions
+"""
 CASES = {
+    "30 KTH puzzles in one process: solve, prove unique, check": KTH_PASS,
+    "three 35x35 puzzles (cneil 1, 4, 8): ground + solve": DENSE_35,
     "10^6 rooms built (Room.rectangle, Puzzle)": (
         "from heyawake_asp.puzzle import Puzzle, Room\n"
         "rooms = tuple(Room.rectangle(x, y, x, y) for y in range(1000) for x in range(1000))\n"
@@ -30,12 +52,9 @@ CASES = {
         "from heyawake_asp.formats import url\n"
         "url.read('https://puzz.link/p?heyawake/1000/1000/' + 'v' * 399600 + 'z' * 50000, 'u')\n"
     ),
-    "one 1000x1000 room read from a URL": (
-        "from heyawake_asp.formats import url\n"
-        "url.read('https://puzz.link/p?heyawake/1000/1000/' + '0' * 399600 + 'g', 'u')\n"
-    ),
 }
 TIMED = "import time\nstart = time.perf_counter()\n{body}print(time.perf_counter() - start)\n"
+"""A case's body may set ``start`` again, after its set-up, to time only what follows."""
 
 
 def seconds(checkout: Path, body: str) -> float:
@@ -55,7 +74,7 @@ def main() -> None:
     """Print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path, required=True, help="the other checkout")
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     arguments = parser.parse_args()
     print("| case | before (s) | after (s) | after/before |")
     print("|---|---|---|---|")
@@ -66,7 +85,7 @@ def main() -> None:
             before.append(seconds(arguments.before, body))
             after.append(seconds(HERE, body))
         old, new = statistics.median(before), statistics.median(after)
-        print(f"| {name} | {old:.2f} | {new:.2f} | {new / old:.2f} |")
+        print(f"| {name} | {old:.3f} | {new:.3f} | {new / old:.2f} |")
 
 
 if __name__ == "__main__":
