@@ -22,27 +22,29 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from heyawake_asp.asp.control import check_encoding
-    from heyawake_asp.asp.encodings import (
-        DEFAULT_ENCODING,
-        EncodingSet,
-        list_encodings,
-        resolve_encoding,
-    )
-    from heyawake_asp.errors import (
-        EncodingError,
-        HeyawakeError,
-        InvalidPuzzleError,
-        PuzzleFormatError,
-        PuzzleWarning,
-    )
-    from heyawake_asp.formats import read_puzzle
-    from heyawake_asp.grid import Grid, read_grid
-    from heyawake_asp.oracles.checker import Violation, verify
-    from heyawake_asp.puzzle import Cell, Puzzle, Room
-    from heyawake_asp.render.text import render_text
-    from heyawake_asp.solver import SolveResult, SolveStats, solve
+if TYPE_CHECKING:  # for type checkers; at run time `__getattr__` imports these from `_HOMES`
+    from heyawake_asp.asp.control import check_encoding as check_encoding
+    from heyawake_asp.asp.encodings import DEFAULT_ENCODING as DEFAULT_ENCODING
+    from heyawake_asp.asp.encodings import EncodingSet as EncodingSet
+    from heyawake_asp.asp.encodings import list_encodings as list_encodings
+    from heyawake_asp.asp.encodings import resolve_encoding as resolve_encoding
+    from heyawake_asp.errors import EncodingError as EncodingError
+    from heyawake_asp.errors import HeyawakeError as HeyawakeError
+    from heyawake_asp.errors import InvalidPuzzleError as InvalidPuzzleError
+    from heyawake_asp.errors import PuzzleFormatError as PuzzleFormatError
+    from heyawake_asp.errors import PuzzleWarning as PuzzleWarning
+    from heyawake_asp.formats import read_puzzle as read_puzzle
+    from heyawake_asp.grid import Grid as Grid
+    from heyawake_asp.grid import read_grid as read_grid
+    from heyawake_asp.oracles.checker import Violation as Violation
+    from heyawake_asp.oracles.checker import verify as verify
+    from heyawake_asp.puzzle import Cell as Cell
+    from heyawake_asp.puzzle import Puzzle as Puzzle
+    from heyawake_asp.puzzle import Room as Room
+    from heyawake_asp.render.text import render_text as render_text
+    from heyawake_asp.solver import SolveResult as SolveResult
+    from heyawake_asp.solver import SolveStats as SolveStats
+    from heyawake_asp.solver import solve as solve
 
 __version__ = "0.3.0"
 
@@ -66,31 +68,7 @@ _HOMES = {
 """The module (under the package) each public name comes from."""
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
-__all__ = [
-    "DEFAULT_ENCODING",
-    "Cell",
-    "EncodingError",
-    "EncodingSet",
-    "Grid",
-    "HeyawakeError",
-    "InvalidPuzzleError",
-    "Puzzle",
-    "PuzzleFormatError",
-    "PuzzleWarning",
-    "Room",
-    "SolveResult",
-    "SolveStats",
-    "Violation",
-    "__version__",
-    "check_encoding",
-    "list_encodings",
-    "read_grid",
-    "read_puzzle",
-    "render_text",
-    "resolve_encoding",
-    "solve",
-    "verify",
-]
+__all__ = ["__version__", *sorted(_HOME_OF)]
 
 
 def __getattr__(name: str) -> Any:

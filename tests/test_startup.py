@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -96,3 +97,17 @@ def test_every_public_name_of_the_package_resolves() -> None:
         assert getattr(heyawake_asp, name) is not None
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         heyawake_asp.nothing  # noqa: B018
+
+
+def test_the_names_type_checkers_see_are_the_public_names() -> None:
+    """The package's TYPE_CHECKING imports name each public name from its home, and no other."""
+    tree = ast.parse(Path(heyawake_asp.__file__).read_text(encoding="utf-8"))
+    block = next(node for node in tree.body if isinstance(node, ast.If))
+    seen = {
+        alias.name: node.module
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    homes = {name: f"heyawake_asp.{module}" for name, module in heyawake_asp._HOME_OF.items()}
+    assert seen == homes
