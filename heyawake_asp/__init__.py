@@ -1,10 +1,16 @@
 """heyawake-asp: a Heyawake puzzle solver built on Answer Set Programming (clingo).
 
-The pipeline, one module per stage::
+The pipeline, one folder or module per stage::
 
-    formats (read) -> puzzle -> facts -> encodings (.lp) -> control (ground)
-        -> search -> decode -> solver (the solve call) -> checker (independent)
-        -> render (text, JSON, SVG)
+    formats/ (read) -> puzzle -> asp/ (facts, encodings, control, search,
+        decode) -> solver (the solve call) -> oracles/ (the independent
+        checker) -> render/ (text, JSON, SVG)
+
+Beside it: ``steps/`` explains a puzzle step by step, ``authoring/``
+generates and analyses puzzles, ``validation/`` proves an encoding set
+right on small puzzles, ``suite`` times sets on instance suites,
+``runtime/`` runs calls under a deadline in child processes, and ``cli/``
+is the ``heyawake`` command.
 
 >>> from heyawake_asp import Puzzle, Room, solve, verify
 >>> puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))
