@@ -44,10 +44,6 @@ class Deadline:
         """Seconds since the start."""
         return time.monotonic() - self.start
 
-    def later(self, seconds: float) -> Deadline:
-        """The same deadline ``seconds`` later."""
-        return Deadline(self.seconds + seconds, self.start)
-
 
 NEVER = Deadline(math.inf, 0.0)
 """No time limit."""
