@@ -22,6 +22,7 @@ from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, as_encodin
 from heyawake_asp.asp.search import Search, search
 from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.runtime.deadline import Deadline, as_deadline
 
 __all__ = ["MAX_MODELS", "SolveResult", "SolveStats", "Status", "solve"]
 
@@ -74,7 +75,7 @@ def solve(
     *,
     max_solutions: int = 1,
     check_unique: bool = True,
-    timeout: float | None = None,
+    timeout: float | Deadline | None = None,
     threads: int = 1,
     extra: Sequence[str | Path] = (),
     options: Sequence[str] = (),
@@ -89,7 +90,8 @@ def solve(
     check_unique
         Ask clingo for one model more than returned to settle ``unique``.
     timeout
-        Seconds for the whole call. clingo's search stops when they run out,
+        Seconds for the whole call, or a `heyawake_asp.runtime.deadline.Deadline`
+        made earlier (e.g. one for several calls). clingo's search stops then,
         keeping the solutions found; its grounder cannot be interrupted (run
         the call in a child process, `heyawake_asp.runtime.isolation`, to stop that).
     threads
@@ -120,7 +122,7 @@ def solve(
     if not 0 <= max_solutions <= MAX_MODELS or not 1 <= threads <= MAX_THREADS:
         raise ValueError(f"max_solutions must be 0..{MAX_MODELS}, threads 1..{MAX_THREADS}")
     wanted = max_solutions + 1 if check_unique and max_solutions > 0 else max_solutions
-    deadline = None if timeout is None else start + timeout
+    deadline = as_deadline(timeout)
     encoding = as_encoding_set(encoding)  # resolved once, for both modes
     bounded = bound_search(
         puzzle, encoding, models=wanted, deadline=deadline,

@@ -24,13 +24,14 @@ import heyawake_asp.runtime.child
 from heyawake_asp import EncodingError, Puzzle, Room, read_puzzle, solve, verify
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, resolve_encoding
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import HERE_MAX_CELLS, runs_here
 from heyawake_asp.runtime.isolation import (
     GRACE_SECONDS,
+    HERE_MAX_CELLS,
     ChildFailed,
     ChildOverdue,
     Worker,
     run_each,
+    runs_here,
 )
 
 EASY = Path(__file__).resolve().parents[1] / "instances" / "easy" / "easy1.lp"
@@ -496,7 +497,7 @@ def _cli_with_400_mib_free(*args: object) -> subprocess.CompletedProcess[str]:
     """``heyawake`` run as if the machine had 400 MiB free: a hog reaches the cap in seconds."""
     script = (
         "import sys\n"
-        "from heyawake_asp import child\n"
+        "from heyawake_asp.runtime import child\n"
         "from heyawake_asp.cli import main\n"
         "child._available_memory = lambda: 400 * 2**20\n"
         "main(sys.argv[1:])\n"

@@ -29,6 +29,7 @@ from heyawake_asp.asp.encodings import EncodingSet, analysis_program, as_encodin
 from heyawake_asp.asp.search import search
 from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.runtime.deadline import NEVER, Deadline
 
 __all__ = [
     "BOUND_OPTIONS",
@@ -107,7 +108,7 @@ def bound_search(
     *,
     dense: Sequence[int] | None = None,
     models: int,
-    deadline: float | None = None,
+    deadline: Deadline = NEVER,
     threads: int = 1,
     extra: Sequence[str | Path] = (),
     options: Sequence[str] = (),

@@ -1,4 +1,8 @@
-"""One clingo search, stopped at a deadline, with every model converted as it is found.
+"""clingo searches stopped at a deadline, with every model converted as it is found.
+
+clingo searches in the calling thread; at the deadline a timer thread
+interrupts it (`Alarm`). Handing the search to clingo's own thread and
+waiting for it in slices would cost more than many a small question.
 
 >>> from heyawake_asp.asp.control import grounded_control
 >>> from heyawake_asp.puzzle import Puzzle, Room
@@ -7,26 +11,36 @@
 >>> sorted(found.values), found.result.exhausted
 ([0, 1, 1, 2], True)
 >>> stopped = search(control, lambda model: 1, until=lambda value: True)
->>> stopped.values, stopped.exhausted
-([1], False)
+>>> stopped.values, stopped.exhausted, stopped.in_time() is stopped
+([1], False, True)
+>>> from heyawake_asp.runtime.deadline import Deadline
+>>> search(control, lambda model: 1, Deadline(0.0)).in_time()
+Traceback (most recent call last):
+...
+heyawake_asp.asp.search.OutOfTime
 """
 
 from __future__ import annotations
 
-import time
+import threading
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeAlias, TypeVar
 
 import clingo
 
-__all__ = ["Assumptions", "Search", "search"]
+from heyawake_asp.runtime.deadline import NEVER, Deadline
+
+__all__ = ["Alarm", "Assumptions", "OutOfTime", "Search", "search"]
 
 T = TypeVar("T")
 Assumptions: TypeAlias = Sequence[int | tuple[clingo.Symbol, bool]]
 """Assumptions as `clingo.Control.solve` takes them: literals, or atoms with a truth value."""
-_POLL_SECONDS = 0.05
-"""How long one wait blocks: short, so that Ctrl-C and the deadline are seen at once."""
+
+
+class OutOfTime(TimeoutError):
+    """A search was still running at its deadline."""
 
 
 @dataclass(frozen=True)
@@ -53,48 +67,82 @@ class Search(Generic[T]):
         """Whether clingo enumerated every model."""
         return self.result is not None and bool(self.result.exhausted)
 
+    def in_time(self) -> Search[T]:
+        """The search itself, or `OutOfTime` when the deadline passed first."""
+        if self.result is None:
+            raise OutOfTime
+        return self
+
+
+class Alarm:
+    """Interrupts, at ``deadline``, the search running through it; one timer for many searches.
+
+    The timer is cancelled once the alarm is gone.
+    """
+
+    def __init__(self, deadline: Deadline) -> None:
+        self._deadline = deadline
+        self._solving: clingo.Control | None = None
+        left = deadline.left()
+        if left < threading.TIMEOUT_MAX:  # else never reached (`NEVER`, or centuries away)
+            timer = threading.Timer(left, _interrupt, (weakref.ref(self),))
+            timer.daemon = True
+            timer.start()
+            weakref.finalize(self, timer.cancel)
+
+    def search(
+        self,
+        control: clingo.Control,
+        convert: Callable[[clingo.Model], T],
+        assumptions: Assumptions = (),
+        until: Callable[[T], bool] | None = None,
+    ) -> Search[T]:
+        """Solve until clingo finishes or the deadline passes, converting each model found.
+
+        The search also stops after the first model whose value satisfies
+        ``until``. A model is valid only while ``convert`` runs: ``convert``
+        must not keep it. Python sees Ctrl-C only in ``convert``.
+        """
+        values: list[T] = []
+        core: list[int] = []
+        stopped = False
+
+        def on_model(model: clingo.Model) -> bool:
+            nonlocal stopped
+            values.append(convert(model))
+            stopped = until is not None and until(values[-1])
+            return not stopped
+
+        # Set before the clock is read: an interrupt from then on stops this search (one
+        # sent before clingo starts stops it as it starts).
+        self._solving = control
+        if self._deadline.passed:
+            return Search(values, None)
+        result = control.solve(assumptions, on_model=on_model, on_core=core.extend)
+        self._solving = None
+        if result.interrupted and not stopped:
+            return Search(values, None)
+        return Search(values, result, tuple(core))
+
+    def interrupt(self) -> None:
+        """Stop the search running, or the next one as it starts."""
+        if self._solving is not None:
+            self._solving.interrupt()
+
 
 def search(
     control: clingo.Control,
     convert: Callable[[clingo.Model], T],
-    deadline: float | None = None,
+    deadline: Deadline = NEVER,
     assumptions: Assumptions = (),
     until: Callable[[T], bool] | None = None,
 ) -> Search[T]:
-    """Solve until clingo finishes or the deadline passes, converting each model found.
-
-    ``deadline`` is a `time.perf_counter` reading (None: no limit); the
-    search also stops after the first model whose value satisfies ``until``.
-
-    Notes
-    -----
-    Without a deadline clingo searches in this thread, where Python sees
-    Ctrl-C (KeyboardInterrupt) only in ``convert``, at a model. With one, it
-    searches in its background thread while this one waits in short slices,
-    watching the clock and Ctrl-C; leaving cancels the search. Handing the
-    search to that thread and back costs more than a small puzzle's whole
-    search, hence the two ways. A model is valid only while ``convert`` runs: ``convert`` must
-    not keep it.
-    """
-    values: list[T] = []
-
-    def on_model(model: clingo.Model) -> bool:
-        values.append(convert(model))
-        return until is None or not until(values[-1])
-
-    if deadline is None:
-        core: list[int] = []
-        result = control.solve(assumptions, on_model=on_model, on_core=core.extend)
-        return Search(values, result, tuple(core))
-    with control.solve(assumptions, on_model=on_model, async_=True) as handle:
-        while not handle.wait(_wait_slice(deadline)):
-            if time.perf_counter() >= deadline:
-                handle.cancel()
-                return Search(values, None)
-        result = handle.get()
-        return Search(values, result, tuple(handle.core()) if result.unsatisfiable else ())
+    """One search to ``deadline``, as `Alarm.search`."""
+    return Alarm(deadline).search(control, convert, assumptions, until)
 
 
-def _wait_slice(deadline: float) -> float:
-    """How long to block in one wait: `_POLL_SECONDS`, or less if the deadline comes sooner."""
-    return max(0.0, min(_POLL_SECONDS, deadline - time.perf_counter()))
+def _interrupt(alarm: weakref.ref[Alarm]) -> None:
+    """`Alarm.interrupt`, unless the alarm is gone."""
+    alive = alarm()
+    if alive is not None:
+        alive.interrupt()

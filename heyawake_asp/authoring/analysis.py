@@ -14,7 +14,6 @@ SolutionCount(count=4, exact=True)
 
 from __future__ import annotations
 
-import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +27,7 @@ from heyawake_asp.asp.facts import candidate_clue_facts, known_black_facts
 from heyawake_asp.asp.search import search
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.solver import solve
 
 __all__ = [
@@ -99,7 +99,7 @@ def count_solutions(
     puzzle: Puzzle,
     limit: int = 100,
     encoding: Encoding = DEFAULT_ENCODING,
-    timeout: float | None = None,
+    timeout: float | Deadline | None = None,
 ) -> SolutionCount:
     """Count the shadings that solve ``puzzle``, stopping once more than ``limit`` are found.
 
@@ -107,9 +107,10 @@ def count_solutions(
     -------
     SolutionCount
         Exact when the search ended below the limit; otherwise the number
-        found, which is ``limit + 1`` when the limit was passed.
+        found, which is ``limit + 1`` when the limit was passed. The search
+        stops after ``timeout`` seconds (or at that `Deadline`).
     """
-    deadline = None if timeout is None else time.perf_counter() + timeout
+    deadline = as_deadline(timeout)
     bounded = bound_search(puzzle, encoding, models=limit + 1, deadline=deadline)
     if bounded.decided:
         return SolutionCount(len(bounded.values), len(bounded.values) <= limit)
@@ -120,14 +121,14 @@ def count_solutions(
 
 
 def analyze(
-    puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING, timeout: float | None = None
+    puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING, timeout: float | Deadline | None = None
 ) -> Ambiguity:
     """The cells black in every solution, white in every one, and those that vary.
 
     Raises
     ------
     TimeoutError
-        When ``timeout`` seconds pass first.
+        When ``timeout`` seconds pass first (or that `Deadline`).
 
     Notes
     -----
@@ -136,7 +137,7 @@ def analyze(
     many solutions there are.
     """
     cells = frozenset(puzzle.cells())
-    deadline = None if timeout is None else time.perf_counter() + timeout
+    deadline = as_deadline(timeout)
     always = _consequences(puzzle, encoding, "cautious", deadline)
     sometimes = _consequences(puzzle, encoding, "brave", deadline)
     if always is None or sometimes is None:
@@ -145,17 +146,17 @@ def analyze(
 
 
 def _consequences(
-    puzzle: Puzzle, encoding: Encoding, mode: str, deadline: float | None
+    puzzle: Puzzle, encoding: Encoding, mode: str, deadline: Deadline
 ) -> frozenset[Cell] | None:
     """The black cells among the cautious or brave consequences; None when unsatisfiable.
 
-    Raises `TimeoutError` past ``deadline`` (a `time.perf_counter` reading).
+    Raises `TimeoutError` past ``deadline``.
     """
     bounded = bound_search(puzzle, encoding, models=0, consequences=mode, deadline=deadline)
     found = bounded.values
     if not bounded.decided:
         outcome = None
-        if deadline is None or time.perf_counter() < deadline:  # else not worth grounding
+        if not deadline.passed:  # else not worth grounding
             control, _ = grounded_control(puzzle, encoding, options=[f"--enum-mode={mode}"])
             outcome = search(control, lambda model: decode(model, puzzle), deadline)
         if outcome is None or outcome.result is None:

@@ -24,13 +24,7 @@ from heyawake_asp.authoring.generate import (
 )
 from heyawake_asp.authoring.tiling import ROOM_SIZES, RoomSize
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import (
-    check_programs,
-    isolated,
-    read_puzzle_echoing_warnings,
-    time_limit,
-    until,
-)
+from heyawake_asp.cli.common import check_programs, isolated, read_puzzle_echoing_warnings
 from heyawake_asp.cli.exits import FAILED
 from heyawake_asp.cli.options import encoding_option, timeout_option
 from heyawake_asp.cli.outputs import not_the_input, output_path, unwritable, write_file
@@ -44,6 +38,7 @@ from heyawake_asp.render.marks import (
     conflict_words,
     explanation_text,
 )
+from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.runtime.isolation import Worker
 
 __all__ = ["analyze_command", "count_command", "explain_command", "generate_command"]
@@ -147,7 +142,7 @@ def generate_command(
             start = time.perf_counter()
             call = functools.partial(shape, seed=first + number)
             with _one_line_errors():
-                made = isolated(call, f"seed {first + number}", worker, time_limit(timeout))
+                made = isolated(call, f"seed {first + number}", worker, as_deadline(timeout))
                 text = write_generated(made, fmt)
             where = _save(text, output, many, made, fmt)
             clued = sum(room.clue is not None for room in made.puzzle.rooms)
@@ -175,9 +170,10 @@ def count_command(puzzle: str, limit: int, timeout: float | None, encoding: Enco
     PUZZLE is a file, a puzz.link URL or '-'. Exit status 1 when it cannot
     be read or the count timed out.
     """
-    counting = functools.partial(count_solutions, limit=limit, encoding=encoding)
+    deadline = as_deadline(timeout)
+    counting = functools.partial(count_solutions, limit=limit, encoding=encoding, timeout=deadline)
     stopped = functools.partial(SolutionCount, 0, exact=False)
-    _, counted = _run_on(puzzle, encoding, timeout, counting, stopped)
+    _, counted = _run_on(puzzle, encoding, deadline, counting, stopped)
     noun = "solution" if counted.count == 1 else "solutions"
     if counted.exact:
         click.echo(f"{counted.count} {noun}")
@@ -208,8 +204,9 @@ def analyze_command(
     has no solution or cannot be read.
     """
     not_the_input(svg_path, puzzle, "--svg")
-    analysis = functools.partial(analyze, encoding=encoding)
-    problem, ambiguity = _run_on(puzzle, encoding, timeout, analysis)
+    deadline = as_deadline(timeout)
+    analysis = functools.partial(analyze, encoding=encoding, timeout=deadline)
+    problem, ambiguity = _run_on(puzzle, encoding, deadline, analysis)
     if not ambiguity.solvable:
         raise click.ClickException(f"{puzzle}: no solution (try 'heyawake explain')")
     click.echo(ambiguity_text(problem, ambiguity))
@@ -235,7 +232,7 @@ def explain_command(puzzle: str, encoding: EncodingSet, timeout: float | None) -
     puzzle has a solution (nothing to explain); 1 when it cannot be read.
     """
     explaining = functools.partial(explain, encoding=encoding)
-    problem, explanation = _run_on(puzzle, encoding, timeout, explaining)
+    problem, explanation = _run_on(puzzle, encoding, as_deadline(timeout), explaining)
     if explanation.satisfiable:
         click.echo("the puzzle has a solution: nothing to explain")
         return
@@ -263,21 +260,18 @@ def _save(text: str, output: str | None, many: bool, made: Generated, fmt: str) 
 def _run_on(
     puzzle: str,
     encoding: EncodingSet,
-    timeout: float | None,
+    deadline: Deadline,
     work: Callable[..., T],
     timed_out: Callable[[], T] | None = None,
 ) -> tuple[Puzzle, T]:
-    """``work(problem)`` in a worker under ``timeout``; with ``timed_out``, given the time left."""
-    limit = time_limit(timeout)
+    """``work(problem)`` in a worker, stopped at the ``deadline``."""
     with Worker() as worker:
-        check_programs(encoding, worker, limit=limit)
+        check_programs(encoding, worker, deadline=deadline)
         with _one_line_errors():
-            problem = read_puzzle_echoing_warnings(puzzle, limit)
-        call: Callable[[], T] = functools.partial(work, problem)
-        if timed_out is not None:
-            call = until(limit, call)
+            problem = read_puzzle_echoing_warnings(puzzle, deadline)
+        call = functools.partial(work, problem)
         with _one_line_errors(puzzle):
-            return problem, isolated(call, puzzle, worker, limit, timed_out)
+            return problem, isolated(call, puzzle, worker, deadline, timed_out)
 
 
 @contextmanager

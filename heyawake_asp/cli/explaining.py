@@ -10,14 +10,7 @@ from functools import partial
 import click
 
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import (
-    TimeLimit,
-    isolated,
-    overdue,
-    read_puzzle_echoing_warnings,
-    time_limit,
-    until,
-)
+from heyawake_asp.cli.common import isolated, overdue, read_puzzle_echoing_warnings
 from heyawake_asp.cli.options import timeout_option
 from heyawake_asp.cli.outputs import not_the_input, output_folder, output_path, write_file
 from heyawake_asp.cli.solving import not_drawn
@@ -28,6 +21,7 @@ from heyawake_asp.render.marks import conflict_words
 from heyawake_asp.render.report import table
 from heyawake_asp.render.steps import step_page, step_svgs
 from heyawake_asp.render.text import render_text
+from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.runtime.isolation import Worker
 from heyawake_asp.steps import (
     Grade,
@@ -53,10 +47,10 @@ _STEP_PICTURE = re.compile(r"step-[0-9]{3,}\.svg")
 _JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON Lines.")
 
 
-def _read(source: str, limit: TimeLimit | None) -> Puzzle:
-    """The puzzle, or a one-line error (also past the ``limit``)."""
+def _read(source: str, deadline: Deadline) -> Puzzle:
+    """The puzzle, or a one-line error (also past the ``deadline``)."""
     try:
-        return read_puzzle_echoing_warnings(source, limit)
+        return read_puzzle_echoing_warnings(source, deadline)
     except HeyawakeError as error:
         raise click.ClickException(str(error)) from None
 
@@ -88,11 +82,11 @@ def steps_command(
     has no solution or the time ran out.
     """
     not_the_input(html_file, puzzle, "--html")
-    limit = time_limit(timeout)
-    problem = _read(puzzle, limit)
+    deadline = as_deadline(timeout)
+    problem = _read(puzzle, deadline)
     with Worker() as worker:
-        walking = until(limit, partial(steps, problem))
-        walk = isolated(walking, puzzle, worker, limit, partial(timed_out, problem))
+        walking = partial(steps, problem, deadline)
+        walk = isolated(walking, puzzle, worker, deadline, partial(timed_out, problem))
     if as_json:
         click.echo(json.dumps(walk_record(puzzle, walk)))
     else:
@@ -175,8 +169,8 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
     """
     if puzzle == given == "-":
         raise click.UsageError("PUZZLE and --given cannot both be '-' (standard input)")
-    limit = time_limit(timeout)
-    problem = _read(puzzle, limit)
+    deadline = as_deadline(timeout)
+    problem = _read(puzzle, deadline)
     known = {}
     if given is not None:
         try:
@@ -188,7 +182,7 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
         except HeyawakeError as error:
             raise click.ClickException(str(error)) from None
     with Worker() as worker:
-        found = isolated(until(limit, partial(hint, problem, known)), puzzle, worker, limit)
+        found = isolated(partial(hint, problem, known, deadline), puzzle, worker, deadline)
     if as_json:
         click.echo(json.dumps(hint_record(puzzle, found)))
     elif found.unsolvable is not None:
@@ -228,7 +222,7 @@ def grade_command(puzzles: tuple[str, ...], as_json: bool, timeout: float | None
     try:
         with Worker() as worker:
             for source in puzzles:
-                found = _graded(source, worker, time_limit(timeout), as_json)
+                found = _graded(source, worker, as_deadline(timeout), as_json)
                 failed = failed or found is None
                 if found is not None:
                     graded.append((source, found))
@@ -243,13 +237,13 @@ def grade_command(puzzles: tuple[str, ...], as_json: bool, timeout: float | None
         raise SystemExit(1)
 
 
-def _graded(source: str, worker: Worker, limit: TimeLimit | None, as_json: bool) -> Grade | None:
+def _graded(source: str, worker: Worker, deadline: Deadline, as_json: bool) -> Grade | None:
     """The grade of one puzzle (its JSON line printed), or None with the reason reported."""
     try:
-        problem = _read(source, limit)
-        walk = isolated(until(limit, partial(steps, problem)), source, worker, limit)
+        problem = _read(source, deadline)
+        walk = isolated(partial(steps, problem, deadline), source, worker, deadline)
         if walk.status == "timeout":  # a path cut short has no grade
-            raise overdue(source, limit)
+            raise overdue(source, deadline)
     except click.ClickException as error:
         _not_graded(source, error.message, "error", as_json)
         return None

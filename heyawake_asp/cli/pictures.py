@@ -9,15 +9,11 @@ import click
 from heyawake_asp.asp.encodings import EncodingSet
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import (
-    TimeLimit,
     check_programs,
     echoing_warnings,
     isolated,
     read_puzzle_echoing_warnings,
-    runs_here,
     solve_checked,
-    time_limit,
-    until,
 )
 from heyawake_asp.cli.exits import WrongAnswer
 from heyawake_asp.cli.options import encoding_option, timeout_option
@@ -27,7 +23,8 @@ from heyawake_asp.formats import FORMATS, write_puzzle
 from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.svg import render_svg
-from heyawake_asp.runtime.isolation import Worker
+from heyawake_asp.runtime.deadline import NEVER, Deadline, as_deadline
+from heyawake_asp.runtime.isolation import Worker, runs_here
 from heyawake_asp.solver import solve
 
 __all__ = ["convert_command", "render_command", "save_svg"]
@@ -67,9 +64,9 @@ def render_command(
     when the puzzle cannot be read, or with --solve has no solution; 3 when
     the checker rejects the solution.
     """
-    limit = time_limit(timeout) if solved or dots else None
-    problem = _read(puzzle, limit)
-    grid = _first_solution(puzzle, problem, encoding, limit) if solved or dots else None
+    deadline = as_deadline(timeout) if solved or dots else NEVER
+    problem = _read(puzzle, deadline)
+    grid = _first_solution(puzzle, problem, encoding, deadline) if solved or dots else None
     write_file(output, render_svg(problem, grid, dots))
 
 
@@ -93,25 +90,23 @@ def save_svg(path: str, puzzle: Puzzle, grid: Grid) -> None:
     write_file(path, render_svg(puzzle, grid))
 
 
-def _read(source: str, limit: TimeLimit | None = None) -> Puzzle:
-    """The puzzle, or a one-line error (also past the ``limit``)."""
+def _read(source: str, deadline: Deadline = NEVER) -> Puzzle:
+    """The puzzle, or a one-line error (also past the ``deadline``)."""
     try:
-        return read_puzzle_echoing_warnings(source, limit)
+        return read_puzzle_echoing_warnings(source, deadline)
     except HeyawakeError as error:
         raise click.ClickException(str(error)) from None
 
 
-def _first_solution(
-    source: str, puzzle: Puzzle, encoding: EncodingSet, limit: TimeLimit | None
-) -> Grid:
+def _first_solution(source: str, puzzle: Puzzle, encoding: EncodingSet, deadline: Deadline) -> Grid:
     """A checked solution of the puzzle, or a one-line error when there is none."""
     solver = functools.partial(solve, encoding=encoding, check_unique=False)
-    call = until(limit, functools.partial(solve_checked, puzzle, solver))
+    call = functools.partial(solve_checked, puzzle, solver, deadline)
     try:
         with Worker() as worker:
-            check_programs(encoding, worker, limit=limit)
+            check_programs(encoding, worker, deadline=deadline)
             here = runs_here(encoding, (), puzzle)
-            answer = isolated(call, source, None if here else worker, limit)
+            answer = isolated(call, source, None if here else worker, deadline)
     except HeyawakeError as error:
         raise click.ClickException(f"{source}: {error}") from None
     if answer.wrong is not None:

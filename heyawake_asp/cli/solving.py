@@ -7,7 +7,6 @@ handled: a plain solve does without them (tests/test_startup.py).
 from __future__ import annotations
 
 import functools
-import time
 from collections.abc import Callable
 
 import click
@@ -15,16 +14,7 @@ import click
 from heyawake_asp.asp.control import MAX_THREADS
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir, list_encodings
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import (
-    Answer,
-    TimeLimit,
-    check_programs,
-    isolated,
-    runs_here,
-    solve_checked,
-    time_limit,
-    until,
-)
+from heyawake_asp.cli.common import Answer, check_programs, isolated, solve_checked
 from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
 from heyawake_asp.cli.exits import FAILED, WRONG_ANSWER, one_line
 from heyawake_asp.cli.options import encoding_option, extra_option, timeout_option
@@ -35,7 +25,8 @@ from heyawake_asp.grid import read_grid
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.text import render_text
-from heyawake_asp.runtime.isolation import Worker
+from heyawake_asp.runtime.deadline import Deadline, as_deadline
+from heyawake_asp.runtime.isolation import Worker, runs_here
 from heyawake_asp.solver import MAX_MODELS, SolveResult, SolveStats, solve
 
 __all__ = [
@@ -104,7 +95,7 @@ def solve_command(
     if svg and len(puzzles) > 1:
         raise click.UsageError("--svg draws one puzzle: give a single PUZZLE")
     not_the_input(svg, puzzles[0], "--svg")
-    limit = time_limit(timeout)  # the first puzzle's time includes checking the programs
+    deadline = as_deadline(timeout)  # the first puzzle's time includes checking the programs
     solver = functools.partial(
         solve, encoding=encoding, max_solutions=count, check_unique=not no_unique,
         threads=threads, extra=extra, statistics=as_json or stats,
@@ -115,10 +106,10 @@ def solve_command(
     )  # fmt: skip
     statuses = []
     with Worker() as worker:
-        check_programs(encoding, worker, extra, limit)
+        check_programs(encoding, worker, extra, deadline)
         for source in puzzles:
-            statuses.append(report(source, worker, limit))
-            limit = time_limit(timeout)
+            statuses.append(report(source, worker, deadline))
+            deadline = as_deadline(timeout)
     if max(statuses):
         raise SystemExit(max(statuses))
 
@@ -128,23 +119,23 @@ def _solve_isolated(
     puzzle: Puzzle,
     solver: Callable[..., SolveResult],
     worker: Worker,
-    limit: TimeLimit | None,
+    deadline: Deadline,
     here: bool,
 ) -> Answer:
     """``solver(puzzle)``, checked, in the worker's child unless ``here``; a timeout if stopped."""
 
     def stopped() -> Answer:
-        spent = 0.0 if limit is None else time.monotonic() - limit.start
-        return Answer(SolveResult("timeout", (), None, SolveStats(0, 0, spent)), stopped=True)
+        stats = SolveStats(0, 0, deadline.spent())
+        return Answer(SolveResult("timeout", (), None, stats), stopped=True)
 
-    call = until(limit, functools.partial(solve_checked, puzzle, solver))
-    return isolated(call, source, None if here else worker, limit, stopped)
+    call = functools.partial(solve_checked, puzzle, solver, deadline)
+    return isolated(call, source, None if here else worker, deadline, stopped)
 
 
 def _solve_one(
     source: str,
     worker: Worker,
-    limit: TimeLimit | None,
+    deadline: Deadline,
     solver: Callable[..., SolveResult],
     here: Callable[[Puzzle], bool],
     as_json: bool,
@@ -155,8 +146,8 @@ def _solve_one(
     """Read, solve and report one puzzle (in this process if ``here(puzzle)``); its exit status."""
     puzzle = None
     try:
-        puzzle = _read(source, limit)
-        answer = _solve_isolated(source, puzzle, solver, worker, limit, here(puzzle))
+        puzzle = _read(source, deadline)
+        answer = _solve_isolated(source, puzzle, solver, worker, deadline, here(puzzle))
     except (HeyawakeError, click.ClickException) as error:  # one puzzle's error, not the batch's
         _report_error(source, str(error), puzzle, as_json)
         return FAILED

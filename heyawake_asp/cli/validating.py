@@ -10,18 +10,14 @@ import click
 
 from heyawake_asp.asp.encodings import EncodingSet
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import (
-    TimeLimit,
-    check_programs,
-    isolated,
-    read_puzzle_echoing_warnings,
-)
+from heyawake_asp.cli.common import check_programs, isolated, read_puzzle_echoing_warnings
 from heyawake_asp.cli.options import encoding_set, extra_option, finite
 from heyawake_asp.cli.outputs import output_path
 from heyawake_asp.cli.pictures import save_svg
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.validation import validation_text
+from heyawake_asp.runtime.deadline import Deadline
 from heyawake_asp.runtime.isolation import Worker
 from heyawake_asp.validation.validate import (
     DEFAULT_MAX_CELLS,
@@ -114,9 +110,9 @@ def validate_command(
             raise click.BadParameter(str(error), param_hint=f"'{option}'") from None
     given = [_read(source) for source in puzzles]
     with Worker() as worker:
-        check_programs(encoding, worker, extra, TimeLimit(time_limit), option="ENCODING")
+        check_programs(encoding, worker, extra, Deadline(time_limit), option="ENCODING")
         if against is not None:
-            check_programs(against, worker, (), TimeLimit(time_limit), option="--against")
+            check_programs(against, worker, (), Deadline(time_limit), option="--against")
         run = functools.partial(_isolated, worker=worker, timeout=time_limit)
         try:
             validation = validate(
@@ -130,7 +126,7 @@ def validate_command(
 
 def _isolated(call: Callable[[], Found], where: str, worker: Worker, timeout: float) -> Found:
     """One clingo call in the worker's child, stopped at the time limit."""
-    return isolated(call, where, worker, TimeLimit(timeout))
+    return isolated(call, where, worker, Deadline(timeout))
 
 
 def _read(source: str) -> Puzzle:

@@ -12,21 +12,24 @@ starts: a command that needs no child does not pay for it.
 
 from __future__ import annotations
 
-import math
+import functools
 import os
 import signal
 import sys
 import time
 from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from heyawake_asp.runtime.deadline import NEVER, Deadline
 
 if TYPE_CHECKING:
     import multiprocessing.connection
     import multiprocessing.context
 
-__all__ = ["Child", "memory_cap", "wait"]
+__all__ = ["Child", "memory_cap", "wait", "with_memory_to_spare"]
 
+T = TypeVar("T")
 _LONGEST_WAIT = 3600.0  # seconds one wait may block: the system's limit is far below 1e9
 _MEMORY_HEADROOM = 0.9  # the share of the memory available that a child may take
 _PR_SET_PDEATHSIG = 1
@@ -48,8 +51,8 @@ class Child:
     ----------
     process : multiprocessing.process.BaseProcess
         The child process.
-    deadline : float
-        When (`time.monotonic`) the call sent last is past its time.
+    deadline : Deadline
+        When the call sent last is past its time.
     started : bool
         Whether the child has started the call sent last.
     kind : str or None
@@ -64,18 +67,14 @@ class Child:
         self.process = self._context.Process(
             target=_child_main, args=(memory_limit, self._there), daemon=True
         )
-        self.deadline = math.inf
+        self.deadline = NEVER
         self.started = False
         self.kind: str | None = None
         self.payload: Any = None
 
-    def submit(self, call: Callable[[], Any], seconds: float) -> None:
-        """Send ``call``, which is past its time ``seconds`` from now (``inf``: never).
-
-        The time counts from here, not from when the child starts the call:
-        sending a large call and starting a child take time too.
-        """
-        self.deadline, self.started, self.kind = time.monotonic() + seconds, False, None
+    def submit(self, call: Callable[[], Any], deadline: Deadline) -> None:
+        """Send ``call``, which is past its time at ``deadline``."""
+        self.deadline, self.started, self.kind = deadline, False, None
         if self.process.pid is None:
             self._start()
         try:
@@ -127,8 +126,8 @@ class Child:
         self.kind, self.payload = "died", reason
 
 
-def wait(children: Collection[Child]) -> list[Child]:
-    """Block until some of ``children`` have an outcome or are past their deadline.
+def wait(children: Collection[Child], grace: float) -> list[Child]:
+    """Block until some of ``children`` have an outcome or are ``grace`` past their deadline.
 
     Returns
     -------
@@ -138,12 +137,16 @@ def wait(children: Collection[Child]) -> list[Child]:
     import multiprocessing.connection
 
     while True:
-        left = min(child.deadline for child in children) - time.monotonic()
+        stop = min(child.deadline.end for child in children) + grace
         pipes = [child._pipe for child in children]
-        ready = multiprocessing.connection.wait(pipes, min(max(0.0, left), _LONGEST_WAIT))
+        ready = multiprocessing.connection.wait(
+            pipes, min(max(0.0, stop - time.monotonic()), _LONGEST_WAIT)
+        )
         now = time.monotonic()
         done = [child for child in children if child._pipe in ready and child.poll()]
-        done += [child for child in children if child not in done and now >= child.deadline]
+        done += [
+            child for child in children if child not in done and now >= child.deadline.end + grace
+        ]
         if done:
             return done
 
@@ -201,7 +204,7 @@ def _child_main(memory_limit: int | None, pipe: multiprocessing.connection.Conne
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _die_with_parent()
     _prepare_to_run_out_of_memory()
-    _limit_memory(memory_limit)
+    _cap_memory(memory_limit)
     while True:
         try:
             call = pipe.recv()
@@ -281,10 +284,33 @@ def _available_memory() -> int | None:
         return None
 
 
-def _limit_memory(limit: int | None) -> None:
-    """Cap this process's address space at ``limit`` bytes, where the system allows it."""
+def with_memory_to_spare(spare: int, call: Callable[[], T]) -> T:
+    """``call()`` with this process's address space capped at its size now plus ``spare``.
+
+    Linux only (elsewhere the call runs under the child's cap alone).
+    """
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):
+        return call()
+    lift = _cap_memory(used + spare)
+    try:
+        return call()
+    finally:
+        lift()
+
+
+def _cap_memory(limit: int | None) -> Callable[[], None]:
+    """Cap this process's address space at ``limit`` bytes, where the system allows it.
+
+    Returns
+    -------
+    Callable
+        What puts the cap back as it was.
+    """
     if limit is None:
-        return
+        return _nothing
     try:
         import resource
 
@@ -292,4 +318,9 @@ def _limit_memory(limit: int | None) -> None:
         limits = [value for value in (soft, hard, limit) if value != resource.RLIM_INFINITY]
         resource.setrlimit(resource.RLIMIT_AS, (min(limits), hard))
     except (ImportError, AttributeError, OSError, ValueError):
-        return
+        return _nothing
+    return functools.partial(resource.setrlimit, resource.RLIMIT_AS, (soft, hard))
+
+
+def _nothing() -> None:
+    """Do nothing."""

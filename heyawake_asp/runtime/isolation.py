@@ -2,11 +2,13 @@
 
 clingo cannot interrupt grounding, and a large program can take minutes and
 all the memory there is to ground. A child process can always be stopped: at
-its time limit (its ``timeout`` and `GRACE_SECONDS`, counted from when it
+its deadline and `GRACE_SECONDS` (seconds given count from when the child
 is handed the call: sending a large call takes time too; the grace lets a
-call that keeps its own timeout answer), on Ctrl-C, or by the memory cap it
-sets itself. A `Worker` keeps one child for a
-batch of calls; `run_each` runs calls side by side, each in a fresh child.
+call that keeps the deadline itself answer), on Ctrl-C, or by the memory
+cap it sets itself. A `Worker` keeps one child for a batch of calls;
+`run_each` runs calls side by side, each in a fresh child; `run` runs a
+call in a worker, or in this process where `runs_here` says a child
+would guard nothing.
 
 On Linux children are forked (`heyawake_asp.runtime.child`). Elsewhere the
 platform's default start method is used, and a script that isolates calls
@@ -22,18 +24,36 @@ needs the ``__main__`` guard.
 
 from __future__ import annotations
 
-import math
 import os
-from collections.abc import Callable, Generator, Sequence
+import signal
+import sys
+import threading
+from collections.abc import Callable, Generator, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
+from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, is_shipped
+from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.runtime.child import Child, memory_cap, wait
+from heyawake_asp.runtime.deadline import Deadline, as_deadline
 
-__all__ = ["GRACE_SECONDS", "ChildFailed", "ChildOverdue", "Worker", "max_jobs", "run_each"]
+__all__ = [
+    "GRACE_SECONDS",
+    "HERE_MAX_CELLS",
+    "ChildFailed",
+    "ChildOverdue",
+    "Worker",
+    "max_jobs",
+    "run",
+    "run_each",
+    "runs_here",
+]
 
 T = TypeVar("T")
 GRACE_SECONDS = 0.3
 """Seconds a call may run past its timeout (still grounding) before its child is stopped."""
+HERE_MAX_CELLS = 2500
+"""The largest puzzle (in cells) `runs_here` lets the default set solve in this process."""
 
 
 class ChildFailed(Exception):
@@ -55,27 +75,29 @@ class Worker:
         self._memory_limit = memory_limit
         self._child: Child | None = None
 
-    def run(self, call: Callable[[], T], timeout: float | None) -> T:
+    def run(self, call: Callable[[], T], timeout: float | Deadline | None) -> T:
         """``call()`` (which must pickle) in the child; Ctrl-C here stops the child.
 
         Raises
         ------
         ChildOverdue
-            When the call still ran `GRACE_SECONDS` past ``timeout``.
+            When the call still ran `GRACE_SECONDS` past ``timeout`` seconds
+            from now (or that `Deadline`).
         ChildFailed
             When the child ran out of memory or died.
         Exception
             Whatever the call raised, when it can be passed between processes.
         """
+        deadline = as_deadline(timeout)
         for _ in range(2):  # a kept child may have died since: then once more, in a fresh one
             child = self._take_child()
             try:
-                child.submit(call, _time_limit(timeout))
-                wait([child])
+                child.submit(call, deadline)
+                wait([child], GRACE_SECONDS)
                 if child.kind == "died" and not child.started:
                     child.stop()
                     continue
-                value = _result(child, timeout)
+                value = _result(child)
             except BaseException:
                 if child.kind == "error":  # the call raised: the child is fine
                     self._child = child
@@ -135,10 +157,10 @@ def run_each(
                     number, call = waiting.pop()
                     at_once = min(jobs, len(running) + 1 + len(waiting))
                     running[number] = Child(memory_cap(at_once))
-                    running[number].submit(call, _time_limit(timeout))
-                done = wait(running.values())
+                    running[number].submit(call, as_deadline(timeout))
+                done = wait(running.values(), GRACE_SECONDS)
                 for number in [number for number, child in running.items() if child in done]:
-                    finished[number] = _outcome(running.pop(number), timeout)
+                    finished[number] = _outcome(running.pop(number))
             yield finished.pop(index)
     finally:
         for child in running.values():
@@ -153,12 +175,59 @@ def max_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _time_limit(timeout: float | None) -> float:
-    """Seconds a call may run before its child is stopped."""
-    return math.inf if timeout is None else timeout + GRACE_SECONDS
+def runs_here(encoding: EncodingSet, extra: Sequence[str], puzzle: Puzzle) -> bool:
+    """Whether clingo may work on ``puzzle`` in this process, not in a child.
+
+    Only with the default set, no extra program and at most `HERE_MAX_CELLS`
+    cells: the set grounds such a puzzle in a few hundredths of a second and
+    little memory, where a child (some 20 ms to start) would be most of a
+    one-puzzle command; some other shipped sets ground for minutes on it.
+    """
+    small = puzzle.width * puzzle.height <= HERE_MAX_CELLS
+    return small and not extra and encoding.name == DEFAULT_ENCODING and is_shipped(encoding)
 
 
-def _result(child: Child, timeout: float | None) -> Any:
+def run(call: Callable[[], T], worker: Worker | None, deadline: Deadline) -> T:
+    """``call()`` in the worker's child, or in this process with no worker.
+
+    In this process Ctrl-C ends the process at once (`_ctrl_c_ends_the_process`),
+    as it ends a child: clingo's search never lets Python see it.
+
+    Raises
+    ------
+    TimeoutError
+        When the time is up before the call (then not started).
+    ChildOverdue, ChildFailed, Exception
+        As `Worker.run`; or what the call raised.
+    """
+    if deadline.passed:
+        raise TimeoutError(f"stopped past the time limit of {deadline.seconds:g} s")
+    if worker is not None:
+        return worker.run(call, deadline)
+    with _ctrl_c_ends_the_process():
+        return call()
+
+
+@contextmanager
+def _ctrl_c_ends_the_process() -> Iterator[None]:
+    """Let Ctrl-C end this process at once in the block, as it would end a child.
+
+    What was printed is flushed first; the exit status is that of a process
+    ended by SIGINT (130 in a shell, which then stops its loop too).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    sys.stdout.flush()
+    sys.stderr.flush()
+    before = signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _result(child: Child) -> Any:
     """The call's value; else raise its error, `ChildFailed` or (no outcome) `ChildOverdue`."""
     if child.kind == "value":
         return child.payload
@@ -166,13 +235,13 @@ def _result(child: Child, timeout: float | None) -> Any:
         raise child.payload
     if child.kind is not None:
         raise ChildFailed(child.payload)
-    raise ChildOverdue(f"stopped past the time limit of {timeout:g} s")
+    raise ChildOverdue(f"stopped past the time limit of {child.deadline.seconds:g} s")
 
 
-def _outcome(child: Child, timeout: float | None) -> Any:
+def _outcome(child: Child) -> Any:
     """The call's value, else the `ChildFailed` it ended with (not raised); the child is stopped."""
     try:
-        return _result(child, timeout)
+        return _result(child)
     except ChildFailed as failure:
         return failure
     except Exception as error:  # noqa: BLE001 - what the call raised is its outcome

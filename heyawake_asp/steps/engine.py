@@ -22,8 +22,9 @@ import clingo
 
 from heyawake_asp.asp.control import grounded_control
 from heyawake_asp.asp.encodings import EncodingSet
+from heyawake_asp.asp.search import Alarm
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
-from heyawake_asp.steps.clock import Clock
+from heyawake_asp.runtime.deadline import NEVER, Deadline
 from heyawake_asp.steps.dense import DenseClues, maximised_clue, optimum
 from heyawake_asp.steps.local import SMALLEST_GRID, LocalPrograms
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
@@ -51,11 +52,11 @@ class Deducer:
     else from ``anchor`` (white in every solution, if given) and its
     neighbours, one of which is white while the rule on neighbours holds:
     "every white cell joins a white root" holds whatever the roots.
-    Past ``deadline`` (`time.perf_counter`), questions raise `clock.OutOfTime`.
+    Past ``deadline``, questions raise `heyawake_asp.asp.search.OutOfTime`.
     """
 
     def __init__(
-        self, puzzle: Puzzle, anchor: Cell | None = None, deadline: float | None = None
+        self, puzzle: Puzzle, anchor: Cell | None = None, deadline: Deadline = NEVER
     ) -> None:
         encoding = EncodingSet("steps", (steps_program(),), "switchable rule instances")
         self.puzzle = puzzle
@@ -86,7 +87,7 @@ class Deducer:
         self._anchor_roots = tuple(filter(puzzle.contains, around))
         self._local = LocalPrograms(puzzle)
         self._asked = self._control
-        self._clock = Clock(deadline)
+        self._alarm = Alarm(deadline)
 
     def _root_at(self, roots: tuple[Cell, ...]) -> None:
         """Measure connectivity from ``roots`` (none: connectivity holds vacuously)."""
@@ -164,7 +165,7 @@ class Deducer:
                 witness.update({c: c in literals and model.is_true(literals[c]) for c in witness})
             return optimum(model)
 
-        found = self._clock.search(control, seen, assumed)
+        found = self._alarm.search(control, seen, assumed).in_time()
         self._asked = control
         if found.result is not None and found.result.unsatisfiable:
             return asked, set(found.core)
@@ -215,7 +216,7 @@ class Deducer:
         config = control.configuration.solve
         config.enum_mode, config.models = "cautious", "0"  # type: ignore[union-attr]
         try:
-            found = self._clock.search(control, forced, assumed)
+            found = self._alarm.search(control, forced, assumed).in_time()
         finally:
             config.enum_mode, config.models = "auto", "1"  # type: ignore[union-attr]
         verdict = self.dense.judge(found.values, maximised)

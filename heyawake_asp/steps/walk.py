@@ -13,13 +13,13 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 
 from heyawake_asp.authoring.analysis import analyze, explain
 from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.grid import Grid, text_lines
 from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.steps.deletion import shrink
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Hint, Settled, Step, Walkthrough, row_major
@@ -32,25 +32,26 @@ UNSETTLED = "?"
 _CELL_CHARS = {"#": True, "x": True, "X": True, "1": True, ".": False, "0": False}
 
 
-def steps(puzzle: Puzzle, timeout: float | None = None) -> Walkthrough:
+def steps(puzzle: Puzzle, timeout: float | Deadline | None = None) -> Walkthrough:
     """Every step from the empty grid to the solution, each with its minimal reason.
 
     A puzzle with several solutions ends at the cells they all share
     (status ``several``); one without a solution has no steps, and
     ``conflict`` names clues that cannot all hold (status ``unsolvable``).
-    After ``timeout`` seconds, the steps found so far (status ``timeout``, `timed_out`).
+    After ``timeout`` seconds (or at that `Deadline`), the steps found so far (status
+    ``timeout``, `timed_out`).
     """
-    deadline = None if timeout is None else time.perf_counter() + timeout
+    deadline = as_deadline(timeout)
     found: list[Step] = []
     try:
-        shared = _shared(puzzle, timeout)
+        shared = _shared(puzzle, deadline)
         if shared is None:
             why = explain(puzzle)
             return Walkthrough("unsolvable", (), grid_of(puzzle, {}), why.rooms, why.most)
         planner = Planner(Deducer(puzzle, _anchor(shared), deadline), shared=shared)
         while (step := planner.next_step()) is not None:
             found.append(step)
-    except TimeoutError:  # the analysis's, or the walk's `OutOfTime`
+    except TimeoutError:  # the analysis's, or a question's `OutOfTime`
         return timed_out(puzzle, found)
     solved = len(planner.known) == puzzle.cell_count
     return Walkthrough(
@@ -65,17 +66,19 @@ def timed_out(puzzle: Puzzle, found: Sequence[Step] = ()) -> Walkthrough:
 
 
 def hint(
-    puzzle: Puzzle, given: Mapping[Cell, bool] | None = None, timeout: float | None = None
+    puzzle: Puzzle,
+    given: Mapping[Cell, bool] | None = None,
+    timeout: float | Deadline | None = None,
 ) -> Hint:
     """The next step from the ``given`` settled cells, or a minimal set of them that conflicts.
 
     Both are None when nothing is left to settle (or, for a puzzle with
     several solutions, nothing more can be), and when the puzzle has no
     solution: ``unsolvable`` then names clues that cannot all hold.
-    Raises `TimeoutError` after ``timeout`` seconds.
+    Raises `TimeoutError` after ``timeout`` seconds (or at that `Deadline`).
     """
-    deadline = None if timeout is None else time.perf_counter() + timeout
-    shared = _shared(puzzle, timeout)
+    deadline = as_deadline(timeout)
+    shared = _shared(puzzle, deadline)
     if shared is None:
         why = explain(puzzle)
         return Hint(None, None, why.rooms, why.most)
@@ -108,9 +111,9 @@ def _conflict(deducer: Deducer, known: Mapping[Cell, bool]) -> tuple[Cell, ...] 
     return tuple(cell for cell, _ in shrink(everything, refute))
 
 
-def _shared(puzzle: Puzzle, timeout: float | None = None) -> dict[Cell, bool] | None:
+def _shared(puzzle: Puzzle, deadline: Deadline) -> dict[Cell, bool] | None:
     """The colour of each cell every solution shares (True: black); None when there is none."""
-    ambiguity = analyze(puzzle, timeout=timeout)
+    ambiguity = analyze(puzzle, timeout=deadline)
     if not ambiguity.solvable:
         return None
     return {**dict.fromkeys(ambiguity.black, True), **dict.fromkeys(ambiguity.white, False)}

@@ -16,7 +16,6 @@ accepts. A set is wrong on the puzzle when it gives an invalid shading
 from __future__ import annotations
 
 import functools
-import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ from heyawake_asp.grid import Grid
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.oracles.checker import is_valid, verify
 from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.runtime.deadline import Deadline, as_deadline
 
 __all__ = ["Counterexample", "Found", "Judge", "Problem", "Runner", "Verdict", "answers"]
 
@@ -74,7 +74,7 @@ def answers(
     puzzle: Puzzle,
     encoding: str | Path | EncodingSet,
     extra: Sequence[str | Path] = (),
-    timeout: float | None = None,
+    timeout: float | Deadline | None = None,
 ) -> Found:
     """The shading of every answer set, in the order found, repeats kept.
 
@@ -83,14 +83,14 @@ def answers(
     Raises
     ------
     EncodingError
-        As `solve`; and when the search has not ended after ``timeout`` seconds.
+        As `solve`; and when the search has not ended after ``timeout`` seconds
+        (or at that `Deadline`).
     """
-    start = time.perf_counter()
+    deadline = as_deadline(timeout)
     control, _ = grounded_control(puzzle, encoding, extra=extra)
-    deadline = None if timeout is None else start + timeout
     found = search(control, functools.partial(decode, puzzle=puzzle), deadline)
     if found.result is None:
-        raise EncodingError(f"stopped past the time limit of {timeout:g} s")
+        raise EncodingError(f"stopped past the time limit of {deadline.seconds:g} s")
     return tuple(found.values)
 
 
