@@ -194,7 +194,8 @@ def bound_search(
         return BoundSearch([], decided=False, exhausted=False)
     off = optima[0][0]
     if off is not None:
-        return BoundSearch([], decided=off.short, exhausted=off.short, short=off)
+        short = off if off.short else None
+        return BoundSearch([], decided=off.short, exhausted=off.short, short=short)
     return BoundSearch([grid for _, grid in optima], decided=True, exhausted=found.exhausted)
 
 
