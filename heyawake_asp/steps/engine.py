@@ -211,7 +211,7 @@ class Deducer:
         """
         maximised = () if as_count else self.dense.maximised(rules)
         question = self._question(rules, known, maximised)
-        literals, assumed = question.black, list(question.assumed)
+        control, literals, assumed = question.control, question.black, list(question.assumed)
         if cells_first:
             cells = {abs(literal) for literal in literals.values()}
             assumed.sort(key=lambda literal: abs(literal) not in cells)
@@ -221,7 +221,7 @@ class Deducer:
                 witness.update({c: c in literals and model.is_true(literals[c]) for c in witness})
             return optimum(model)
 
-        found = self._clock.search(question.control, seen, assumed)
+        found = self._clock.search(control, seen, assumed)
         if found.result is not None and found.result.unsatisfiable:
             core = frozenset(found.core)
         else:
@@ -232,7 +232,7 @@ class Deducer:
                 return None
             clues = (self._switch_of(rule) for rule in rules if maximised_clue(rule, maximised))
             core = frozenset((*assumed, *clues))
-        branched = question.control.statistics["solving"]["solvers"]["choices"] > 0
+        branched = control.statistics["solving"]["solvers"]["choices"] > 0
         return Refutation(question, core, branched)
 
     def ground_together(self, rules: Collection[Rule]) -> None:
@@ -249,7 +249,7 @@ class Deducer:
         """
         maximised = () if as_count else self.dense.maximised(rules)
         question = self._question(rules, known, maximised)
-        control, scope = question.control, question.scope
+        control, scope, assumed = question.control, question.scope, list(question.assumed)
         open_cells = [
             (cell, literal)
             for cell, literal in question.black.items()
@@ -273,7 +273,7 @@ class Deducer:
         config = control.configuration.solve
         config.enum_mode, config.models = "cautious", "0"  # type: ignore[union-attr]
         try:
-            found = self._clock.search(control, forced, list(question.assumed))
+            found = self._clock.search(control, forced, assumed)
         finally:
             config.enum_mode, config.models = "auto", "1"  # type: ignore[union-attr]
         verdict = self.dense.judge(found.values, maximised)
