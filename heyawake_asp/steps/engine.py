@@ -66,11 +66,10 @@ class Question:
 
 @dataclass(frozen=True)
 class Refutation:
-    """A question clingo refuted, the assumptions its core used, and whether it had to branch."""
+    """A question clingo refuted, and the assumptions its core used."""
 
     question: Question
     core: frozenset[int]
-    branched: bool
 
     def uses_rule(self, rule: Rule) -> bool:
         """Whether the core switches ``rule`` on."""
@@ -223,17 +222,14 @@ class Deducer:
 
         found = self._clock.search(control, seen, assumed)
         if found.result is not None and found.result.unsatisfiable:
-            core = frozenset(found.core)
-        else:
-            verdict = self.dense.judge(found.values, maximised)
-            if verdict == "over":
-                return self.refuted(rules, known, cells_first, True, witness)
-            if verdict != "short":
-                return None
-            clues = (self._switch_of(rule) for rule in rules if maximised_clue(rule, maximised))
-            core = frozenset((*assumed, *clues))
-        branched = control.statistics["solving"]["solvers"]["choices"] > 0
-        return Refutation(question, core, branched)
+            return Refutation(question, frozenset(found.core))
+        verdict = self.dense.judge(found.values, maximised)
+        if verdict == "over":
+            return self.refuted(rules, known, cells_first, True, witness)
+        if verdict != "short":
+            return None
+        clues = (self._switch_of(rule) for rule in rules if maximised_clue(rule, maximised))
+        return Refutation(question, frozenset((*assumed, *clues)))
 
     def ground_together(self, rules: Collection[Rule]) -> None:
         """Keep ``rules`` ground together for later questions on some of them (large grids)."""
@@ -343,7 +339,9 @@ class Deducer:
         refuted = self.refuted(reason.rules, known, cells_first=True)
         if refuted is None:
             raise AssertionError(f"{cell}: its reason does not refute the other colour")
-        return refuted.branched
+        # Read here only: the statistics are the search just made, and reading them costs
+        # about as much as a small search.
+        return bool(refuted.question.control.statistics["solving"]["solvers"]["choices"] > 0)
 
 
 _UNROOTED = Rule("connected", ())
