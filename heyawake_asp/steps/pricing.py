@@ -47,9 +47,10 @@ def kind_of(reason: Reason, cases: bool) -> Kind:
 
 @dataclass(frozen=True)
 class Priced:
-    """A candidate step: a forced cell, its colour and minimal reason, priced.
+    """A candidate step: a forced cell, its colour and a reason, priced.
 
-    ``cases`` says whether clingo had to branch to refute the other colour.
+    The reason is minimal once deletion has shrunk it; ``cases`` says whether
+    clingo had to branch to refute the other colour.
     """
 
     cell: Cell

@@ -22,7 +22,7 @@ from itertools import chain
 from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.deletion import minimal_reason
 from heyawake_asp.steps.engine import Deducer
-from heyawake_asp.steps.model import Reason, row_major
+from heyawake_asp.steps.model import Reason
 from heyawake_asp.steps.pricing import Priced, cost_of
 
 __all__ = ["Squares"]
@@ -58,21 +58,21 @@ class Squares:
         )
         for cells, radius in trials:
             cores = [(cell, self.core_near(cell, forced[cell], radius, known)) for cell in cells]
-            found = [(cost_of(core, False), cell, core) for cell, core in cores if core]
+            found = [Priced(cell, forced[cell], core, False) for cell, core in cores if core]
             if found:
                 break
         # Shrinking a core is the costly part: within a square only the smallest core is shrunk;
         # the whole grid's cores (unless a dense room's maximum refutes them: every instance)
         # say little about their minimal reasons: each is shrunk while it may beat the cheapest.
-        found.sort(key=lambda item: (item[0], row_major(item[1])))
-        every_core = radius is None and not self.deducer.dense.maximised(found[0][2].rules)
+        found.sort(key=lambda core: core.rank)
+        every_core = radius is None and not self.deducer.dense.maximised(found[0].reason.rules)
         priced: list[Priced] = []
-        for _, cell, core in found[: None if every_core else 1]:
+        for core in found[: None if every_core else 1]:
             bound = min((item.cost for item in priced), default=None)
-            reason = minimal_reason(self.deducer, core, cell, forced[cell], bound)
+            reason = minimal_reason(self.deducer, core.reason, core.cell, core.black, bound)
             if bound is None or cost_of(reason, False) <= bound:
-                cases = self.deducer.by_cases(reason, cell, forced[cell])
-                priced.append(Priced(cell, forced[cell], reason, cases))
+                cases = self.deducer.by_cases(reason, core.cell, core.black)
+                priced.append(Priced(core.cell, core.black, reason, cases))
         return priced
 
     def core_near(
