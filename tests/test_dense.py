@@ -110,6 +110,13 @@ def test_clue_at_and_above_the_maximum_found_by_brute_force(
     assert explain(at).satisfiable
 
 
+def test_a_dense_room_below_its_maximum_is_not_named_by_explain() -> None:
+    # Room 1 (7 cells in a row, clue 7) cannot hold its clue; the dense room can hold more.
+    puzzle = Puzzle(7, 6, (Room.rectangle(0, 0, 6, 4, 11), Room.rectangle(0, 5, 6, 5, 7)))
+    assert dense_rooms(puzzle) == (0,)
+    assert explain(puzzle).rooms == (1,) and explain(puzzle).most is None
+
+
 def test_analysis_of_dense_puzzle_matches_its_solutions() -> None:
     puzzle = _corner_puzzle(_most(_corner_puzzle))
     solutions = solve(puzzle, "grow_search", max_solutions=0).solutions

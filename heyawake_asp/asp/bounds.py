@@ -17,7 +17,7 @@ exceeds its clue, this mode decides nothing and the caller searches as usual.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,7 +37,9 @@ __all__ = [
     "RoomBound",
     "bound_search",
     "chosen_dense_rooms",
+    "dense_facts",
     "dense_rooms",
+    "off_clue",
 ]
 
 DENSE_CELLS = 20
@@ -58,6 +60,11 @@ class RoomBound:
     room: int
     clue: int
     most: int
+
+    @property
+    def short(self) -> bool:
+        """Whether the room cannot hold its clue (else it can hold more)."""
+        return self.most < self.clue
 
 
 @dataclass(frozen=True)
@@ -95,6 +102,26 @@ def dense_rooms(puzzle: Puzzle) -> tuple[int, ...]:
         and room.clue >= DENSE_SHARE * len(room.cells)
     ]
     return tuple(sorted(dense, key=lambda i: -_share(puzzle, i)))
+
+
+def dense_facts(rooms: Sequence[int]) -> str:
+    """``dense(R, P)`` for each of ``rooms`` (indices; R from 1), the first at the top priority."""
+    return " ".join(f"dense({room + 1},{len(rooms) - k})." for k, room in enumerate(rooms))
+
+
+def off_clue(
+    puzzle: Puzzle, rooms: Sequence[int], cost: Sequence[int], asked: Collection[int] | None = None
+) -> RoomBound | None:
+    """The first of ``rooms`` (those ``asked``; None: all) whose most black cells is off its clue.
+
+    ``cost`` is an optimal model's, one level per room of ``rooms`` (`dense_facts`):
+    each the most black cells the room can hold, negated.
+    """
+    for room, level in zip(rooms, cost, strict=True):
+        clue = puzzle.rooms[room].clue or 0
+        if -level != clue and (asked is None or room in asked):
+            return RoomBound(room, clue, -level)
+    return None
 
 
 def chosen_dense_rooms(puzzle: Puzzle, encoding: str | Path | EncodingSet) -> tuple[int, ...]:
@@ -139,11 +166,9 @@ def bound_search(
     dense = chosen_dense_rooms(puzzle, encoding) if dense is None else dense
     if not dense:
         return BoundSearch([], decided=False, exhausted=False)
-    clues = tuple(puzzle.rooms[i].clue or 0 for i in dense)
     relaxed = puzzle.with_clues(
         [None if i in dense else room.clue for i, room in enumerate(puzzle.rooms)]
     )
-    levels = " ".join(f"dense({room + 1},{len(dense) - k})." for k, room in enumerate(dense))
     enumerate_mode = () if consequences is None else (f"--enum-mode={consequences}",)
     control, _ = grounded_control(
         relaxed,
@@ -151,27 +176,27 @@ def bound_search(
         models=models,
         threads=threads,
         extra=[*extra, analysis_program("dense_rooms")],
-        facts=levels,
+        facts=dense_facts(dense),
         options=[*BOUND_OPTIONS, *enumerate_mode, *options],
     )
 
-    def optimal(model: clingo.Model) -> tuple[tuple[int, ...], Grid] | None:
+    def optimal(model: clingo.Model) -> tuple[RoomBound | None, Grid] | None:
         if not model.optimality_proven:
             return None
-        return tuple(-level for level in model.cost), decode(model, puzzle)
+        return off_clue(puzzle, dense, model.cost), decode(model, puzzle)
 
     found = search(
-        control, optimal, deadline, until=lambda value: value is not None and value[0] != clues
+        control, optimal, deadline, until=lambda value: value is not None and value[0] is not None
     )
     optima = [value for value in found.values if value is not None]
     if found.unsatisfiable:
         return BoundSearch([], decided=True, exhausted=True)
     if found.result is None or not optima:
         return BoundSearch([], decided=False, exhausted=False)
-    for room, clue, most in zip(dense, clues, optima[0][0], strict=True):
-        if most != clue:
-            short = RoomBound(room, clue, most)
-            return BoundSearch([], decided=most < clue, exhausted=most < clue, short=short)
+    off = optima[0][0]
+    if off is not None:
+        short = off if off.short else None
+        return BoundSearch([], decided=off.short, exhausted=off.short, short=short)
     return BoundSearch([grid for _, grid in optima], decided=True, exhausted=found.exhausted)
 
 

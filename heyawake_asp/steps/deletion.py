@@ -13,31 +13,17 @@ from typing import TYPE_CHECKING, TypeVar
 
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
+from heyawake_asp.steps.pricing import parts_cost
 
 if TYPE_CHECKING:
     from heyawake_asp.steps.engine import Deducer
 
-__all__ = ["CASES_COST", "cost_of", "minimal_reason", "shrink"]
-
-_WEIGHT = {"adjacent": 1, "run": 2, "clue": 2, "apart": 3, "connected": 3}
-"""The cost of each sort of rule instance in a reason; each settled cell costs 1."""
-CASES_COST = 8
-"""Added to a step that needs reasoning by cases (clingo had to branch to refute it)."""
+__all__ = ["minimal_reason", "shrink"]
 
 _DROP_FIRST = {"connected": 0, "clue": 1, "apart": 2, "run": 3, "adjacent": 4}
 """The order in which deletion tries to drop rules: the costliest first."""
 
 Part = TypeVar("Part")
-
-
-def cost_of(reason: Reason, cases: bool) -> int:
-    """A step's cost: its rule instances by sort, one per settled cell, more for cases."""
-    return _parts_cost([*reason.rules, *reason.known]) + CASES_COST * cases
-
-
-def _parts_cost(parts: list[Rule | Settled]) -> int:
-    """The cost of some rule instances and settled cells, without cases."""
-    return sum(_WEIGHT[part.kind] if isinstance(part, Rule) else 1 for part in parts)
 
 
 def shrink(
@@ -120,7 +106,7 @@ def minimal_reason(
         return kept
 
     def hopeless(kept: list[Rule | Settled]) -> bool:
-        return bound is not None and _parts_cost(kept) > bound
+        return bound is not None and parts_cost(kept) > bound
 
     def needed(chunk: list[Rule | Settled]) -> Rule | Settled | None:
         broken = [part for part in chunk if _may_break(deducer.puzzle, shading, part)]

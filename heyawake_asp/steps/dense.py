@@ -22,7 +22,7 @@ from typing import Literal
 
 import clingo
 
-from heyawake_asp.asp.bounds import BOUND_OPTIONS, dense_rooms
+from heyawake_asp.asp.bounds import BOUND_OPTIONS, dense_facts, dense_rooms, off_clue
 from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.steps.model import Reason, Rule, room_rule
@@ -49,10 +49,7 @@ class DenseClues:
         """The programs, facts and clingo options to ground with (nothing without dense rooms)."""
         if not self.rooms:
             return [], "", ()
-        levels = " ".join(
-            f"dense({room + 1},{len(self.rooms) - k})." for k, room in enumerate(self.rooms)
-        )
-        return [encodings_dir() / "steps" / "dense.lp"], levels, _OPTIONS
+        return [encodings_dir() / "steps" / "dense.lp"], dense_facts(self.rooms), _OPTIONS
 
     def bind(self, atoms: clingo.SymbolicAtoms) -> None:
         """Find each room's ``maximise`` switch in the ground program."""
@@ -100,12 +97,10 @@ class DenseClues:
         proved = [cost for cost in optima if cost is not None]
         if not maximised or not proved:
             return None
-        for room, level in zip(self.rooms, proved[-1], strict=True):
-            if room in maximised:
-                most, clue = -level, self.puzzle.rooms[room].clue or 0
-                if most != clue:
-                    return "short" if most < clue else "over"
-        return "holds"
+        off = off_clue(self.puzzle, self.rooms, proved[-1], maximised)
+        if off is None:
+            return "holds"
+        return "short" if off.short else "over"
 
 
 def optimum(model: clingo.Model) -> tuple[int, ...] | None:

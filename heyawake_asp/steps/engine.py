@@ -17,6 +17,7 @@ a program ground on their own cells instead on large grids (`local`).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
 
 import clingo
 
@@ -30,10 +31,55 @@ from heyawake_asp.steps.local import SMALLEST_GRID, LocalPrograms
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 from heyawake_asp.steps.selectors import cell_symbol, literal_of, rule_named, steps_program
 
-__all__ = ["Deducer"]
+__all__ = ["Deducer", "Question", "Refutation"]
 
 _DECIDE_CELLS = ("--heuristic=Domain", "--dom-mod=level,show")
 """Large grids: clingo decides the cells' colours (shown) first, not reachability: fewer choices."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question as put to clingo.
+
+    Attributes
+    ----------
+    control : clingo.Control
+        The program asked: the whole grid's, or a local one (`local`).
+    black : dict
+        The literal of ``black(X, Y)`` for each cell the program holds.
+    switch : callable
+        The selector literal of a rule instance.
+    assumed : tuple of int
+        The assumptions: rules switched on, settled cells, cells out of play white.
+    scope : frozenset of Cell or None
+        The cells the rules constrain (None: every cell, with connectivity).
+    roots : tuple of Cell
+        The cells connectivity is measured from (none without it).
+    """
+
+    control: clingo.Control
+    black: Mapping[Cell, int]
+    switch: Callable[[Rule], int]
+    assumed: tuple[int, ...]
+    scope: frozenset[Cell] | None
+    roots: tuple[Cell, ...] = ()
+
+
+@dataclass(frozen=True)
+class Refutation:
+    """A question clingo refuted, and the assumptions its core used."""
+
+    question: Question
+    core: frozenset[int]
+
+    def uses_rule(self, rule: Rule) -> bool:
+        """Whether the core switches ``rule`` on."""
+        return self.question.switch(rule) in self.core
+
+    def uses_cell(self, cell: Cell, black: bool) -> bool:
+        """Whether the core assumes ``cell`` has that colour (True: black)."""
+        literal = self.question.black.get(cell)
+        return literal is not None and (literal if black else -literal) in self.core
 
 
 class Deducer:
@@ -82,21 +128,31 @@ class Deducer:
         for rule in self.rules:
             for cell in rule.cells:
                 self.rules_at[cell].append(rule)
-        self._roots: tuple[Cell, ...] = ()
+        self._rooted: tuple[Cell, ...] = ()
         around = () if anchor is None else (anchor, *neighbours(anchor))
         self._anchor_roots = tuple(filter(puzzle.contains, around))
         self._local = LocalPrograms(puzzle)
-        self._asked = self._control
         self._alarm = Alarm(deadline)
 
+    def _roots(self, rules: Collection[Rule], known: Mapping[Cell, bool]) -> tuple[Cell, ...]:
+        """Where connectivity among ``rules`` is measured from; none without it.
+
+        Without connectivity no cell's reachability is worked out.
+        """
+        connected = next((rule for rule in rules if rule.kind == "connected"), None)
+        if connected is None:
+            return ()
+        white = next(((cell,) for cell, black in known.items() if not black), self._anchor_roots)
+        return connected.cells or white
+
     def _root_at(self, roots: tuple[Cell, ...]) -> None:
-        """Measure connectivity from ``roots`` (none: connectivity holds vacuously)."""
-        if roots != self._roots:
-            for cell in self._roots:
+        """Assign the ``root`` externals: connectivity measured from ``roots``."""
+        if roots != self._rooted:
+            for cell in self._rooted:
                 self._control.assign_external(cell_symbol("root", cell), False)
             for cell in roots:
                 self._control.assign_external(cell_symbol("root", cell), True)
-            self._roots = roots
+            self._rooted = roots
 
     def _switch_of(self, rule: Rule) -> int:
         """The selector literal of a rule (connectivity whatever its root)."""
@@ -115,10 +171,6 @@ class Deducer:
         clingo does not enumerate them (None: every cell is in play). The
         clues of ``maximised`` rooms are off, their black cells maximised.
         """
-        # Without connectivity there is no root: no cell's reachability is worked out.
-        connected = next((rule for rule in rules if rule.kind == "connected"), None)
-        white = next(((cell,) for cell, black in known.items() if not black), self._anchor_roots)
-        self._root_at(() if connected is None else (connected.cells or white))
         assumed = [self._switch_of(rule) for rule in rules if not maximised_clue(rule, maximised)]
         assumed += self.dense.assumptions(maximised)
         assumed += [
@@ -128,16 +180,19 @@ class Deducer:
             assumed += [-lit for c, lit in self._black.items() if c not in cells and c not in known]
         return assumed
 
-    def _program(
+    def _question(
         self, rules: Collection[Rule], known: Mapping[Cell, bool], maximised: Collection[int] = ()
-    ) -> _Asked:
-        """The control to ask, its cell literals and selectors, assumptions, the rules' cells."""
+    ) -> Question:
+        """The question whether ``rules`` and ``known`` hold, ready to ask: roots assigned."""
         scope = _scope(rules)
         local = self._local.covering(rules)
         if local is not None:
-            return local.control, local.black, local.switch, local.assumptions(rules, known), scope
-        assumed = self._assumptions(rules, known, scope, maximised)
-        return self._control, self._black, self._switch_of, assumed, scope
+            assumed = tuple(local.assumptions(rules, known))
+            return Question(local.control, local.black, local.switch, assumed, scope)
+        roots = self._roots(rules, known)
+        self._root_at(roots)
+        assumed = tuple(self._assumptions(rules, known, scope, maximised))
+        return Question(self._control, self._black, self._switch_of, assumed, scope, roots)
 
     def refuted(
         self,
@@ -146,16 +201,17 @@ class Deducer:
         cells_first: bool = False,
         as_count: bool = False,
         witness: dict[Cell, bool] | None = None,
-    ) -> tuple[_Asked, set[int]] | None:
-        """The question asked and the assumptions that refute it (clingo's core), or None.
+    ) -> Refutation | None:
+        """The refutation of ``rules`` and ``known`` (clingo's core), or None when they hold.
 
         A dense clue asked as a maximum (`DenseClues`, unless ``as_count``) that falls
         short refutes the question with every assumption and the clue; one above it is
-        asked as a count.
+        asked as a count. Else each ``witness`` cell gets its colour (True: black) in a
+        shading clingo found.
         """
         maximised = () if as_count else self.dense.maximised(rules)
-        asked = self._program(rules, known, maximised)
-        control, literals, _, assumed, _ = asked
+        question = self._question(rules, known, maximised)
+        control, literals, assumed = question.control, question.black, list(question.assumed)
         if cells_first:
             cells = {abs(literal) for literal in literals.values()}
             assumed.sort(key=lambda literal: abs(literal) not in cells)
@@ -166,18 +222,15 @@ class Deducer:
             return optimum(model)
 
         found = self._alarm.search(control, seen, assumed).in_time()
-        self._asked = control
         if found.result is not None and found.result.unsatisfiable:
-            return asked, set(found.core)
+            return Refutation(question, frozenset(found.core))
         verdict = self.dense.judge(found.values, maximised)
         if verdict == "over":
             return self.refuted(rules, known, cells_first, True, witness)
         if verdict != "short":
             return None
-        return asked, {
-            *assumed,
-            *(self._switch_of(rule) for rule in rules if maximised_clue(rule, maximised)),
-        }
+        clues = (self._switch_of(rule) for rule in rules if maximised_clue(rule, maximised))
+        return Refutation(question, frozenset((*assumed, *clues)))
 
     def ground_together(self, rules: Collection[Rule]) -> None:
         """Keep ``rules`` ground together for later questions on some of them (large grids)."""
@@ -192,10 +245,11 @@ class Deducer:
         Dense clues are asked as maxima (`DenseClues`) unless ``as_count``.
         """
         maximised = () if as_count else self.dense.maximised(rules)
-        control, black, _, assumed, scope = self._program(rules, known, maximised)
+        question = self._question(rules, known, maximised)
+        control, scope, assumed = question.control, question.scope, list(question.assumed)
         open_cells = [
             (cell, literal)
-            for cell, literal in black.items()
+            for cell, literal in question.black.items()
             if cell not in known and (scope is None or cell in scope)
         ]
 
@@ -242,18 +296,15 @@ class Deducer:
         refuted = self.refuted(rules, {cell: not black, **known}, cells_first, witness=witness)
         if refuted is None:
             return None
-        (_, literals, switch_of, _, _), used = refuted
         # Connectivity is named from the roots it was measured from; without any it says nothing.
-        roots = self._roots
+        roots = refuted.question.roots
         parts = [
             Rule("connected", roots) if rule.kind == "connected" else rule
             for rule in rules
-            if switch_of(rule) in used and (rule.kind != "connected" or roots)
+            if refuted.uses_rule(rule) and (rule.kind != "connected" or roots)
         ]
         settled = [
-            (other, value)
-            for other, value in known.items()
-            if other in literals and (literals[other] if value else -literals[other]) in used
+            (other, value) for other, value in known.items() if refuted.uses_cell(other, value)
         ]
         return Reason(tuple(parts), tuple(settled))
 
@@ -272,8 +323,7 @@ class Deducer:
             refuted = self.refuted(rules, {**flipped, **known})
             if refuted is None or len(group) < 2:
                 return group if refuted else []
-            (_, literals, _, _, _), used = refuted
-            named = [(c, b) for c, b in group if (-literals[c] if b else literals[c]) in used]
+            named = [(c, b) for c, b in group if refuted.uses_cell(c, not b)]
             if len(named) == 1:
                 return named + forced([part for part in group if part != named[0]])
             return forced(group[: len(group) // 2]) + forced(group[len(group) // 2 :])
@@ -282,17 +332,24 @@ class Deducer:
         return dict(forced(sorted(asked, key=lambda item: row_major(item[0])))) if asked else {}
 
     def by_cases(self, reason: Reason, cell: Cell, black: bool) -> bool:
-        """Whether clingo had to guess (branch) to refute the other colour of ``cell``."""
-        self.core(reason.rules, dict(reason.known), cell, black)
-        return bool(self._asked.statistics["solving"]["solvers"]["choices"] > 0)
+        """Whether clingo has to branch to refute the other colour of ``cell`` from ``reason``.
+
+        The settled cells are assumed first, as for the first core of a step (`core`).
+        """
+        known = {cell: not black, **dict(reason.known)}
+        refuted = self.refuted(reason.rules, known, cells_first=True)
+        if refuted is None:
+            raise AssertionError(f"{cell}: its reason does not refute the other colour")
+        # Read here only: the statistics are the search just made, and reading them costs
+        # about as much as a small search.
+        return bool(refuted.question.control.statistics["solving"]["solvers"]["choices"] > 0)
 
 
 _UNROOTED = Rule("connected", ())
-_Asked = tuple[clingo.Control, dict[Cell, int], Callable[[Rule], int], list[int], set[Cell] | None]
 
 
-def _scope(rules: Collection[Rule]) -> set[Cell] | None:
+def _scope(rules: Collection[Rule]) -> frozenset[Cell] | None:
     """The cells ``rules`` constrain; None (every cell) when connectivity is among them."""
     if any(rule.kind == "connected" for rule in rules):
         return None
-    return {cell for rule in rules for cell in rule.cells}
+    return frozenset(cell for rule in rules for cell in rule.cells)

@@ -7,7 +7,7 @@ where a reason is then sought close to the cell. At the first level where
 some set of instances forces an unsettled cell, each forced cell gets a
 minimal reason, and the cheapest one is taken, with every cell its reason
 forces. A level's answers are kept until a cell its instances constrain is
-settled.
+settled. The last level's reasons are sought in squares (`squares`).
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> planner = Planner(Deducer(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))))
@@ -19,43 +19,33 @@ settled.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import chain
+from dataclasses import dataclass
 
 from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.cuts import cuts
-from heyawake_asp.steps.deletion import cost_of, minimal_reason
+from heyawake_asp.steps.deletion import minimal_reason
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, Step, row_major
+from heyawake_asp.steps.pricing import Priced, kind_of
 from heyawake_asp.steps.squares import Squares
 from heyawake_asp.steps.wording import sentence
 
 __all__ = ["Planner"]
 
-_CANDIDATES = 3
-"""How many forced cells the last level tries to explain, those with most settled cells near."""
 _BATCH_CELLS = 64
 """The most cells of a group (`_groups`), asked in one question: cautious models grow with them."""
-_RADII = (1, 2, 3, 5, 8)
-"""How far from the cells the last level first looks for a reason."""
 
 Scope = tuple[Rule, ...]
 """A set of rule instances, sorted (so that clingo is asked the same way in every run)."""
-Candidate = tuple[Scope, Cell, bool]
-Priced = tuple[int, tuple[int, int], Reason, bool, bool]
-"""A candidate step: cost, position (row, column), minimal reason, colour, by cases."""
 
 
-def _kind(reason: Reason, cases: bool) -> Kind:
-    """One rule's own sort, ``combined`` for several, ``cases`` when clingo had to branch.
+@dataclass(frozen=True)
+class _Candidate:
+    """A cell that the instances of ``scope`` force to a colour (True: black)."""
 
-    A room's pairs of neighbours together (``apart``) are of the sort of one pair.
-    """
-    if cases:
-        return "cases"
-    sorts = {"adjacent" if rule.kind == "apart" else rule.kind for rule in reason.rules}
-    if len(sorts) == 1:
-        return sorts.pop()
-    return "connected" if any(rule.kind == "connected" for rule in reason.rules) else "combined"
+    scope: Scope
+    cell: Cell
+    black: bool
 
 
 def _box(reason: Reason, cell: Cell) -> set[Cell]:
@@ -91,11 +81,6 @@ def _groups(scopes: Iterable[Scope], cells: dict[Scope, frozenset[Cell]]) -> lis
 def _in_order(scopes: set[Scope], index: dict[Scope, int]) -> list[Scope]:
     """Those of ``scopes`` in a level, in its order (``index``)."""
     return sorted((scope for scope in scopes if scope in index), key=index.__getitem__)
-
-
-def _rank(priced: Priced) -> tuple[int, tuple[int, int]]:
-    """Cheapest first, then row-major."""
-    return priced[0], priced[1]
 
 
 class Planner:
@@ -141,7 +126,7 @@ class Planner:
         self._answers: dict[Scope, dict[Cell, bool]] = {}
         self._stale = set(self._cells)
         self._forcing: set[Scope] = set()
-        self._reasons: dict[Candidate, tuple[Reason, bool]] = {}
+        self._priced: dict[_Candidate, Priced] = {}
         self._squares = Squares(deducer)
         self.known: dict[Cell, bool] = dict(known or {})
 
@@ -150,14 +135,14 @@ class Planner:
         for level, index in enumerate(self._index):
             self._refresh(level)
             candidates = [
-                (scope, cell, black)
+                _Candidate(scope, cell, black)
                 for scope in _in_order(self._forcing, index)
                 for cell, black in self._answers[scope].items()
                 if cell not in self.known
             ]
             if candidates:
-                priced = [self._priced(candidate) for candidate in candidates]
-                return self._take(min(priced, key=_rank), priced)
+                priced = [self._price(candidate) for candidate in candidates]
+                return self._take(min(priced, key=lambda item: item.rank), priced)
         return self._take_cut() or self._take_global()
 
     def _refresh(self, level: int) -> None:
@@ -188,22 +173,18 @@ class Planner:
             self.known[cell] = black
             self._stale.update(self._scopes_at[cell])
 
-    def _priced(self, candidate: Candidate) -> Priced:
-        """A candidate's cost, position (row-major), minimal reason, colour and whether by cases."""
-        scope, cell, black = candidate
-        if candidate not in self._reasons:
-            self._reasons[candidate] = self._explain(scope, cell, black)
-        reason, cases = self._reasons[candidate]
-        return cost_of(reason, cases), (cell[1], cell[0]), reason, black, cases
-
-    def _explain(self, scope: Scope, cell: Cell, black: bool) -> tuple[Reason, bool]:
-        """A minimal reason for ``cell`` within ``scope``, and whether it needs cases."""
-        inside = {c: self.known[c] for c in self._cells[scope] if c in self.known}
-        found = self.deducer.core(scope, inside, cell, black)
-        if found is None:
-            raise AssertionError(f"{cell} was forced but could not be refuted")
-        reason = minimal_reason(self.deducer, found, cell, black)
-        return reason, self.deducer.by_cases(reason, cell, black)
+    def _price(self, candidate: _Candidate) -> Priced:
+        """A candidate with a minimal reason within its scope, found once."""
+        if candidate not in self._priced:
+            scope, cell, black = candidate.scope, candidate.cell, candidate.black
+            inside = {c: self.known[c] for c in self._cells[scope] if c in self.known}
+            found = self.deducer.core(scope, inside, cell, black)
+            if found is None:
+                raise AssertionError(f"{cell} was forced but could not be refuted")
+            reason = minimal_reason(self.deducer, found, cell, black)
+            cases = self.deducer.by_cases(reason, cell, black)
+            self._priced[candidate] = Priced(cell, black, reason, cases)
+        return self._priced[candidate]
 
     def _take(
         self, best: Priced, others: Iterable[Priced] = (), forced: dict[Cell, bool] | None = None
@@ -214,87 +195,53 @@ class Planner:
         every instance at once forces) holds what a global reason can force:
         only those near its cells are refuted (`Deducer.forces`), as a person looks.
         """
-        cost, (y, x), reason, black, cases = best
-        if _kind(reason, cases) == "adjacent":
+        reason = best.reason
+        if best.kind == "adjacent":
             rules = {
                 rule
-                for *_, other, _, _ in others
-                if _kind(other, False) == "adjacent" and other.known == reason.known
-                for rule in other.rules
+                for other in others
+                if kind_of(other.reason, False) == "adjacent" and other.reason.known == reason.known
+                for rule in other.reason.rules
             }
             reason = Reason(tuple(sorted(rules | set(reason.rules))), reason.known)
         known = dict(reason.known)
         if forced is None:
             found = self.deducer.consequences(reason.rules, known) or {}
         else:
-            around = _box(reason, (x, y))
+            around = _box(reason, best.cell)
             near = {cell: colour for cell, colour in forced.items() if cell in around}
             found = self.deducer.forces(reason.rules, known, near)
-        found[(x, y)] = black
+        found[best.cell] = best.black
         cells = tuple(
             (cell, colour)
             for cell, colour in sorted(found.items(), key=lambda item: row_major(item[0]))
             if cell not in self.known
         )
-        self._settle(cells)
-        kind = _kind(reason, cases)
-        return Step(cells, reason, kind, cost, sentence(self.deducer.puzzle, cells, reason, kind))
+        return self._step(cells, reason, kind_of(reason, best.cases), best.cost)
 
     def _take_cut(self) -> Step | None:
         """The cheapest cell whose black would cut the white cells apart (see `cuts`)."""
-        found = cuts(self.deducer.puzzle, self.known)
+        found = [
+            Priced(cell, False, reason, False)
+            for cell, reason in cuts(self.deducer.puzzle, self.known)
+        ]
         if not found:
             return None
-        cell, reason = min(found, key=lambda item: (cost_of(item[1], False), row_major(item[0])))
-        self._settle([(cell, False)])
-        kind = _kind(reason, False)
-        text = sentence(self.deducer.puzzle, ((cell, False),), reason, kind)
-        return Step(((cell, False),), reason, kind, cost_of(reason, False), text)
+        best = min(found, key=lambda item: item.rank)
+        return self._step(((best.cell, False),), best.reason, best.kind, best.cost)
+
+    def _step(self, cells: tuple[Settled, ...], reason: Reason, kind: Kind, cost: int) -> Step:
+        """Settle ``cells`` and describe the step."""
+        self._settle(cells)
+        return Step(cells, reason, kind, cost, sentence(self.deducer.puzzle, cells, reason, kind))
 
     def _take_global(self) -> Step | None:
-        """Every instance at once: explain a few forced cells from instances near them.
-
-        The squares around the most crowded cells grow together; the cells explained in
-        the smallest square that explains any compete. Failing that, other forced cells are
-        tried in the largest square in turn: the whole grid's cores cost much more to shrink.
-        """
+        """Every instance at once: the cheapest of a few forced cells explained (`Squares`)."""
         if self._shared is None:
             forced = self.deducer.consequences(self.deducer.rules, self.known) or {}
         else:
             forced = {cell: b for cell, b in self._shared.items() if cell not in self.known}
         if not forced:
             return None
-        crowded = sorted(forced, key=self._crowding)
-        first = crowded[:_CANDIDATES]
-        trials = chain(
-            ((first, radius) for radius in _RADII),
-            (([cell], _RADII[-1]) for cell in crowded[_CANDIDATES:]),
-            [(first, None)],
-        )
-        for cells, radius in trials:
-            near = self._squares.core_near
-            cores = [(cell, near(cell, forced[cell], radius, self.known)) for cell in cells]
-            found = [(cost_of(core, False), cell, core) for cell, core in cores if core]
-            if found:
-                break
-        # Shrinking a core is the costly part: within a square only the smallest core is shrunk;
-        # the whole grid's cores (unless a dense room's maximum refutes them: every instance)
-        # say little about their minimal reasons: each is shrunk while it may beat the cheapest.
-        found.sort(key=lambda item: (item[0], row_major(item[1])))
-        every_core = radius is None and not self.deducer.dense.maximised(found[0][2].rules)
-        priced: list[Priced] = []
-        for _, cell, core in found[: None if every_core else 1]:
-            bound = min((item[0] for item in priced), default=None)
-            reason = minimal_reason(self.deducer, core, cell, forced[cell], bound)
-            if bound is None or cost_of(reason, False) <= bound:
-                cases = self.deducer.by_cases(reason, cell, forced[cell])
-                priced.append(
-                    (cost_of(reason, cases), row_major(cell), reason, forced[cell], cases)
-                )
-        return self._take(min(priced, key=_rank), forced=forced)
-
-    def _crowding(self, cell: Cell) -> tuple[int, int, int]:
-        """Cells with more settled cells within two steps first, then row-major."""
-        x, y = cell
-        near = sum((x + dx, y + dy) in self.known for dx in range(-2, 3) for dy in range(-2, 3))
-        return -near, y, x
+        priced = self._squares.priced(forced, self.known)
+        return self._take(min(priced, key=lambda item: item.rank), forced=forced)

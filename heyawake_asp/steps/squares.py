@@ -1,4 +1,10 @@
-"""The last level's questions: the rule instances and settled cells within a square around a cell.
+"""The last level: a few cells every instance at once forces, explained from squares around them.
+
+The squares around the forced cells with most settled cells near grow
+together; the cells explained in the smallest square that explains any
+compete. Failing that, the other forced cells are tried in the largest
+square in turn, and last the whole grid, whose cores cost much more to
+shrink.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> squares = Squares(Deducer(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))))
@@ -11,12 +17,20 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import chain
 
 from heyawake_asp.puzzle import Cell
+from heyawake_asp.steps.deletion import minimal_reason
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Reason
+from heyawake_asp.steps.pricing import Priced, cost_of
 
 __all__ = ["Squares"]
+
+_CANDIDATES = 3
+"""How many forced cells are tried first, those with most settled cells near."""
+_RADII = (1, 2, 3, 5, 8)
+"""How far from the cells a reason is first looked for."""
 
 _EMPTY = (1 << 30, -(1 << 30), 1 << 30, -(1 << 30))
 """The span of connectivity (no cells): least above greatest, so within every square."""
@@ -32,6 +46,34 @@ class Squares:
             (rule, *_span(rule.cells)) if rule.cells else (rule, *_EMPTY) for rule in deducer.rules
         ]
         self._barren: dict[tuple[Cell, int | None], tuple[dict[Cell, bool], bool]] = {}
+
+    def priced(self, forced: Mapping[Cell, bool], known: Mapping[Cell, bool]) -> list[Priced]:
+        """Some of the ``forced`` cells with minimal reasons: the cheapest is among them."""
+        crowded = sorted(forced, key=lambda cell: _crowding(cell, known))
+        first = crowded[:_CANDIDATES]
+        trials = chain(
+            ((first, radius) for radius in _RADII),
+            (([cell], _RADII[-1]) for cell in crowded[_CANDIDATES:]),
+            [(first, None)],
+        )
+        for cells, radius in trials:
+            cores = [(cell, self.core_near(cell, forced[cell], radius, known)) for cell in cells]
+            found = [Priced(cell, forced[cell], core, False) for cell, core in cores if core]
+            if found:
+                break
+        # Shrinking a core is the costly part: within a square only the smallest core is shrunk;
+        # the whole grid's cores (unless a dense room's maximum refutes them: every instance)
+        # say little about their minimal reasons: each is shrunk while it may beat the cheapest.
+        found.sort(key=lambda core: core.rank)
+        every_core = radius is None and not self.deducer.dense.maximised(found[0].reason.rules)
+        priced: list[Priced] = []
+        for core in found[: None if every_core else 1]:
+            bound = min((item.cost for item in priced), default=None)
+            reason = minimal_reason(self.deducer, core.reason, core.cell, core.black, bound)
+            if bound is None or cost_of(reason, False) <= bound:
+                cases = self.deducer.by_cases(reason, core.cell, core.black)
+                priced.append(Priced(core.cell, core.black, reason, cases))
+        return priced
 
     def core_near(
         self, cell: Cell, black: bool, radius: int | None, known: Mapping[Cell, bool]
@@ -89,3 +131,10 @@ def _span(cells: tuple[Cell, ...]) -> tuple[int, int, int, int]:
     """The least and greatest column, then row, of ``cells``."""
     xs, ys = [x for x, _ in cells], [y for _, y in cells]
     return min(xs), max(xs), min(ys), max(ys)
+
+
+def _crowding(cell: Cell, known: Mapping[Cell, bool]) -> tuple[int, int, int]:
+    """Cells with more settled cells within two steps first, then row-major."""
+    x, y = cell
+    near = sum((x + dx, y + dy) in known for dx in range(-2, 3) for dy in range(-2, 3))
+    return -near, y, x

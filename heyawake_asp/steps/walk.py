@@ -102,8 +102,7 @@ def _conflict(deducer: Deducer, known: Mapping[Cell, bool]) -> tuple[Cell, ...] 
         refuted = deducer.refuted(deducer.rules, dict(parts))
         if refuted is None:
             return None
-        (_, literals, *_), used = refuted
-        return {(c, b) for c, b in parts if (literals[c] if b else -literals[c]) in used}
+        return {(c, b) for c, b in parts if refuted.uses_cell(c, b)}
 
     everything = sorted(known.items(), key=lambda item: row_major(item[0]))
     if refute(everything) is None:
