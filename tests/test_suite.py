@@ -84,7 +84,6 @@ def test_suite_table_and_class_summary(suite_dir: Path) -> None:
     assert result.stdout.count(" ok") == 4
 
 
-@pytest.mark.slow
 def test_several_encodings_side_by_side_with_ratios(suite_dir: Path) -> None:
     result = run("suite", suite_dir, "--encoding", "reach", "--encoding", "thesis")
     assert result.exit_code == 0, result.output
@@ -200,7 +199,6 @@ def test_bad_arguments(tmp_path: Path) -> None:
     assert run("suite", tmp_path, "--plot", tmp_path / "x.pdf").exit_code == 2
 
 
-@pytest.mark.slow
 def test_worker_still_grounding_past_the_time_limit_is_stopped(tmp_path: Path) -> None:
     # clingo cannot interrupt grounding: this join takes minutes and keeps no atoms.
     slow = tmp_path / "slow"
