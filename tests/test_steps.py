@@ -6,6 +6,7 @@ import json
 import re
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -503,6 +504,41 @@ def test_grade_of_several_puzzles_is_a_table_even_when_one_fails(tmp_path: Path)
     assert code == 1 and [record["puzzle"] for record in records] == [str(missing), str(EASY[0])]
     assert records[0]["grade"] is None and "no such file" in records[0]["error"]
     assert records[1]["grade"] in LABELS and "error" not in records[1]
+
+
+def test_a_room_at_its_maximum_is_walked_by_cases() -> None:
+    # Nine black cells fill a 5x5 room only on the checkerboard's corners: no rule alone
+    # settles a cell (the dense instances walked with -m slow are such rooms, larger).
+    walk = _checked_steps(Puzzle(5, 5, (Room.rectangle(0, 0, 4, 4, 9),)))
+    assert walk.status == "solved" and {step.kind for step in walk.steps} == {"cases"}
+
+
+@pytest.mark.xfail(
+    raises=IndexError, strict=True, reason="a bug: IndexError in planner.py _take_global"
+)
+def test_a_room_of_three_rows_at_its_maximum_has_a_path() -> None:
+    # The walk fails on 3x3 with 3, 4x3 with 4, 5x3 with 5, 6x3 with 6 and 6x4 with 8.
+    assert steps(Puzzle(3, 3, (Room.rectangle(0, 0, 2, 2, 3),))).status in ("solved", "several")
+
+
+def test_grade_interrupted_prints_the_puzzles_graded_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Ctrl-C while the second puzzle is graded (a real Ctrl-C: tests/test_isolation.py).
+    from heyawake_asp.cli import explaining
+
+    graded = explaining._graded
+
+    def interrupted_at_the_second(source: str, *arguments: Any) -> Any:
+        if source != str(EASY[0]):
+            raise KeyboardInterrupt
+        return graded(source, *arguments)
+
+    monkeypatch.setattr(explaining, "_graded", interrupted_at_the_second)
+    result = CliRunner().invoke(main, ["grade", str(EASY[0]), str(EASY[1])])
+    assert result.exit_code == 130
+    assert result.stdout.splitlines()[-1].split()[0] == str(EASY[0])
+    assert result.stderr.strip() == "interrupted: 1 of 2 puzzles graded"
 
 
 LARGE = REPO / "instances" / "large" / "35x35-s1.lp"

@@ -63,7 +63,6 @@ def test_flat_kth_folder_groups_by_name() -> None:
     assert classes == {"easy", "medium", "hard"}
 
 
-@pytest.mark.slow
 def test_run_checks_every_answer_and_summarises(suite_dir: Path) -> None:
     records = run_suite(discover([suite_dir]), ["reach", "thesis"], repeat=2)
     assert len(records) == 8
