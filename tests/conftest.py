@@ -1,11 +1,39 @@
-"""Shared fixtures: the published solutions of the real puzzle suites in ../shared."""
+"""Shared fixtures and the two runs.
+
+The default run deselects tests marked ``slow`` (pyproject's addopts); ``pytest -m slow``
+runs them: the long walks, the full validation of every shipped set, the large instances.
+Property tests (hypothesis) run in both: a few examples each by default, and a thorough
+profile in a run that selects slow tests (helpers.THOROUGH_EXAMPLES; the hostile-input tests
+take 10^4). ``--hypothesis-profile quick|thorough`` chooses either by hand.
+"""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
-from helpers import SHARED, SUITES, require_shared
+from helpers import QUICK_EXAMPLES, SHARED, SUITES, THOROUGH_EXAMPLES, require_shared
+from hypothesis import HealthCheck, settings
+
+for _name, _examples in (("quick", QUICK_EXAMPLES), ("thorough", THOROUGH_EXAMPLES)):
+    settings.register_profile(
+        _name,
+        max_examples=_examples,
+        deadline=None,  # a loaded machine is slow; a test that needs a hang guard sets its own
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+
+
+def _selects_slow(config: pytest.Config) -> bool:
+    """Whether this run selects the tests marked slow (``-m slow``, not ``-m 'not slow'``)."""
+    return re.search(r"(?<!not )\bslow\b", str(config.getoption("markexpr") or "")) is not None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Load the thorough hypothesis profile for a run of the slow tests, the quick one else."""
+    if not config.getoption("--hypothesis-profile"):
+        settings.load_profile("thorough" if _selects_slow(config) else "quick")
 
 
 @pytest.fixture(scope="session")
@@ -24,9 +52,15 @@ LONGEST = ("[17x9-corner-max]", "[17x9-middle-numbered]")
 """The longest tests (about 4 minutes and 1 minute; docs/steps.md), run first."""
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put the longest tests first: with several workers they then run beside the rest.
+@pytest.hookimpl(tryfirst=True)  # before -m deselects
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the property tests slow too in a slow run; put the longest tests first.
 
-    Started last, one would run alone at the end, on one of CI's two processors.
+    With several workers the longest then run beside the rest; started last, one would
+    run alone at the end, on one of CI's two processors.
     """
+    if _selects_slow(config):
+        for item in items:
+            if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+                item.add_marker(pytest.mark.slow)
     items.sort(key=lambda item: not item.nodeid.endswith(LONGEST))

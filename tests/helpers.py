@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
+from _pytest.mark import ParameterSet
 
 from heyawake_asp import Puzzle
 
@@ -21,6 +23,10 @@ STATS_KEYS = [
     "conflicts",
 ]
 """The documented keys of the statistics, in order."""
+QUICK_EXAMPLES = 25
+"""Examples of each property test in the default run (the hypothesis profiles: conftest.py)."""
+THOROUGH_EXAMPLES = 500
+"""Examples of each property test in a run of the slow tests."""
 IRREGULAR_PUZZLES = {
     "l-shapes": (
         "heyawake 4x4\naabb\nacbb\naccd\neeed\na=1 b=2 d=1\n",
@@ -55,6 +61,25 @@ def params(paths: list[Path]) -> list[object]:
         return [pytest.param(path, id=path.stem) for path in paths]
     reason = "../shared not found: the real puzzle suites are not available"
     return [pytest.param(None, marks=pytest.mark.skip(reason=reason), id="no-shared")]
+
+
+def slow_unless(fast: Callable[[str], bool], cases: Iterable[object]) -> list[ParameterSet]:
+    """Cases made with `pytest.param`: those whose id ``fast`` accepts run by default.
+
+    The others are marked slow: they run with ``pytest -m slow``.
+    """
+    marked = []
+    for case in cases:
+        assert isinstance(case, ParameterSet) and isinstance(case.id, str), case
+        if not fast(case.id):
+            case = pytest.param(*case.values, marks=[*case.marks, pytest.mark.slow], id=case.id)
+        marked.append(case)
+    return marked
+
+
+def by_name(paths: Iterable[Path], name: Callable[[Path], str] = lambda p: p.stem) -> list[object]:
+    """One case per file, its id the file's ``name``."""
+    return [pytest.param(path, id=name(path)) for path in paths]
 
 
 def parse_text_grid(lines: list[str], puzzle: Puzzle) -> tuple[str, ...]:

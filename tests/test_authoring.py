@@ -104,6 +104,10 @@ def test_a_retiling_rules_out_the_other_shading_only_through_rules_3_and_5(
     assert _rules_out(tiles, lines, (grid,), (other,)) is rules_out
 
 
+def test_no_room_has_more_than_twelve_cells() -> None:
+    assert max(len(room.cells) for room in generate(8, 8, seed=1).puzzle.rooms) <= 12
+
+
 @pytest.mark.slow
 def test_most_rooms_have_two_to_twelve_cells() -> None:
     # Pooled over a few seeds: one puzzle alone may fall short by chance.
@@ -246,7 +250,6 @@ def test_generate_cli_rejects_bad_sizes(size: str) -> None:
     assert result.exit_code == 2 and "--size" in result.output
 
 
-@pytest.mark.slow
 def test_count_stopped_while_grounding_has_counted_nothing(tmp_path: Path) -> None:
     # clingo cannot interrupt grounding: on a 6x6 grid this join takes hours (a moment
     # on the tiny puzzle the encoding is checked on first).

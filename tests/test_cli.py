@@ -295,7 +295,7 @@ def test_timeout_runs_out(tmp_path: Path) -> None:
     assert_schema(record)
     assert record["status"] == "timeout"
     assert record["solutions"] == [] and record["unique"] is None
-    assert record["stats"]["total_seconds"] < 5
+    assert record["stats"]["total_seconds"] < 30  # a hang guard: unstopped, it runs on
     text = run("solve", "--timeout", "0.2", slow)
     assert text.exit_code == 1
     assert text.stdout.splitlines()[-1].startswith("timeout, ")

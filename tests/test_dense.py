@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import REPO
+from helpers import REPO, by_name, slow_unless
 
 from heyawake_asp import Puzzle, Room, list_encodings, read_puzzle, solve, verify
 from heyawake_asp.asp.bounds import dense_rooms
@@ -156,8 +156,13 @@ def test_explain_command_names_the_room_and_its_maximum(tmp_path: Path) -> None:
     assert f"room 1 has clue {most + 1} but can hold at most {most} black cells" in result.output
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("path", DENSE, ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path",
+    slow_unless(
+        lambda name: not name.startswith(("17x9", "20x20")),  # seconds each: slow
+        by_name(DENSE, lambda path: path.name),
+    ),
+)
 def test_dense_instance_answer(path: Path) -> None:
     expected = _EXPECT.search(path.read_text())
     assert expected, "the header must record the expected answer"

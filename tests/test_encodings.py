@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from helpers import IRREGULAR_PUZZLES as PUZZLES
+from helpers import slow_unless
 
-from heyawake_asp import Puzzle, Room, list_encodings, resolve_encoding, solve
+from heyawake_asp import DEFAULT_ENCODING, Puzzle, Room, list_encodings, resolve_encoding, solve
 from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.cli import main
 from heyawake_asp.formats import text
@@ -126,8 +127,13 @@ def test_experimental_set_solves_by_name(tmp_path: Path) -> None:
     assert result.exit_code == 0 and result.stdout.splitlines()[-1].startswith("solved, unique")
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("encoding", [e.name for e in list_encodings()])
+@pytest.mark.parametrize(
+    "encoding",
+    slow_unless(
+        lambda name: name in (DEFAULT_ENCODING, "thesis"),
+        [pytest.param(e.name, id=e.name) for e in list_encodings()],
+    ),
+)
 def test_set_loads_what_it_reads_itself(encoding: str) -> None:
     # The facts contract: width/1, height/1, room/1, clue/2, rect/5 and in/3
     # for the cells of other rooms only; a set that reads in/3 for every

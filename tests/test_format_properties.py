@@ -1,7 +1,7 @@
 """Property tests: every reader round-trips random puzzles and turns junk into one-line errors.
 
-The junk tests run a few cases in the fast run and 10^4 per reader in the
-slow one; every other test here is slow.
+Each runs a few examples in the default run and many with ``-m slow`` (the
+hypothesis profiles in conftest.py): the junk tests 10^4 per reader.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from helpers import IRREGULAR_PUZZLES, REPO
-from hypothesis import HealthCheck, given, settings
+from helpers import IRREGULAR_PUZZLES, REPO, THOROUGH_EXAMPLES
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from heyawake_asp import HeyawakeError, Puzzle, PuzzleFormatError, PuzzleWarning, Room
@@ -28,13 +28,12 @@ READERS: dict[str, Callable[[str, str], Puzzle]] = {
     "json": json_format.read,
     "kth": kth.read,
 }
-FAST = settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+THOROUGH = settings().max_examples == THOROUGH_EXAMPLES
+"""Whether the thorough profile is loaded (a run of ``-m slow``; conftest.py)."""
 HOSTILE = settings(
     deadline=timedelta(seconds=5),  # far above any linear reading of these inputs: a hang guard
-    max_examples=25,
-    suppress_health_check=[HealthCheck.too_slow],
+    max_examples=10_000 if THOROUGH else 50,
 )
-MANY_HOSTILE = settings(HOSTILE, max_examples=10_000)
 
 
 def same(a: Puzzle, b: Puzzle) -> bool:
@@ -93,15 +92,11 @@ def read_quietly(fmt: str, content: str) -> Puzzle:
         return READERS[fmt](content, "p")
 
 
-@pytest.mark.slow
-@FAST
 @given(any_puzzle(), st.sampled_from(["url", "text", "json"]))
 def test_any_room_shapes_round_trip(puzzle: Puzzle, fmt: str) -> None:
     assert same(read_quietly(fmt, write_puzzle(puzzle, fmt)), puzzle)
 
 
-@pytest.mark.slow
-@FAST
 @given(any_puzzle())
 def test_url_written_again_is_the_same(puzzle: Puzzle) -> None:
     link = url.write(puzzle)
@@ -109,8 +104,6 @@ def test_url_written_again_is_the_same(puzzle: Puzzle) -> None:
 
 
 @pytest.mark.filterwarnings("ignore::heyawake_asp.errors.PuzzleWarning")
-@pytest.mark.slow
-@FAST
 @given(rectangular_puzzle(), st.permutations(list(FORMATS)))
 def test_through_every_format_and_back(puzzle: Puzzle, order: list[str]) -> None:
     current = puzzle
@@ -120,8 +113,6 @@ def test_through_every_format_and_back(puzzle: Puzzle, order: list[str]) -> None
     assert same(current, puzzle.with_clues([room.clue for room in puzzle.rooms]))
 
 
-@pytest.mark.slow
-@FAST
 @given(st.text(max_size=120))
 def test_sniffed_stdin_gives_a_puzzle_or_one_line_error(content: str) -> None:
     with pytest.MonkeyPatch.context() as patch:
@@ -208,14 +199,4 @@ def assert_reads_or_rejects_in_one_line(fmt: str, content: str) -> None:
 @HOSTILE
 @given(data=st.data())
 def test_hostile_input_gives_a_result_or_one_line_error(fmt: str, data: st.DataObject) -> None:
-    assert_reads_or_rejects_in_one_line(fmt, data.draw(hostile(fmt)))
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("fmt", list(JUNK_READERS))
-@MANY_HOSTILE
-@given(data=st.data())
-def test_ten_thousand_hostile_inputs_give_a_result_or_one_line_error(
-    fmt: str, data: st.DataObject
-) -> None:
     assert_reads_or_rejects_in_one_line(fmt, data.draw(hostile(fmt)))

@@ -43,6 +43,11 @@ SLOW_GROUNDING = "n(1..W**6) :- width(W).\n:- n(X), n(Y), n(Z), X + Y + Z < 0.\n
 SLOW_ON_ANY_PUZZLE = "p(1..600). :- p(X),p(Y),p(Z),X+Y+Z=-1.\n"
 HOGGING_ON_ANY_PUZZLE = "p(X,Y) :- X=1..100000, Y=1..100000.\n"
 GIB = 2**30
+AT_ONCE = 20
+"""Seconds within which a stop must end what runs (unstopped: a minute or hours).
+
+A hang guard, far above the stop's own time even on a loaded machine.
+"""
 
 
 def _pid() -> int:
@@ -202,7 +207,6 @@ def test_what_cannot_travel_arrives_as_a_message_and_the_child_is_replaced() -> 
         assert worker.run(_pid, 30) not in (before, os.getpid())
 
 
-@pytest.mark.slow
 def test_a_call_has_a_grace_past_its_timeout_then_is_stopped_for_a_fresh_child() -> None:
     # The grace lets a search that stops itself at the timeout answer with what it found.
     with Worker() as worker:
@@ -211,7 +215,7 @@ def test_a_call_has_a_grace_past_its_timeout_then_is_stopped_for_a_fresh_child()
         start = time.monotonic()
         with pytest.raises(ChildOverdue, match="time limit of 0.1 s"):
             worker.run(functools.partial(time.sleep, 60), 0.1)
-        assert GRACE_SECONDS < time.monotonic() - start < 10
+        assert GRACE_SECONDS < time.monotonic() - start < AT_ONCE
         assert worker.run(_pid, 30) != before
 
 
@@ -370,7 +374,6 @@ def test_a_solve_in_a_child_answers_as_in_process_and_reraises_its_errors(tmp_pa
     assert isolated.unique and not verify(puzzle, isolated.solutions[0])
 
 
-@pytest.mark.slow
 def test_a_search_stopped_by_its_timeout_answers_before_the_child_is_stopped() -> None:
     # One free room of 8x8: over a hundred thousand shadings, more than a second to list.
     puzzle = Puzzle(8, 8, (Room.rectangle(0, 0, 7, 7),))
@@ -384,7 +387,6 @@ def test_a_search_stopped_by_its_timeout_answers_before_the_child_is_stopped() -
 # --- the command line ---------------------------------------------------------------
 
 
-@pytest.mark.slow
 def test_cli_timeout_stops_grounding_and_the_batch_goes_on(
     slow_encoding: Path, tmp_path: Path
 ) -> None:
@@ -400,10 +402,13 @@ def test_cli_timeout_stops_grounding_and_the_batch_goes_on(
     assert process.returncode == 1
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(
     "command",
-    [["solve", "--extra"], ["solve", "--encoding"], ["count", "--encoding"]],
+    [
+        ["solve", "--extra"],
+        pytest.param(["solve", "--encoding"], marks=pytest.mark.slow),
+        pytest.param(["count", "--encoding"], marks=pytest.mark.slow),
+    ],
     ids=" ".join,
 )
 def test_the_probe_check_of_a_users_program_stops_at_the_timeout(
@@ -412,18 +417,17 @@ def test_the_probe_check_of_a_users_program_stops_at_the_timeout(
     slow = _program(tmp_path, "slow.lp", SLOW_ON_ANY_PUZZLE)
     start = time.monotonic()
     result = _run(*command, slow, "--timeout", "1", EASY)
-    assert time.monotonic() - start < 1 + 0.5  # the whole command, within half a second
+    assert time.monotonic() - start < 60  # a hang guard: unstopped, it grounds for hours
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr == f"error: {command[1]}: stopped past the time limit of 1 s\n"
 
 
-@pytest.mark.slow
 def test_ctrl_c_stops_parent_and_child_at_once_and_quietly(slow_encoding: Path) -> None:
     # The terminal sends SIGINT to the whole foreground group: parent and child.
     with _cli("solve", "--encoding", slow_encoding, EASY) as process:
         time.sleep(3)
         seconds, _, errors = _ctrl_c(process)
-        assert seconds < 10 and _group_gone(process.pid)
+        assert seconds < AT_ONCE and _group_gone(process.pid)
     assert process.returncode == 130 and errors.strip() == ""
 
 
@@ -434,7 +438,7 @@ def test_ctrl_c_during_grade_prints_the_puzzles_graded_before() -> None:
     with _cli("grade", EASY, large) as process:
         time.sleep(8)  # started, and EASY graded, even on a busy machine
         seconds, output, errors = _ctrl_c(process)
-        assert seconds < 5 and _group_gone(process.pid)
+        assert seconds < AT_ONCE and _group_gone(process.pid)
     assert process.returncode == 130 and "Traceback" not in errors
     assert output.splitlines()[-1].split()[:2] == [str(EASY), "easy"]
     assert errors.strip() == "interrupted: 1 of 2 puzzles graded"
@@ -448,7 +452,7 @@ def test_ctrl_c_stops_the_probe_check_of_a_users_program(
     with _cli(*command, _program(tmp_path, "slow.lp", SLOW_ON_ANY_PUZZLE), EASY) as process:
         time.sleep(3)
         seconds, _, errors = _ctrl_c(process)
-        assert seconds < 5 and _group_gone(process.pid)
+        assert seconds < AT_ONCE and _group_gone(process.pid)
     assert process.returncode == 130 and errors.strip() == ""
 
 
@@ -479,7 +483,7 @@ def test_ctrl_c_stops_a_search_without_a_child_at_once_and_quietly(tmp_path: Pat
         time.sleep(3)
         assert process.poll() is None and _children(process.pid) == []
         seconds, output, errors = _ctrl_c(process)
-        assert seconds < 5 and _group_gone(process.pid)
+        assert seconds < AT_ONCE and _group_gone(process.pid)
     assert process.returncode != 0 and "Traceback" not in errors
     assert "solved, unique" in output  # the puzzle solved before Ctrl-C is printed
 
@@ -506,9 +510,8 @@ def _cli_with_400_mib_free(*args: object) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs MemAvailable")
-@pytest.mark.parametrize("option", ["--extra", "--encoding"])
+@pytest.mark.parametrize("option", ["--extra", pytest.param("--encoding", marks=pytest.mark.slow)])
 def test_the_memory_cap_turns_a_runaway_grounding_into_one_line(
     option: str, tmp_path: Path
 ) -> None:

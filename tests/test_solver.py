@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import STATS_KEYS, params, shared_puzzles
+from helpers import STATS_KEYS, params, shared_puzzles, slow_unless
 
 from heyawake_asp import EncodingError, Puzzle, Room, read_puzzle, solve, verify
 from heyawake_asp.oracles.brute import brute_force
@@ -46,8 +46,9 @@ def test_real_puzzle_matches_published_solution(
 EASY_AND_MEDIUM = [p for p in shared_puzzles("kth") if not p.stem.startswith("hard")]
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("path", params(EASY_AND_MEDIUM))
+@pytest.mark.parametrize(
+    "path", slow_unless(lambda name: name.startswith("easy"), params(EASY_AND_MEDIUM))
+)
 def test_thesis_agrees_with_reach_on_easy_and_medium(path: Path) -> None:
     puzzle = read_puzzle(path)
     thesis = solved_and_checked(puzzle, encoding="thesis", max_solutions=0)
@@ -107,14 +108,14 @@ def test_timeout_reports_timeout_and_returns(tmp_path: Path) -> None:
     puzzle = Puzzle(30, 30, (Room.rectangle(0, 0, 29, 29),))
     result = solve(puzzle, max_solutions=0, check_unique=False, timeout=0.5)
     assert result.status == "solved"
-    assert result.stats.total_seconds < 10
+    assert result.stats.total_seconds < 30  # a hang guard: unstopped, it runs on
     empty = solve(
         Puzzle(60, 60, tuple(Room.rectangle(x, 0, x, 59) for x in range(60))),
         max_solutions=1,
         timeout=0.001,
     )
     assert empty.status in {"timeout", "solved"}
-    assert empty.stats.total_seconds < 10
+    assert empty.stats.total_seconds < 30
 
 
 def test_stats_are_filled() -> None:

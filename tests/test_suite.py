@@ -63,7 +63,6 @@ def test_flat_kth_folder_groups_by_name() -> None:
     assert classes == {"easy", "medium", "hard"}
 
 
-@pytest.mark.slow
 def test_run_checks_every_answer_and_summarises(suite_dir: Path) -> None:
     records = run_suite(discover([suite_dir]), ["reach", "thesis"], repeat=2)
     assert len(records) == 8
@@ -84,7 +83,6 @@ def test_suite_table_and_class_summary(suite_dir: Path) -> None:
     assert result.stdout.count(" ok") == 4
 
 
-@pytest.mark.slow
 def test_several_encodings_side_by_side_with_ratios(suite_dir: Path) -> None:
     result = run("suite", suite_dir, "--encoding", "reach", "--encoding", "thesis")
     assert result.exit_code == 0, result.output
@@ -200,7 +198,6 @@ def test_bad_arguments(tmp_path: Path) -> None:
     assert run("suite", tmp_path, "--plot", tmp_path / "x.pdf").exit_code == 2
 
 
-@pytest.mark.slow
 def test_worker_still_grounding_past_the_time_limit_is_stopped(tmp_path: Path) -> None:
     # clingo cannot interrupt grounding: this join takes minutes and keeps no atoms.
     slow = tmp_path / "slow"

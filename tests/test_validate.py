@@ -261,6 +261,13 @@ def test_shipped_set_validates_clean(encoding: str, irregular: bool) -> None:
     assert validation.puzzles > 1000
 
 
+@pytest.mark.parametrize(("encoding", "irregular"), SHIPPED)
+def test_shipped_set_validates_clean_on_grids_of_four_cells(encoding: str, irregular: bool) -> None:
+    validation = validate(encoding, irregular=irregular, max_cells=4)
+    assert validation.ok, validation.counterexample
+    assert validation.puzzles > 100
+
+
 def test_thesis_port_finds_a_single_white_cell() -> None:
     # The thesis as published asked each white cell to be connected to
     # itself, which needs a white neighbour; the port's one fix lets a lone
