@@ -16,6 +16,7 @@ from heyawake_asp import Puzzle, Room, read_puzzle, solve, verify
 from heyawake_asp.authoring.analysis import analyze
 from heyawake_asp.cli import main
 from heyawake_asp.errors import PuzzleFormatError
+from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.oracles.step_checker import check_step, entails
 from heyawake_asp.steps import (
     LABELS,
@@ -349,12 +350,21 @@ def test_a_hint_from_a_partial_grid_settles_something_new() -> None:
 
 
 def test_a_hint_from_a_cell_some_solutions_lack_follows_from_it() -> None:
-    # An unnumbered 4x1 room has several solutions; r1c2 is black in some only.
+    # An unnumbered 4x1 room has several solutions; r1c1 is black in some only.
     strip = Puzzle(4, 1, (Room.rectangle(0, 0, 3, 0),))
-    known = read_partial("?#??", "given", strip)
+    known = read_partial("#???", "given", strip)
     step = hint(strip, known).step
     assert step is not None and check_step(strip, step) == []
     assert all(cell not in known for cell, _ in step.cells)
+
+
+def test_a_hint_from_a_cell_no_solution_has_names_it() -> None:
+    # r1c2 black would cut r1c1 off: no solution has it (brute force), though every root
+    # but the anchor r1c2 itself could still be reached from some neighbour.
+    strip = Puzzle(4, 1, (Room.rectangle(0, 0, 3, 0),))
+    assert all(grid[0][1] == "." for grid in brute_force(strip))
+    given = hint(strip, read_partial("?#??", "given", strip))
+    assert given.step is None and given.conflict == ((1, 0),)
 
 
 def test_a_partial_grid_breaks_lines_only_where_an_editor_does() -> None:
@@ -513,12 +523,15 @@ def test_a_room_at_its_maximum_is_walked_by_cases() -> None:
     assert walk.status == "solved" and {step.kind for step in walk.steps} == {"cases"}
 
 
-@pytest.mark.xfail(
-    raises=IndexError, strict=True, reason="a bug: IndexError in planner.py _take_global"
-)
-def test_a_room_of_three_rows_at_its_maximum_has_a_path() -> None:
-    # The walk fails on 3x3 with 3, 4x3 with 4, 5x3 with 5, 6x3 with 6 and 6x4 with 8.
-    assert steps(Puzzle(3, 3, (Room.rectangle(0, 0, 2, 2, 3),))).status in ("solved", "several")
+@pytest.mark.parametrize("width, height, clue", [(3, 3, 3), (4, 3, 4), (6, 3, 6), (6, 4, 8)])
+def test_a_black_anchor_is_refuted_by_connectivity_from_one_neighbour(
+    tmp_path: Path, width: int, height: int, clue: int
+) -> None:
+    # The centre of a 3x3 room with clue 3 is white in every solution: black, it would split
+    # its white neighbours. Measured from each neighbour as a root, nothing refuted it.
+    _checked_several(
+        Puzzle(width, height, (Room.rectangle(0, 0, width - 1, height - 1, clue),)), tmp_path
+    )
 
 
 def test_grade_interrupted_prints_the_puzzles_graded_before(
@@ -614,15 +627,15 @@ def test_hint_and_grade_keep_the_time_limit_themselves() -> None:
         assert (code, out) == (1, f"error: {LARGE}: stopped past the time limit of 0.3 s\n")
 
 
-def test_with_no_white_cell_settled_the_anchor_and_its_neighbours_are_roots() -> None:
+def test_with_no_white_cell_settled_the_anchor_and_a_neighbour_are_roots() -> None:
     # With r2c1 black, r1c1 is white, and r1c2 black would shut it in. No cell is settled
-    # white, so the anchor (the centre) and its neighbours are the roots: the rule on
+    # white, so the anchor (the centre) and one neighbour are the roots: the rule on
     # neighbours leaves one of them white, so connectivity cannot be escaped.
     corner = Puzzle(3, 3, (Room.rectangle(0, 0, 2, 2),))
     deducer = Deducer(corner, anchor=(1, 1))
     reason = deducer.core(deducer.rules, {(0, 1): True}, (1, 0), False)
     assert reason is not None
     roots = [sorted(rule.cells) for rule in reason.rules if rule.kind == "connected"]
-    assert roots == [[(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)]]
+    assert roots == [[(1, 1), (2, 1)]]
     assert check_step(corner, Step((((1, 0), False),), reason, "connected", 0, "")) == []
     assert check_step(corner, Step((((1, 0), True),), reason, "connected", 0, ""))

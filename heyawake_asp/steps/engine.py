@@ -95,8 +95,8 @@ class Deducer:
         The puzzle's dense rooms, asked as maxima.
 
     Connectivity is measured from the first settled white cell of a question,
-    else from ``anchor`` (white in every solution, if given) and its
-    neighbours, one of which is white while the rule on neighbours holds:
+    else from ``anchor`` (white in every solution, if given) and one
+    neighbour, one of which is white while the rule on neighbours holds:
     "every white cell joins a white root" holds whatever the roots.
     Past ``deadline``, questions raise `heyawake_asp.asp.search.OutOfTime`.
     """
@@ -129,8 +129,11 @@ class Deducer:
             for cell in rule.cells:
                 self.rules_at[cell].append(rule)
         self._rooted: tuple[Cell, ...] = ()
-        around = () if anchor is None else (anchor, *neighbours(anchor))
-        self._anchor_roots = tuple(filter(puzzle.contains, around))
+        # The anchor and one neighbour: while black cells do not touch, one of the two is white,
+        # and a white neighbour joins a white anchor, so connectivity is measured exactly. More
+        # neighbours as roots would let a black anchor's white neighbours each be their own root.
+        around = () if anchor is None else (anchor, *filter(puzzle.contains, neighbours(anchor)))
+        self._anchor_roots = around[:2]
         self._local = LocalPrograms(puzzle)
         self._alarm = Alarm(deadline)
 
