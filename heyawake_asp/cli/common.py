@@ -42,6 +42,7 @@ __all__ = [
     "isolated",
     "overdue",
     "read_puzzle_echoing_warnings",
+    "read_puzzle_or_fail",
     "solve_checked",
 ]
 
@@ -90,6 +91,14 @@ def read_puzzle_echoing_warnings(source: str, deadline: Deadline = NEVER) -> Puz
         ) from None
     finally:
         signal.signal(signal.SIGALRM, before)
+
+
+def read_puzzle_or_fail(source: str, deadline: Deadline = NEVER) -> Puzzle:
+    """`read_puzzle_echoing_warnings`, its errors as the one-line error of the command."""
+    try:
+        return read_puzzle_echoing_warnings(source, deadline)
+    except HeyawakeError as error:
+        raise click.ClickException(str(error)) from None
 
 
 def _reading_overdue(_signal: int, _frame: object) -> None:

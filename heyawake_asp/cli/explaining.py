@@ -10,7 +10,7 @@ from functools import partial
 import click
 
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import isolated, overdue, read_puzzle_echoing_warnings
+from heyawake_asp.cli.common import isolated, overdue, read_puzzle_or_fail
 from heyawake_asp.cli.options import timeout_option
 from heyawake_asp.cli.outputs import not_the_input, output_folder, output_path, write_file
 from heyawake_asp.cli.solving import not_drawn
@@ -47,14 +47,6 @@ _STEP_PICTURE = re.compile(r"step-[0-9]{3,}\.svg")
 _JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON Lines.")
 
 
-def _read(source: str, deadline: Deadline) -> Puzzle:
-    """The puzzle, or a one-line error (also past the ``deadline``)."""
-    try:
-        return read_puzzle_echoing_warnings(source, deadline)
-    except HeyawakeError as error:
-        raise click.ClickException(str(error)) from None
-
-
 @main.command("steps")
 @click.argument("puzzle")
 @_JSON
@@ -83,7 +75,7 @@ def steps_command(
     """
     not_the_input(html_file, puzzle, "--html")
     deadline = as_deadline(timeout)
-    problem = _read(puzzle, deadline)
+    problem = read_puzzle_or_fail(puzzle, deadline)
     with Worker() as worker:
         walking = partial(steps, problem, deadline)
         walk = isolated(walking, puzzle, worker, deadline, partial(timed_out, problem))
@@ -170,7 +162,7 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
     if puzzle == given == "-":
         raise click.UsageError("PUZZLE and --given cannot both be '-' (standard input)")
     deadline = as_deadline(timeout)
-    problem = _read(puzzle, deadline)
+    problem = read_puzzle_or_fail(puzzle, deadline)
     known = {}
     if given is not None:
         try:
@@ -240,7 +232,7 @@ def grade_command(puzzles: tuple[str, ...], as_json: bool, timeout: float | None
 def _graded(source: str, worker: Worker, deadline: Deadline, as_json: bool) -> Grade | None:
     """The grade of one puzzle (its JSON line printed), or None with the reason reported."""
     try:
-        problem = _read(source, deadline)
+        problem = read_puzzle_or_fail(source, deadline)
         walk = isolated(partial(steps, problem, deadline), source, worker, deadline)
         if walk.status == "timeout":  # a path cut short has no grade
             raise overdue(source, deadline)

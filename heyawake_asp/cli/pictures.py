@@ -12,7 +12,7 @@ from heyawake_asp.cli.common import (
     check_programs,
     echoing_warnings,
     isolated,
-    read_puzzle_echoing_warnings,
+    read_puzzle_or_fail,
     solve_checked,
 )
 from heyawake_asp.cli.exits import WrongAnswer
@@ -65,7 +65,7 @@ def render_command(
     the checker rejects the solution.
     """
     deadline = as_deadline(timeout) if solved or dots else NEVER
-    problem = _read(puzzle, deadline)
+    problem = read_puzzle_or_fail(puzzle, deadline)
     grid = _first_solution(puzzle, problem, encoding, deadline) if solved or dots else None
     write_file(output, render_svg(problem, grid, dots))
 
@@ -76,7 +76,7 @@ def render_command(
 @_OUTPUT
 def convert_command(puzzle: str, fmt: str, output: str) -> None:
     """Write PUZZLE (a file, a puzz.link URL or '-') in another format."""
-    problem = _read(puzzle)
+    problem = read_puzzle_or_fail(puzzle)
     try:
         with echoing_warnings():
             converted = write_puzzle(problem, fmt)
@@ -88,14 +88,6 @@ def convert_command(puzzle: str, fmt: str, output: str) -> None:
 def save_svg(path: str, puzzle: Puzzle, grid: Grid) -> None:
     """Write the picture of a solved puzzle to ``path`` (for ``solve --svg``)."""
     write_file(path, render_svg(puzzle, grid))
-
-
-def _read(source: str, deadline: Deadline = NEVER) -> Puzzle:
-    """The puzzle, or a one-line error (also past the ``deadline``)."""
-    try:
-        return read_puzzle_echoing_warnings(source, deadline)
-    except HeyawakeError as error:
-        raise click.ClickException(str(error)) from None
 
 
 def _first_solution(source: str, puzzle: Puzzle, encoding: EncodingSet, deadline: Deadline) -> Grid:
