@@ -24,14 +24,13 @@ import heyawake_asp.runtime.child
 from heyawake_asp import EncodingError, Puzzle, Room, read_puzzle, solve, verify
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, resolve_encoding
 from heyawake_asp.cli import main
+from heyawake_asp.cli.common import HERE_MAX_CELLS, runs_here
 from heyawake_asp.runtime.isolation import (
     GRACE_SECONDS,
-    HERE_MAX_CELLS,
     ChildFailed,
     ChildOverdue,
     Worker,
     run_each,
-    runs_here,
 )
 
 EASY = Path(__file__).resolve().parents[1] / "instances" / "easy" / "easy1.lp"

@@ -13,6 +13,7 @@ from heyawake_asp.cli.common import (
     echoing_warnings,
     isolated,
     read_puzzle_or_fail,
+    runs_here,
     solve_checked,
 )
 from heyawake_asp.cli.exits import WrongAnswer
@@ -24,7 +25,7 @@ from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.svg import render_svg
 from heyawake_asp.runtime.deadline import NEVER, Deadline, as_deadline
-from heyawake_asp.runtime.isolation import Worker, runs_here
+from heyawake_asp.runtime.isolation import Worker
 from heyawake_asp.solver import solve
 
 __all__ = ["convert_command", "render_command", "save_svg"]

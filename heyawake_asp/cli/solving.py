@@ -14,7 +14,7 @@ import click
 from heyawake_asp.asp.control import MAX_THREADS
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, encodings_dir, list_encodings
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import Answer, check_programs, isolated, solve_checked
+from heyawake_asp.cli.common import Answer, check_programs, isolated, runs_here, solve_checked
 from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
 from heyawake_asp.cli.exits import FAILED, WRONG_ANSWER, one_line
 from heyawake_asp.cli.options import encoding_option, extra_option, timeout_option
@@ -26,7 +26,7 @@ from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.text import render_text
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
-from heyawake_asp.runtime.isolation import Worker, runs_here
+from heyawake_asp.runtime.isolation import Worker
 from heyawake_asp.solver import MAX_MODELS, SolveResult, SolveStats, solve
 
 __all__ = [

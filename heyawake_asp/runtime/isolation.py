@@ -7,8 +7,7 @@ is handed the call: sending a large call takes time too; the grace lets a
 call that keeps the deadline itself answer), on Ctrl-C, or by the memory
 cap it sets itself. A `Worker` keeps one child for a batch of calls;
 `run_each` runs calls side by side, each in a fresh child; `run` runs a
-call in a worker, or in this process where `runs_here` says a child
-would guard nothing.
+call in a worker, or in this process when there is none.
 
 On Linux children are forked (`heyawake_asp.runtime.child`). Elsewhere the
 platform's default start method is used, and a script that isolates calls
@@ -32,28 +31,22 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, is_shipped
-from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.runtime.child import Child, memory_cap, wait
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 
 __all__ = [
     "GRACE_SECONDS",
-    "HERE_MAX_CELLS",
     "ChildFailed",
     "ChildOverdue",
     "Worker",
     "max_jobs",
     "run",
     "run_each",
-    "runs_here",
 ]
 
 T = TypeVar("T")
 GRACE_SECONDS = 0.3
 """Seconds a call may run past its timeout (still grounding) before its child is stopped."""
-HERE_MAX_CELLS = 2500
-"""The largest puzzle (in cells) `runs_here` lets the default set solve in this process."""
 
 
 class ChildFailed(Exception):
@@ -173,18 +166,6 @@ def max_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on every system
         return max(1, os.cpu_count() or 1)
-
-
-def runs_here(encoding: EncodingSet, extra: Sequence[str], puzzle: Puzzle) -> bool:
-    """Whether clingo may work on ``puzzle`` in this process, not in a child.
-
-    Only with the default set, no extra program and at most `HERE_MAX_CELLS`
-    cells: the set grounds such a puzzle in a few hundredths of a second and
-    little memory, where a child (some 20 ms to start) would be most of a
-    one-puzzle command; some other shipped sets ground for minutes on it.
-    """
-    small = puzzle.width * puzzle.height <= HERE_MAX_CELLS
-    return small and not extra and encoding.name == DEFAULT_ENCODING and is_shipped(encoding)
 
 
 def run(call: Callable[[], T], worker: Worker | None, deadline: Deadline) -> T:
