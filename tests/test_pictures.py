@@ -260,3 +260,26 @@ def test_big_real_puzzle_picture(tmp_path: Path) -> None:
     puzzle = read_puzzle(path)
     grid = solve(puzzle, check_unique=False).solutions[0]
     check_picture(render_svg(puzzle, grid), puzzle, grid)
+
+
+@pytest.mark.parametrize("command", [("render",), ("convert", "--to", "kth")])
+def test_render_and_convert_refuse_to_overwrite_the_puzzle(tmp_path: Path, command: tuple) -> None:
+    puzzle = tmp_path / "e1.lp"
+    puzzle.write_text(EASY1.read_text())
+    result = run(command[0], puzzle, *command[1:], "-o", puzzle)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: --output: {puzzle}: is the puzzle itself"
+    assert puzzle.read_text() == EASY1.read_text()
+
+
+def test_convert_takes_the_format_from_the_output_name_and_refuses_another(
+    tmp_path: Path,
+) -> None:
+    for name in ("p.json", "p.txt", "p.url", "p.lp"):
+        assert run("convert", EASY1, "-o", tmp_path / name).exit_code == 0
+        assert set(read_puzzle(tmp_path / name).rooms) == set(read_puzzle(EASY1).rooms)
+    clash = run("convert", EASY1, "--to", "text", "-o", tmp_path / "q.lp")
+    assert clash.exit_code == 2 and not (tmp_path / "q.lp").exists()
+    assert clash.stderr.strip().endswith("q.lp: a .lp file is read as kth, not text")
+    unnamed = run("convert", EASY1)
+    assert unnamed.exit_code == 2 and "--to" in unnamed.stderr

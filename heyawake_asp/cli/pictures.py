@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import click
 
@@ -18,9 +19,9 @@ from heyawake_asp.cli.common import (
 )
 from heyawake_asp.cli.exits import WrongAnswer
 from heyawake_asp.cli.options import encoding_option, timeout_option
-from heyawake_asp.cli.outputs import output_path, write_file
+from heyawake_asp.cli.outputs import not_the_input, output_path, write_file
 from heyawake_asp.errors import HeyawakeError
-from heyawake_asp.formats import FORMATS, write_puzzle
+from heyawake_asp.formats import FORMATS, format_of_name, write_puzzle
 from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.svg import render_svg
@@ -65,6 +66,7 @@ def render_command(
     when the puzzle cannot be read, or with --solve has no solution; 3 when
     the checker rejects the solution.
     """
+    not_the_input(output, puzzle, "--output")
     deadline = as_deadline(timeout) if solved or dots else NEVER
     problem = read_puzzle_or_fail(puzzle, deadline)
     grid = _first_solution(puzzle, problem, encoding, deadline) if solved or dots else None
@@ -73,10 +75,21 @@ def render_command(
 
 @main.command("convert")
 @click.argument("puzzle")
-@click.option("--to", "fmt", type=click.Choice(list(FORMATS)), required=True, help="Target format.")
+@click.option(
+    "--to",
+    "fmt",
+    type=click.Choice(list(FORMATS)),
+    help="Target format (default: the one the output file's extension names).",
+)
 @_OUTPUT
-def convert_command(puzzle: str, fmt: str, output: str) -> None:
-    """Write PUZZLE (a file, a puzz.link URL or '-') in another format."""
+def convert_command(puzzle: str, fmt: str | None, output: str) -> None:
+    """Write PUZZLE (a file, a puzz.link URL or '-') in another format.
+
+    The output file's extension (.lp, .json, .url, .txt) names the format it
+    is read back as: --to may be left out then, and must agree with it.
+    """
+    not_the_input(output, puzzle, "--output")
+    fmt = _target_format(fmt, output)
     problem = read_puzzle_or_fail(puzzle)
     try:
         with echoing_warnings():
@@ -84,6 +97,21 @@ def convert_command(puzzle: str, fmt: str, output: str) -> None:
     except HeyawakeError as error:
         raise click.ClickException(f"{puzzle}: cannot write {fmt}: {error}") from None
     write_file(output, converted)
+
+
+def _target_format(fmt: str | None, output: str) -> str:
+    """``--to``, or the format the output's extension names; a usage error when they differ."""
+    named = format_of_name(output)
+    if fmt is None:
+        if named is None:
+            raise click.UsageError("Missing option '--to' (the output's name says no format).")
+        return named
+    if named is not None and fmt != named:
+        raise click.BadParameter(
+            f"{output}: a {Path(output).suffix} file is read as {named}, not {fmt}",
+            param_hint="'--output'",
+        )
+    return fmt
 
 
 def save_svg(path: str, puzzle: Puzzle, grid: Grid) -> None:

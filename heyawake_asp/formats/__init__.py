@@ -23,7 +23,15 @@ from heyawake_asp.formats import url
 from heyawake_asp.formats.source import MAX_INPUT_BYTES, read_source
 from heyawake_asp.puzzle import Puzzle
 
-__all__ = ["FORMATS", "MAX_INPUT_BYTES", "read_puzzle", "read_source", "sniff", "write_puzzle"]
+__all__ = [
+    "FORMATS",
+    "MAX_INPUT_BYTES",
+    "format_of_name",
+    "read_puzzle",
+    "read_source",
+    "sniff",
+    "write_puzzle",
+]
 
 FORMATS = {"url": "url", "text": "text", "json": "json_format", "kth": "kth"}
 """Each format's module in this package, by the name ``heyawake convert --to`` takes.
@@ -52,6 +60,14 @@ def read_puzzle(path: str | Path) -> Puzzle:
     suffix = Path(source).suffix.lower()
     fmt = _EXTENSIONS.get(suffix) or sniff(content, "text" if suffix == ".txt" else "kth")
     return _reader(fmt)(content, source)
+
+
+def format_of_name(path: str) -> str | None:
+    """The format a file named ``path`` is read as, by its extension (None: sniffed, or '-').
+
+    ``.txt`` counts as the text format: only text is read back from it whatever it holds.
+    """
+    return {**_EXTENSIONS, ".txt": "text"}.get(Path(path).suffix.lower()) if path != "-" else None
 
 
 def sniff(content: str, default: str = "kth") -> str:
