@@ -223,6 +223,13 @@ def test_explain_cli_cases(tmp_path: Path) -> None:
     assert run("explain", fine).output == "the puzzle has a solution: nothing to explain\n"
 
 
+def test_generate_progress_counts_one_room_and_one_clue_in_the_singular(tmp_path: Path) -> None:
+    result = run("generate", "--size", "2x2", "--seed", 1, "-o", tmp_path)
+    made = kth.read((tmp_path / "2x2-s1.lp").read_text(), "2x2-s1.lp")
+    assert len(made.rooms) == 1 and made.rooms[0].clue is not None
+    assert result.exit_code == 0 and "seed 1: 1 room, 1 clue, " in result.stderr
+
+
 def test_generate_cli_writes_a_directory_with_progress(tmp_path: Path) -> None:
     result = run("generate", "--size", "6x5", "--seed", 3, "--count", 2, "-o", tmp_path / "out")
     assert result.exit_code == 0, result.output

@@ -367,6 +367,16 @@ def test_a_hint_from_a_cell_no_solution_has_names_it() -> None:
     assert given.step is None and given.conflict == ((1, 0),)
 
 
+def test_hint_names_a_single_given_cell_in_the_singular(tmp_path: Path) -> None:
+    strip, given = tmp_path / "strip.txt", tmp_path / "given.txt"
+    strip.write_text("heyawake 4x1\naaaa\n")
+    given.write_text("?#??\n")
+    assert _run("hint", str(strip), "--given", str(given)) == (
+        1,
+        "the given cell r1c2 holds in no solution\n",
+    )
+
+
 def test_a_partial_grid_breaks_lines_only_where_an_editor_does() -> None:
     block = Puzzle(2, 3, (Room.rectangle(0, 0, 1, 2),))
     known = read_partial("#.\r\n.#\r?.", "given", block)

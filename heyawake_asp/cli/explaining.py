@@ -181,7 +181,10 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
         click.echo(f"no solution: {conflict_words(problem, found.unsolvable, found.most)}")
     elif found.conflict is not None:
         names = ", ".join(cell_name(cell) for cell in found.conflict)
-        click.echo(f"these given cells cannot all hold in any solution: {names}")
+        if len(found.conflict) == 1:
+            click.echo(f"the given cell {names} holds in no solution")
+        else:
+            click.echo(f"these given cells cannot all hold in any solution: {names}")
     elif found.step is not None:
         click.echo(found.step.text)
     else:
