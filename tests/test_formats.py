@@ -92,6 +92,11 @@ def test_url_hosts_and_bare_form(prefix: str) -> None:
     assert url.write(puzzle) == URL
 
 
+@pytest.mark.parametrize("ending", ["/", "#", "#play", "/#"])
+def test_url_with_a_trailing_slash_or_a_fragment_is_the_same_puzzle(ending: str) -> None:
+    assert url.read(URL + ending, "u") == url.read(URL, "u")
+
+
 def test_url_numbers_wide_and_skips() -> None:
     # Clues of 16..255 take '-' and two hex digits, 256..4095 '+' and three;
     # runs of unnumbered rooms are cut into skips of at most 20.

@@ -56,7 +56,7 @@ def read(text: str, source: str) -> Puzzle:
         first offending character, and on a puzzle the URL does not
         describe validly.
     """
-    url = text.strip()
+    url = text.strip().partition("#")[0]  # a fragment, as a browser may add, says nothing
     start = PATTERN.match(url)
     if start is None:
         raise PuzzleFormatError(source, "not a heyawake URL: expected .../p?heyawake/C/R/...", 1, 1)
@@ -210,6 +210,8 @@ def _read_numbers(url: str, position: int, count: int, source: str) -> list[_Num
     while position < len(url):
         column = position + 1
         char = url[position]
+        if len(clues) >= count and url[position:] == "/":  # a trailing slash, as pzprjs allows
+            break
         if len(clues) >= count:
             raise PuzzleFormatError(
                 source,
