@@ -586,6 +586,18 @@ def test_nan_timeout_is_a_usage_error(strip: Path) -> None:
     assert "not a number" in usage_error(run("solve", "--timeout", "nan", strip))
 
 
+def test_bad_seconds_and_a_missing_extra_are_said_in_words(strip: Path) -> None:
+    assert usage_error(run("solve", "--timeout", "abc", strip)) == (
+        "error: --timeout: 'abc' is not a number of seconds"
+    )
+    assert usage_error(run("validate", "grow", "--time-limit", "-2")) == (
+        "error: --time-limit: '-2' is not a number of seconds above 0, at most 1e9"
+    )
+    assert usage_error(run("solve", "--extra", "nosuch.lp", strip)) == (
+        "error: --extra: nosuch.lp: no such file"
+    )
+
+
 def test_grounding_error_in_extra_is_reported_once_up_front(tmp_path: Path, strip: Path) -> None:
     unsafe = write(tmp_path, "unsafe.lp", "a(X).\n")
     result = run("solve", "--extra", unsafe, strip, strip)

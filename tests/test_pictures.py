@@ -263,7 +263,9 @@ def test_big_real_puzzle_picture(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("command", [("render",), ("convert", "--to", "kth")])
-def test_render_and_convert_refuse_to_overwrite_the_puzzle(tmp_path: Path, command: tuple) -> None:
+def test_render_and_convert_refuse_to_overwrite_the_puzzle(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
     puzzle = tmp_path / "e1.lp"
     puzzle.write_text(EASY1.read_text())
     result = run(command[0], puzzle, *command[1:], "-o", puzzle)

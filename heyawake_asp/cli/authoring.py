@@ -145,10 +145,11 @@ def generate_command(
                 made = isolated(call, f"seed {first + number}", worker, as_deadline(timeout))
                 text = write_generated(made, fmt)
             where = _save(text, output, many, made, fmt)
-            rooms = len(made.puzzle.rooms)
+            made_rooms = len(made.puzzle.rooms)
             clued = sum(room.clue is not None for room in made.puzzle.rooms)
             click.echo(
-                f"[{number + 1}/{count}] seed {made.seed}: {rooms} room{'s' * (rooms != 1)}, "
+                f"[{number + 1}/{count}] seed {made.seed}: "
+                f"{made_rooms} room{'s' * (made_rooms != 1)}, "
                 f"{clued} clue{'s' * (clued != 1)}, {time.perf_counter() - start:.2f} s{where}",
                 err=True,
             )

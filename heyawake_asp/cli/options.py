@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import math
+import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -11,29 +11,34 @@ import click
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
 
-__all__ = ["encoding_option", "encoding_set", "extra_option", "finite", "timeout_option"]
+__all__ = ["encoding_option", "encoding_set", "extra_option", "seconds", "timeout_option"]
 
 _Command = TypeVar("_Command", bound=Callable[..., Any])
 
 
+def seconds(
+    _context: click.Context, _parameter: click.Parameter, value: str | None
+) -> float | None:
+    """A positive number of seconds, at most 10^9, or a usage error in words: a click callback."""
+    if value is None:
+        return None
+    try:
+        number = float(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a number of seconds") from None
+    if not 0 < number <= 1e9:  # NaN fails this too
+        raise click.BadParameter(f"{value!r} is not a number of seconds above 0, at most 1e9")
+    return number
+
+
 def timeout_option(command: _Command) -> _Command:
-    """The ``--timeout S`` option: positive seconds, NaN refused."""
+    """The ``--timeout S`` option: positive seconds."""
     return click.option(
         "--timeout",
-        type=click.FloatRange(min=0, min_open=True, max=1e9),
-        callback=finite,
+        callback=seconds,
         metavar="S",
         help="Give up on a puzzle after S seconds of wall time (reading and grounding included).",
     )(command)
-
-
-def finite(
-    _context: click.Context, _parameter: click.Parameter, seconds: float | None
-) -> float | None:
-    """Reject NaN seconds, which every range check lets through: a click callback."""
-    if seconds is not None and math.isnan(seconds):
-        raise click.BadParameter("not a number of seconds")
-    return seconds
 
 
 def extra_option(command: _Command) -> _Command:
@@ -41,10 +46,20 @@ def extra_option(command: _Command) -> _Command:
     return click.option(
         "--extra",
         multiple=True,
-        type=click.Path(exists=True, dir_okay=False),
+        callback=_existing_files,
         metavar="FILE.lp",
         help="An extra program loaded with the encoding (repeatable).",
     )(command)
+
+
+def _existing_files(
+    _context: click.Context, _parameter: click.Parameter, paths: tuple[str, ...]
+) -> tuple[str, ...]:
+    """Refuse a path that names nothing, as a reader says it: a click callback."""
+    for path in paths:
+        if not os.path.lexists(path):
+            raise click.BadParameter(f"{path}: no such file")
+    return paths
 
 
 def encoding_option(command: _Command) -> _Command:

@@ -11,7 +11,7 @@ import click
 from heyawake_asp.asp.encodings import EncodingSet
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import check_programs, isolated, read_puzzle_echoing_warnings
-from heyawake_asp.cli.options import encoding_set, extra_option, finite
+from heyawake_asp.cli.options import encoding_set, extra_option, seconds
 from heyawake_asp.cli.outputs import output_path
 from heyawake_asp.cli.pictures import save_svg
 from heyawake_asp.errors import HeyawakeError
@@ -62,10 +62,9 @@ DEFAULT_TIME_LIMIT = 10.0
 )
 @click.option(
     "--time-limit",
-    type=click.FloatRange(min=0, min_open=True, max=1e9),
-    default=DEFAULT_TIME_LIMIT,
+    default=str(DEFAULT_TIME_LIMIT),
     show_default=True,
-    callback=finite,
+    callback=seconds,
     metavar="S",
     help="Seconds each clingo call may take (grounding included).",
 )
