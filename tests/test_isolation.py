@@ -25,6 +25,8 @@ from heyawake_asp import EncodingError, Puzzle, Room, read_puzzle, solve, verify
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, resolve_encoding
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import HERE_MAX_CELLS, runs_here
+from heyawake_asp.runtime import isolation
+from heyawake_asp.runtime.deadline import Deadline
 from heyawake_asp.runtime.isolation import (
     GRACE_SECONDS,
     ChildFailed,
@@ -206,10 +208,15 @@ def test_what_cannot_travel_arrives_as_a_message_and_the_child_is_replaced() -> 
         assert worker.run(_pid, 30) not in (before, os.getpid())
 
 
-def test_a_call_has_a_grace_past_its_timeout_then_is_stopped_for_a_fresh_child() -> None:
-    # The grace lets a search that stops itself at the timeout answer with what it found.
+def test_a_call_has_a_grace_past_its_timeout_then_is_stopped_for_a_fresh_child(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The grace lets a search that stops itself at the timeout answer with what it found
+    # (a grace of seconds here, so that a loaded machine's slow start cannot use it up).
     with Worker() as worker:
-        assert worker.run(functools.partial(_interval, 0.3), 0.1)
+        with monkeypatch.context() as patched:
+            patched.setattr(isolation, "GRACE_SECONDS", 5.0)
+            assert worker.run(functools.partial(_interval, 0.3), 0.1)
         before = worker.run(_pid, 30)
         start = time.monotonic()
         with pytest.raises(ChildOverdue, match="time limit of 0.1 s"):
@@ -376,9 +383,10 @@ def test_a_solve_in_a_child_answers_as_in_process_and_reraises_its_errors(tmp_pa
 def test_a_search_stopped_by_its_timeout_answers_before_the_child_is_stopped() -> None:
     # One free room of 8x8: over a hundred thousand shadings, more than a second to list.
     puzzle = Puzzle(8, 8, (Room.rectangle(0, 0, 7, 7),))
-    call = functools.partial(solve, puzzle, max_solutions=0, timeout=1.0)
+    deadline = Deadline(1.0)  # one deadline for the search and the child, as the CLI has
+    call = functools.partial(solve, puzzle, max_solutions=0, timeout=deadline)
     with Worker() as worker:
-        result = worker.run(call, timeout=1.0)
+        result = worker.run(call, timeout=deadline)
     assert result.status == "solved" and len(result.solutions) > 1000
     assert not any(verify(puzzle, grid) for grid in result.solutions[:50])
 
@@ -540,8 +548,6 @@ def test_a_puzzle_out_of_memory_is_its_record_and_the_batch_goes_on(tmp_path: Pa
 def test_run_each_shares_memory_among_the_children_running_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from heyawake_asp.runtime import isolation
-
     shares: list[int] = []
 
     def recording_cap(share: int = 1) -> None:

@@ -396,3 +396,19 @@ def test_bad_clingo_option_of_a_set_is_an_encoding_error(tmp_path: Path) -> None
     )
     with pytest.raises(EncodingError, match="no-such-option"):
         solve(Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0),)), entry)
+
+
+def test_an_interrupt_left_from_an_earlier_search_does_not_stop_the_next() -> None:
+    # clingo keeps an interrupt sent between searches for the next one: within its deadline,
+    # that search is asked again, not reported as out of time.
+    from heyawake_asp.asp.control import grounded_control
+    from heyawake_asp.asp.search import search
+    from heyawake_asp.runtime.deadline import Deadline
+
+    from heyawake_asp.oracles.brute import brute_force
+
+    strip = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
+    control, _ = grounded_control(strip)
+    control.interrupt()
+    found = search(control, lambda model: 1, Deadline(60.0))
+    assert found.exhausted and len(found.values) == len(list(brute_force(strip)))

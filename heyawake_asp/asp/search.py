@@ -116,11 +116,15 @@ class Alarm:
         # Set before the clock is read: an interrupt from then on stops this search (one
         # sent before clingo starts stops it as it starts).
         self._solving = control
-        if self._deadline.passed:
-            return Search(values, None)
-        result = control.solve(assumptions, on_model=on_model, on_core=core.extend)
-        self._solving = None
+        try:
+            if self._deadline.passed:
+                return Search(values, None)
+            result = control.solve(assumptions, on_model=on_model, on_core=core.extend)
+        finally:
+            self._solving = None
         if result.interrupted and not stopped:
+            if not self._deadline.passed:  # an interrupt clingo kept from a search before
+                return self.search(control, convert, assumptions, until)
             return Search(values, None)
         return Search(values, result, tuple(core))
 

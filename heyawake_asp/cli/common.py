@@ -35,7 +35,6 @@ from heyawake_asp.solver import SolveResult
 
 __all__ = [
     "HERE_MAX_CELLS",
-    "runs_here",
     "PROBE_MEMORY",
     "Answer",
     "check_programs",
@@ -44,6 +43,7 @@ __all__ = [
     "overdue",
     "read_puzzle_echoing_warnings",
     "read_puzzle_or_fail",
+    "runs_here",
     "solve_checked",
 ]
 

@@ -41,8 +41,8 @@ class Deadline:
         return time.monotonic() >= self.end
 
     def spent(self) -> float:
-        """Seconds since the start."""
-        return time.monotonic() - self.start
+        """Seconds since the start (0 for `NEVER`, which has none)."""
+        return 0.0 if math.isinf(self.seconds) else time.monotonic() - self.start
 
 
 NEVER = Deadline(math.inf, 0.0)

@@ -59,7 +59,7 @@ class Rule:
         ``cells`` (the roots) that is white, when one is (rule 2, stated
         from a few cells: the engine roots it at a settled white cell, at
         the cell it refutes being white, or at a cell white in every
-        solution and its neighbours; no cells while still unrooted).
+        solution and one neighbour; no cells while still unrooted).
     cells : tuple of Cell
         The cells the instance constrains, row-major (a run: in line order).
     room : int or None
