@@ -403,9 +403,8 @@ def test_an_interrupt_left_from_an_earlier_search_does_not_stop_the_next() -> No
     # that search is asked again, not reported as out of time.
     from heyawake_asp.asp.control import grounded_control
     from heyawake_asp.asp.search import search
-    from heyawake_asp.runtime.deadline import Deadline
-
     from heyawake_asp.oracles.brute import brute_force
+    from heyawake_asp.runtime.deadline import Deadline
 
     strip = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
     control, _ = grounded_control(strip)
