@@ -141,7 +141,7 @@ def test_three_groups_reported_once() -> None:
 def test_clue_too_many() -> None:
     violations = verify(one_room(3, 1, clue=1), ["#.#"])
     assert violations == [
-        Violation(3, ((0, 0), (2, 0)), "rule 3: room 1 has 2 black cells, its clue is 1")
+        Violation(3, ((0, 0), (2, 0)), "rule 3: room 1 has 2 black cells, its clue is 1", 0)
     ]
 
 
@@ -154,7 +154,7 @@ def test_clue_too_many() -> None:
     ids=["one-of-two", "none-of-two"],
 )
 def test_clue_too_few(row: str, cells: tuple[Cell, ...], message: str) -> None:
-    assert verify(one_room(3, 1, clue=2), [row]) == [Violation(3, cells, message)]
+    assert verify(one_room(3, 1, clue=2), [row]) == [Violation(3, cells, message, 0)]
 
 
 def test_zero_clue_with_a_black_cell() -> None:

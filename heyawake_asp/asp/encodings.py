@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 import stat
@@ -31,6 +30,7 @@ from pathlib import Path
 
 from heyawake_asp.errors import EncodingError, PuzzleFormatError
 from heyawake_asp.formats.source import read_bytes
+from heyawake_asp.shipped import shipped_dir
 
 __all__ = [
     "DEFAULT_ENCODING",
@@ -82,14 +82,9 @@ class EncodingSet:
         return tuple(Path(os.path.normpath(path)) for path in (*included, *self.irregular))
 
 
-@functools.cache
 def encodings_dir() -> Path:
     """The folder of named sets: inside the installed package, else the checkout's."""
-    package = Path(__file__).resolve().parent.parent
-    packaged = package / "encodings"
-    if packaged.is_dir():
-        return packaged
-    return package.parent / "encodings"
+    return shipped_dir("encodings")
 
 
 def analysis_program(name: str) -> Path:

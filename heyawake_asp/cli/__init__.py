@@ -41,6 +41,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "explaining",
         "The next step from the GRID cells settled so far (none: the empty grid).",
     ),
+    "serve": ("serving", "Play, check, hint and learn on a board in the browser."),
     "solve": (
         "solving",
         "Solve each PUZZLE (a file, a puzz.link URL or '-') and print its grid, "

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
+from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.formats import url
 from heyawake_asp.formats.source import MAX_INPUT_BYTES, read_source
 from heyawake_asp.puzzle import Puzzle
@@ -28,6 +29,7 @@ __all__ = [
     "MAX_INPUT_BYTES",
     "format_of_name",
     "read_puzzle",
+    "read_puzzle_text",
     "read_source",
     "sniff",
     "write_puzzle",
@@ -60,6 +62,23 @@ def read_puzzle(path: str | Path) -> Puzzle:
     suffix = Path(source).suffix.lower()
     fmt = _EXTENSIONS.get(suffix) or sniff(content, "text" if suffix == ".txt" else "kth")
     return _reader(fmt)(content, source)
+
+
+def read_puzzle_text(content: str, where: str) -> Puzzle:
+    """Read a puzzle from ``content`` in any format, sniffed (KTH otherwise), naming ``where``.
+
+    For text that comes from elsewhere than a file (a request, a form); a
+    URL is read as a puzz.link URL and never opened.
+
+    Raises
+    ------
+    PuzzleFormatError
+        When ``content`` holds no valid puzzle, or more than :data:`MAX_INPUT_BYTES` bytes.
+    """
+    if len(content) > MAX_INPUT_BYTES or len(content.encode()) > MAX_INPUT_BYTES:
+        raise PuzzleFormatError(where, f"larger than {MAX_INPUT_BYTES / 1_000_000:g} MB, the most a puzzle may be")
+    fmt = sniff(content)
+    return _reader(fmt)(content.strip() if fmt == "url" else content, where)
 
 
 def format_of_name(path: str) -> str | None:

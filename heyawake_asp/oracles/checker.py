@@ -14,6 +14,14 @@ rule 1: black cells (0,0) and (1,0) are adjacent
 rule 3: room 1 has 2 black cells, its clue is 1
 >>> is_valid(puzzle, ["..#"])
 True
+
+`conflicts` checks a grid still being shaded (``?``: not decided yet) by
+the same rules, as far as the decided cells already break them:
+
+>>> [violation.message for violation in conflicts(puzzle, ["#?#"])]
+['rule 3: room 1 has 2 black cells, its clue is 1']
+>>> conflicts(puzzle, ["??."])
+[]
 """
 
 from __future__ import annotations
@@ -24,10 +32,11 @@ from dataclasses import dataclass
 
 from heyawake_asp.puzzle import Cell, Puzzle
 
-__all__ = ["Violation", "is_valid", "runs_through_three_rooms", "verify"]
+__all__ = ["Violation", "conflicts", "is_valid", "runs_through_three_rooms", "verify"]
 
 _BLACK = "#"
 _WHITE = "."
+_OPEN = "?"
 _SHADES = frozenset((_BLACK, _WHITE))
 
 
@@ -44,12 +53,15 @@ class Violation:
         The cells at fault, sorted row-major.
     message : str
         One human-readable line, starting with ``rule N:``.
+    room : int or None
+        For rule 3, the room's index in ``puzzle.rooms`` (from 0); else None.
 
     """
 
     rule: int
     cells: tuple[Cell, ...]
     message: str
+    room: int | None = None
 
 
 def verify(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
@@ -75,7 +87,30 @@ def verify(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
         character other than ``#`` and ``.``.
 
     """
-    _check_shape(puzzle, grid)
+    _check_shape(puzzle, grid, _SHADES)
+    return _broken(puzzle, grid)
+
+
+def conflicts(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
+    """The rules a partly shaded grid already breaks, whatever its open cells (``?``) become.
+
+    Black cells side by side; white cells that open cells cannot join (each
+    open cell counted white); a room with more black cells than its clue,
+    or fewer than its clue even with every open cell black; a run of white
+    cells (open cells end it) through three rooms. On a grid without ``?``,
+    exactly `verify`.
+
+    Raises
+    ------
+    ValueError
+        As `verify`, with ``?`` allowed.
+    """
+    _check_shape(puzzle, grid, _SHADES | {_OPEN})
+    return _broken(puzzle, grid)
+
+
+def _broken(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
+    """Every rule the decided cells of ``grid`` break, ordered by rule and then by position."""
     return [
         *_adjacent_blacks(grid),
         *_white_groups(grid),
@@ -130,8 +165,8 @@ def runs_through_three_rooms(
         yield start, len(shades)
 
 
-def _check_shape(puzzle: Puzzle, grid: Sequence[str]) -> None:
-    """Raise ``ValueError`` unless ``grid`` is a ``#``/``.`` grid of the puzzle's size."""
+def _check_shape(puzzle: Puzzle, grid: Sequence[str], shades: frozenset[str]) -> None:
+    """Raise ``ValueError`` unless ``grid`` is a grid of ``shades`` of the puzzle's size."""
     if isinstance(grid, str):
         raise ValueError("grid must be a sequence of row strings, not a single string")
     if len(grid) != puzzle.height:
@@ -142,8 +177,9 @@ def _check_shape(puzzle: Puzzle, grid: Sequence[str]) -> None:
                 f"grid row y={y} has {len(row)} cells, the puzzle is {puzzle.width} wide"
             )
         for x, char in enumerate(row):
-            if char not in _SHADES:
-                raise ValueError(f"grid cell {_show(x, y)} is {char!r}; use '#' or '.'")
+            if char not in shades:
+                allowed = " or ".join(repr(shade) for shade in sorted(shades))
+                raise ValueError(f"grid cell {_show(x, y)} is {char!r}; use {allowed}")
 
 
 def _cells(grid: Sequence[str], shade: str) -> Iterator[Cell]:
@@ -185,15 +221,17 @@ def _adjacent_blacks(grid: Sequence[str]) -> list[Violation]:
 def _white_groups(grid: Sequence[str]) -> list[Violation]:
     """Rule 2: one violation naming every white group when there is more than one.
 
-    Groups are found, and listed, in row-major order of their first cell.
+    A group is the white cells that white and open cells join. Groups are
+    found, and listed, in row-major order of their first white cell.
     """
     whites = list(_cells(grid, _WHITE))
-    white = set(whites)
+    passable = {*whites, *_cells(grid, _OPEN)}
     group_of: dict[Cell, int] = {}
     groups: list[list[Cell]] = []
     for cell in whites:
         if cell not in group_of:
-            groups.append(_flood(white, cell, len(groups), group_of))
+            reached = _flood(passable, cell, len(groups), group_of)
+            groups.append([near for near in reached if grid[near[1]][near[0]] == _WHITE])
     if len(groups) < 2:
         return []
     sizes = [len(group) for group in groups]
@@ -225,19 +263,22 @@ def _room_counts(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
     """Rule 3: one violation per numbered room with the wrong number of black cells.
 
     Rooms are reported in row-major order of their first cell; a hidden
-    clue (``?``) constrains nothing.
+    clue (``?``) constrains nothing. Open cells may still become black.
     """
     found: list[tuple[tuple[int, int], Violation]] = []
     for index, room in enumerate(puzzle.rooms):
         if room.clue is None:
             continue
         shaded = [(x, y) for x, y in room.cells if grid[y][x] == _BLACK]
-        if len(shaded) != room.clue:
+        open_cells = sum(grid[y][x] == _OPEN for x, y in room.cells)
+        if len(shaded) > room.clue or len(shaded) + open_cells < room.clue:
+            under = len(shaded) < room.clue and open_cells
+            still_open = f" and {_plural(open_cells, 'open cell')}" if under else ""
             message = (
-                f"rule 3: room {index + 1} has {_plural(len(shaded), 'black cell')}, "
+                f"rule 3: room {index + 1} has {_plural(len(shaded), 'black cell')}{still_open}, "
                 f"its clue is {room.clue}"
             )
-            violation = Violation(3, tuple(sorted(shaded, key=_row_key)), message)
+            violation = Violation(3, tuple(sorted(shaded, key=_row_key)), message, index)
             found.append((_row_key(room.first_cell), violation))
     found.sort(key=lambda item: item[0])
     return [violation for _, violation in found]
@@ -250,7 +291,7 @@ def _long_runs(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
     """
     found: list[tuple[tuple[int, int], int, Violation]] = []
     for axis, line in _lines(puzzle):
-        shades = [grid[y][x] for x, y in line]
+        shades = [_BLACK if grid[y][x] == _OPEN else grid[y][x] for x, y in line]  # "?" ends runs
         rooms = [puzzle.room_index(cell) for cell in line]
         for start, stop in runs_through_three_rooms(shades, rooms):
             violation = _run_violation(line[start:stop], rooms[start:stop])

@@ -1,0 +1,63 @@
+"""The ``serve`` command: the board in the browser (`heyawake_asp.web`)."""
+
+from __future__ import annotations
+
+import urllib.parse
+import webbrowser
+
+import click
+
+from heyawake_asp.cli import main
+from heyawake_asp.cli.common import read_puzzle_or_fail
+from heyawake_asp.cli.options import seconds
+from heyawake_asp.errors import HeyawakeError
+from heyawake_asp.formats import write_puzzle
+from heyawake_asp.web.server import App, make_server
+
+__all__ = ["serve_command"]
+
+_LOCAL = ("127.0.0.1", "localhost", "::1")
+
+
+@main.command("serve")
+@click.argument("puzzle", required=False)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="The port to listen on (0: any free one).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on; any but this machine's makes the page reachable "
+              "from the network.")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
+@click.option("--timeout", callback=seconds, default="10", show_default=True, metavar="S",
+              help="Give up on a request after S seconds of wall time.")
+def serve_command(
+    puzzle: str | None, port: int, host: str, open_browser: bool, timeout: float
+) -> None:
+    """Play, check, hint and learn on a board in the browser, served on this machine.
+
+    Prints the page's address (with PUZZLE, an address that opens it) and
+    serves until Ctrl-C (exit status 130).
+    """
+    fragment = "" if puzzle is None else "#puzzle=" + urllib.parse.quote(_compact(puzzle), safe="")
+    try:
+        server = make_server(App.load(timeout), host, port)
+    except OSError as error:
+        raise click.ClickException(f"{host}:{port}: cannot listen: {error.strerror or error}") from None
+    if host not in _LOCAL:
+        click.echo(f"warning: --host {host}: the page is reachable from the network", err=True)
+    bound_host, bound_port = server.server_address[:2]
+    shown = f"[{bound_host}]" if ":" in str(bound_host) else bound_host
+    address = f"http://{shown}:{bound_port}/{fragment}"
+    click.echo(f"serving on {address}")
+    if open_browser:
+        webbrowser.open(address)
+    with server:
+        server.serve_forever()
+
+
+def _compact(source: str) -> str:
+    """The puzzle ``source`` names as a puzz.link URL, or as text when no URL can hold it."""
+    puzzle = read_puzzle_or_fail(source)
+    try:
+        return write_puzzle(puzzle, "url").strip()
+    except HeyawakeError:
+        return write_puzzle(puzzle, "text")

@@ -1,0 +1,248 @@
+"""The web app's JSON API: a request's body in, a `Reply` out, one function per endpoint.
+
+A body is a JSON object: ``puzzle`` holds a puzzle as text in any format
+the CLI reads (a puzz.link URL too), ``grid`` a player's shading as a list
+of row strings of ``#`` black, ``.`` white and ``?`` open. A reply carries
+the keys of the matching command's ``--json`` record, or ``{"error":
+"WHERE: WHAT"}`` with a 4xx status, WHERE a JSON path (``$.grid[2]``) or
+the puzzle's line and column. `answer` runs in a worker process (see
+`heyawake_asp.web.server`): nothing here opens a path or runs a program that
+came in a request, and only the default encoding set is used.
+
+>>> import json
+>>> body = json.dumps({"puzzle": "heyawake 3x1\\naaa\\na=2\\n", "grid": ["#??"]})
+>>> reply = answer("check", body.encode())
+>>> reply.status, reply.body["violations"], reply.body["complete"]
+(200, [], False)
+>>> answer("hint", b"[]").body
+{'error': '$: expected a JSON object'}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from heyawake_asp.authoring.analysis import analyze
+from heyawake_asp.authoring.generate import generate
+from heyawake_asp.errors import HeyawakeError
+from heyawake_asp.formats import FORMATS, read_puzzle_text, write_puzzle
+from heyawake_asp.oracles.checker import conflicts, verify
+from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.render.jsonl import result_line
+from heyawake_asp.runtime.deadline import NEVER, Deadline
+from heyawake_asp.solver import solve
+from heyawake_asp.steps import grade, hint, steps
+from heyawake_asp.steps.records import grade_record, hint_record, walk_record
+
+__all__ = ["ENDPOINTS", "MAX_GENERATED_SIDE", "Reply", "answer"]
+
+SOURCE = "puzzle"
+"""How records and errors name the request's puzzle."""
+MAX_GENERATED_SIDE = 30
+"""The widest and tallest grid ``generate`` makes for a request."""
+
+
+@dataclass(frozen=True)
+class Reply:
+    """An HTTP status and the JSON object to send."""
+
+    status: int
+    body: dict[str, Any]
+
+
+class RequestError(Exception):
+    """A request the API cannot answer: ``WHERE: WHAT``, sent with ``status``."""
+
+    def __init__(self, where: str, what: str, status: int = 400) -> None:
+        super().__init__(f"{where}: {what}")
+        self.status = status
+
+
+def answer(endpoint: str, body: bytes, deadline: Deadline = NEVER) -> Reply:
+    """The reply of ``endpoint`` (a key of `ENDPOINTS`) to the request ``body``.
+
+    A puzzle that cannot be read, has no solution where one is needed, or
+    takes past the ``deadline`` is a 422 reply; a body that is not what the
+    endpoint takes, a 400.
+    """
+    try:
+        request = _object(body)
+        return Reply(200, ENDPOINTS[endpoint](request, deadline))
+    except RequestError as error:
+        return Reply(error.status, {"error": str(error)})
+    except HeyawakeError as error:
+        return Reply(422, {"error": str(error)})
+    except TimeoutError:
+        overdue = f"stopped past the time limit of {deadline.seconds:g} s"
+        return Reply(422, {"error": f"{SOURCE}: {overdue}"})
+
+
+def _object(body: bytes) -> dict[str, Any]:
+    """The body as a JSON object."""
+    try:
+        request = json.loads(body)
+    except UnicodeDecodeError:
+        raise RequestError("$", "the body is not UTF-8") from None
+    except json.JSONDecodeError as error:
+        raise RequestError(f"$:{error.lineno}:{error.colno}", f"invalid JSON: {error.msg}") from None
+    except RecursionError:
+        raise RequestError("$", "JSON nested too deeply") from None
+    if not isinstance(request, dict):
+        raise RequestError("$", "expected a JSON object")
+    return request
+
+
+def _field(request: dict[str, Any], key: str, kind: type, default: Any = None) -> Any:
+    """``request[key]`` checked to be a ``kind`` (``default`` when missing, if not None)."""
+    if key not in request:
+        if default is None:
+            raise RequestError(f"$.{key}", "missing")
+        return default
+    value = request[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RequestError(f"$.{key}", f"expected {_KIND_WORDS[kind]}")
+    return value
+
+
+_KIND_WORDS = {str: "a string", int: "an integer", list: "a list"}
+
+
+def _puzzle(request: dict[str, Any]) -> Puzzle:
+    """The request's puzzle, read from its text."""
+    return read_puzzle_text(_field(request, "puzzle", str), SOURCE)
+
+
+def _grid(request: dict[str, Any], puzzle: Puzzle) -> list[str]:
+    """The request's grid: ``puzzle.height`` rows of ``#``, ``.``, ``?`` (all ``?`` when missing)."""
+    rows = _field(request, "grid", list, ["?" * puzzle.width] * puzzle.height)
+    if len(rows) != puzzle.height:
+        raise RequestError("$.grid", f"{len(rows)} rows for a puzzle {puzzle.height} high")
+    for y, row in enumerate(rows):
+        if not isinstance(row, str):
+            raise RequestError(f"$.grid[{y}]", "expected a string")
+        if len(row) != puzzle.width:
+            raise RequestError(f"$.grid[{y}]", f"{len(row)} cells for a puzzle {puzzle.width} wide")
+        wrong = next((char for char in row if char not in "#.?"), None)
+        if wrong is not None:
+            raise RequestError(f"$.grid[{y}]", f"unexpected {wrong!r} (use '#', '.' or '?')")
+    return rows
+
+
+def _cell(cell: Cell) -> dict[str, int]:
+    """``{"x", "y"}``, from 0."""
+    return {"x": cell[0], "y": cell[1]}
+
+
+def _solve(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
+    """``solve --json``'s record: up to two solutions, so that ``unique`` is known."""
+    puzzle = _puzzle(request)
+    result = solve(puzzle, max_solutions=2, timeout=deadline)
+    for grid in result.solutions:
+        wrong = verify(puzzle, grid)
+        if wrong:
+            raise RequestError(SOURCE, f"wrong answer: {wrong[0].message}", 500)
+    record: dict[str, Any] = json.loads(result_line(SOURCE, puzzle, result))
+    return record
+
+
+def _check(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
+    """The rules the grid already breaks (the independent checker), and whether it is solved."""
+    puzzle = _puzzle(request)
+    grid = _grid(request, puzzle)
+    found = conflicts(puzzle, grid)
+    complete = not any("?" in row for row in grid)
+    violations = [
+        {
+            "rule": violation.rule,
+            "cells": [_cell(cell) for cell in violation.cells],
+            "room": None if violation.room is None else violation.room + 1,
+            "message": violation.message,
+        }
+        for violation in found
+    ]
+    return {
+        "puzzle": SOURCE,
+        "violations": violations,
+        "complete": complete,
+        "solved": complete and not found,
+    }
+
+
+def _hint(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
+    """``hint --json``'s record for the grid's settled cells."""
+    puzzle = _puzzle(request)
+    grid = _grid(request, puzzle)
+    known = {
+        (x, y): char == "#" for y, row in enumerate(grid) for x, char in enumerate(row) if char != "?"
+    }
+    return hint_record(SOURCE, hint(puzzle, known, deadline))
+
+
+def _steps(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
+    """``steps --json``'s record and, unless there is no solution, ``grade --json``'s as ``grade``."""
+    walk = steps(_puzzle(request), deadline)
+    graded = None if walk.status in ("unsolvable", "timeout") else grade_record(SOURCE, grade(walk))
+    return {**walk_record(SOURCE, walk), "grade": graded}
+
+
+def _grade(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
+    """``grade --json``'s record."""
+    walk = steps(_puzzle(request), deadline)
+    if walk.status == "timeout":
+        raise TimeoutError
+    if walk.status == "unsolvable":
+        raise RequestError(SOURCE, "no solution: a puzzle without one has no grade", 422)
+    return grade_record(SOURCE, grade(walk))
+
+
+def _analyze(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
+    """Whether the answer is unique, and the cells all solutions share (black, white) or not."""
+    ambiguity = analyze(_puzzle(request), timeout=deadline)
+    status = "none" if not ambiguity.solvable else "several" if ambiguity.varying else "unique"
+
+    def cells(group: frozenset[Cell]) -> list[dict[str, int]]:
+        return [_cell(cell) for cell in sorted(group, key=lambda cell: (cell[1], cell[0]))]
+
+    return {
+        "puzzle": SOURCE,
+        "status": status,
+        "black": cells(ambiguity.black),
+        "white": cells(ambiguity.white),
+        "varying": cells(ambiguity.varying),
+    }
+
+
+def _convert(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
+    """The puzzle written in format ``to`` (``url``, ``text``, ``json`` or ``kth``)."""
+    puzzle = _puzzle(request)
+    fmt = _field(request, "to", str)
+    if fmt not in FORMATS:
+        raise RequestError("$.to", f"unknown format {fmt!r} (one of {', '.join(FORMATS)})")
+    return {"puzzle": SOURCE, "to": fmt, "text": write_puzzle(puzzle, fmt)}
+
+
+def _generate(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
+    """A unique puzzle of ``width`` x ``height`` from ``seed``, as a puzz.link URL."""
+    sides = {key: _field(request, key, int) for key in ("width", "height")}
+    for key, side in sides.items():
+        if not 2 <= side <= MAX_GENERATED_SIDE:
+            raise RequestError(f"$.{key}", f"expected 2 to {MAX_GENERATED_SIDE}, got {side}")
+    seed = _field(request, "seed", int, 0)
+    made = generate(sides["width"], sides["height"], seed)
+    return {"seed": seed, "puzzle": write_puzzle(made.puzzle, "url").strip()}
+
+
+ENDPOINTS: dict[str, Callable[[dict[str, Any], Deadline], dict[str, Any]]] = {
+    "solve": _solve,
+    "check": _check,
+    "hint": _hint,
+    "steps": _steps,
+    "grade": _grade,
+    "analyze": _analyze,
+    "convert": _convert,
+    "generate": _generate,
+}
+"""Each endpoint (``/api/NAME``) and the function answering it."""
