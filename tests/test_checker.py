@@ -21,7 +21,13 @@ from helpers import slow_unless
 
 from heyawake_asp import solve
 from heyawake_asp.formats import read_puzzle
-from heyawake_asp.oracles.checker import Violation, is_valid, runs_through_three_rooms, verify
+from heyawake_asp.oracles.checker import (
+    Violation,
+    conflicts,
+    is_valid,
+    runs_through_three_rooms,
+    verify,
+)
 from heyawake_asp.puzzle import Cell, Puzzle, Room
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -556,6 +562,56 @@ def test_checker_accepts_exactly_the_solutions_clingo_finds(seed: int) -> None:
     for puzzle in (numbered, free):
         accepted = {grid for grid in grids if is_valid(puzzle, grid)}
         assert accepted == set(solve(puzzle, max_solutions=0).solutions)
+
+
+@pytest.mark.parametrize(
+    "seed", slow_unless(lambda id: int(id) < 6, [pytest.param(n, id=str(n)) for n in range(24)])
+)
+def test_a_partial_grid_breaks_a_rule_only_when_every_completion_breaks_it(seed: int) -> None:
+    """Brute force: each rule `conflicts` names is broken in every way to fill the open cells."""
+    rng = random.Random(seed)
+    width = rng.randint(1, 4)
+    height = rng.randint(1, 12 // width)
+    puzzle = grown_rooms(width, height, rng)
+    grids = every_grid(width, height)
+    for grid in rng.sample(grids, min(len(grids), 40)):
+        assert conflicts(puzzle, grid) == verify(puzzle, grid)
+        partial = ["".join(c if rng.random() < 0.6 else "?" for c in row) for row in grid]
+        completions = [
+            other
+            for other in grids
+            if all(p in ("?", c) for row, full in zip(partial, other) for p, c in zip(row, full))
+        ]
+        for violation in conflicts(puzzle, partial):
+            for other in completions:
+                assert violation.rule in {broken.rule for broken in verify(puzzle, other)}, (
+                    partial,
+                    other,
+                    violation,
+                )
+
+
+def test_conflicts_names_the_room_short_of_its_clue_even_with_its_open_cells() -> None:
+    puzzle = one_room(4, 1, clue=3)
+    assert conflicts(puzzle, ["#..?"]) == [
+        Violation(3, ((0, 0),), "rule 3: room 1 has 1 black cell and 1 open cell, its clue is 3", 0)
+    ]
+    assert conflicts(puzzle, ["#.??"]) == []
+
+
+def test_open_cells_join_white_groups_and_end_white_runs() -> None:
+    assert conflicts(one_room(3, 1), [".?."]) == []
+    assert [v.rule for v in conflicts(one_room(3, 1), [".#."])] == [2]
+    strip = Puzzle(3, 1, tuple(Room.rectangle(x, 0, x, 0) for x in range(3)))
+    assert conflicts(strip, [".?."]) == []
+    assert [v.rule for v in conflicts(strip, ["..."])] == [5]
+
+
+def test_conflicts_refuses_other_characters() -> None:
+    with pytest.raises(ValueError, match="use '#' or '.' or '\\?'"):
+        conflicts(one_room(3, 1), ["#x?"])
+    with pytest.raises(ValueError, match="use '#' or '.'"):
+        verify(one_room(3, 1), ["#??"])
 
 
 # --- independence -------------------------------------------------------------

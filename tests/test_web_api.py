@@ -1,0 +1,218 @@
+"""The web API's replies, each against an independent oracle (checker, brute force, published)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import IRREGULAR_PUZZLES, REPO, SHARED, require_shared
+from hypothesis import given
+from hypothesis import strategies as st
+
+from heyawake_asp.formats import read_puzzle, read_puzzle_text
+from heyawake_asp.oracles.brute import brute_force
+from heyawake_asp.oracles.checker import verify
+from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.runtime.deadline import Deadline
+from heyawake_asp.web.api import ENDPOINTS, MAX_GENERATED_SIDE, Reply, answer
+
+EASY = REPO / "instances" / "easy" / "6x6-s1.lp"
+THREE = "heyawake 3x1\naaa\na=2\n"
+"""One room of three cells in a row, clue 2: its one solution is ``#.#``."""
+
+
+def ask(endpoint: str, **body: Any) -> Reply:
+    return answer(endpoint, json.dumps(body).encode())
+
+
+def ok(endpoint: str, **body: Any) -> dict[str, Any]:
+    reply = ask(endpoint, **body)
+    assert reply.status == 200, reply
+    return reply.body
+
+
+def cells(found: list[dict[str, int]]) -> set[tuple[int, int]]:
+    return {(cell["x"], cell["y"]) for cell in found}
+
+
+def settle(grid: list[str], settles: list[dict[str, Any]]) -> list[str]:
+    rows = [list(row) for row in grid]
+    for cell in settles:
+        assert rows[cell["y"]][cell["x"]] == "?"
+        rows[cell["y"]][cell["x"]] = "#" if cell["black"] else "."
+    return ["".join(row) for row in rows]
+
+
+def published_pair(published: dict[str, list[str]], name: str) -> tuple[str, list[str]]:
+    require_shared()
+    return (SHARED / "kth" / f"{name}.lp").read_text(), published[name]
+
+
+def test_solve_answers_the_published_solution(published: dict[str, list[str]]) -> None:
+    text, solution = published_pair(published, "easy1")
+    record = ok("solve", puzzle=text)
+    assert record["status"] == "solved" and record["unique"] is True
+    assert record["solutions"] == [solution]
+
+
+def test_hints_alone_reach_the_published_solution(published: dict[str, list[str]]) -> None:
+    text, solution = published_pair(published, "easy1")
+    puzzle = read_puzzle_text(text, "puzzle")
+    grid = ["?" * puzzle.width] * puzzle.height
+    while any("?" in row for row in grid):
+        step = ok("hint", puzzle=text, grid=grid)["step"]
+        grid = settle(grid, step["settles"])
+        assert all(
+            solution[cell["y"]][cell["x"]] == ("#" if cell["black"] else ".")
+            for cell in step["known"]
+        )
+    assert grid == solution
+
+
+def test_a_hint_on_a_wrong_cell_names_the_cell() -> None:
+    record = ok("hint", puzzle=THREE, grid=[".??"])
+    assert record["step"] is None and cells(record["conflict"]) == {(0, 0)}
+
+
+def test_a_hint_on_a_puzzle_without_solution_names_its_rooms() -> None:
+    record = ok("hint", puzzle="heyawake 2x1\naa\na=2\n")
+    assert record["step"] is None and record["unsolvable"] == [1]
+
+
+def test_steps_end_at_the_published_solution_with_the_grade(
+    published: dict[str, list[str]],
+) -> None:
+    text, solution = published_pair(published, "easy2")
+    record = ok("steps", puzzle=text)
+    assert record["status"] == "solved" and record["grid"] == solution
+    grid = ["?" * len(solution[0])] * len(solution)
+    for step in record["steps"]:
+        grid = settle(grid, step["settles"])
+    assert grid == solution
+    assert record["grade"] == ok("grade", puzzle=text)
+    assert record["grade"]["steps"] == len(record["steps"])
+
+
+def test_a_grade_needs_a_solution() -> None:
+    reply = ask("grade", puzzle="heyawake 2x1\naa\na=2\n")
+    assert reply.status == 422 and reply.body["error"].startswith("puzzle: no solution")
+
+
+@pytest.mark.parametrize("name", sorted(IRREGULAR_PUZZLES))
+def test_analyze_shares_exactly_what_every_solution_shares(name: str) -> None:
+    text = IRREGULAR_PUZZLES[name][0].replace("a=1 ", "").replace("a=3 ", "")
+    puzzle = read_puzzle_text(text, "puzzle")
+    solutions = brute_force(puzzle)
+    record = ok("analyze", puzzle=text)
+    every = [(x, y) for y in range(puzzle.height) for x in range(puzzle.width)]
+    black = {cell for cell in every if all(grid[cell[1]][cell[0]] == "#" for grid in solutions)}
+    white = {cell for cell in every if all(grid[cell[1]][cell[0]] == "." for grid in solutions)}
+    assert cells(record["black"]) == black and cells(record["white"]) == white
+    assert cells(record["varying"]) == set(every) - black - white
+    assert record["status"] == {0: "none", 1: "unique"}.get(len(solutions), "several")
+
+
+def test_check_on_a_solution_and_on_a_partial_grid() -> None:
+    assert ok("check", puzzle=THREE, grid=["#.#"]) | {"violations": []} == {
+        "puzzle": "puzzle",
+        "violations": [],
+        "complete": True,
+        "solved": True,
+    }
+    record = ok("check", puzzle=THREE, grid=["##?"])
+    assert [v["rule"] for v in record["violations"]] == [1]
+    assert cells(record["violations"][0]["cells"]) == {(0, 0), (1, 0)}
+    assert record["complete"] is False and record["solved"] is False
+    short = ok("check", puzzle=THREE, grid=["..?"])["violations"]
+    assert [(v["rule"], v["room"]) for v in short] == [(3, 1)]
+
+
+@pytest.mark.parametrize("fmt", ["url", "text", "json", "kth"])
+def test_convert_writes_what_reads_back_the_same(fmt: str) -> None:
+    puzzle = read_puzzle(EASY)
+    text = ok("convert", puzzle=EASY.read_text(), to=fmt)["text"]
+    again = read_puzzle_text(text, "converted")
+    assert (again.width, again.height, set(again.rooms)) == (
+        puzzle.width,
+        puzzle.height,
+        set(puzzle.rooms),
+    )
+
+
+def test_generate_makes_a_puzzle_with_one_solution() -> None:
+    record = ok("generate", width=4, height=4, seed=5)
+    puzzle = read_puzzle_text(record["puzzle"], "generated")
+    assert (puzzle.width, puzzle.height, record["seed"]) == (4, 4, 5)
+    assert len(brute_force(puzzle)) == 1
+    assert ok("generate", width=4, height=4, seed=5) == record
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "body", "status", "error"),
+    [
+        ("hint", b"", 400, "$:1:1: invalid JSON: Expecting value"),
+        ("hint", b"\xff", 400, "$: the body is not UTF-8"),
+        ("hint", b"[1]", 400, "$: expected a JSON object"),
+        ("hint", b"[" * 100_000, 400, "$: JSON nested too deeply"),
+        ("hint", b"{}", 400, "$.puzzle: missing"),
+        ("hint", b'{"puzzle": 1}', 400, "$.puzzle: expected a string"),
+        ("hint", b'{"puzzle": "garbage"}', 422, "puzzle:1:1: unexpected 'garbage'"),
+        ("check", json.dumps({"puzzle": THREE, "grid": "#.#"}).encode(), 400, "$.grid: expected"),
+        ("check", json.dumps({"puzzle": THREE, "grid": [1]}).encode(), 400, "$.grid[0]: expected"),
+        (
+            "check",
+            json.dumps({"puzzle": THREE, "grid": ["#."]}).encode(),
+            400,
+            "$.grid[0]: 2 cells",
+        ),
+        ("check", json.dumps({"puzzle": THREE, "grid": ["#.x"]}).encode(), 400, "$.grid[0]: unexp"),
+        ("check", json.dumps({"puzzle": THREE, "grid": []}).encode(), 400, "$.grid: 0 rows"),
+        ("convert", json.dumps({"puzzle": THREE, "to": "png"}).encode(), 400, "$.to: unknown"),
+        ("generate", b'{"width": 1, "height": 4}', 400, "$.width: expected 2 to"),
+        ("generate", b'{"width": 4, "height": true}', 400, "$.height: expected an integer"),
+        (
+            "generate",
+            json.dumps({"width": 4, "height": MAX_GENERATED_SIDE + 1}).encode(),
+            400,
+            "$.height: expected 2 to",
+        ),
+    ],
+)
+def test_bad_requests_get_one_line_errors(
+    endpoint: str, body: bytes, status: int, error: str
+) -> None:
+    reply = answer(endpoint, body)
+    assert reply.status == status and reply.body["error"].startswith(error), reply
+    assert "\n" not in reply.body["error"]
+
+
+def test_past_the_deadline_the_error_says_so() -> None:
+    reply = answer("hint", json.dumps({"puzzle": THREE}).encode(), Deadline(0.0))
+    assert reply == Reply(422, {"error": "puzzle: stopped past the time limit of 0 s"})
+
+
+@given(endpoint=st.sampled_from(sorted(ENDPOINTS)), body=st.binary(max_size=200))
+def test_any_body_gets_a_reply(endpoint: str, body: bytes) -> None:
+    reply = answer(endpoint, body)
+    assert reply.status == 200 or set(reply.body) == {"error"}
+
+
+@given(
+    grid=st.lists(st.text(alphabet="#.?", min_size=4, max_size=4), min_size=4, max_size=4),
+)
+def test_check_agrees_with_the_checker(grid: list[str]) -> None:
+    text = IRREGULAR_PUZZLES["l-shapes"][0]
+    puzzle: Puzzle = read_puzzle_text(text, "puzzle")
+    record = ok("check", puzzle=text, grid=grid)
+    if record["complete"]:
+        assert [v["message"] for v in record["violations"]] == [
+            v.message for v in verify(puzzle, grid)
+        ]
+        assert record["solved"] == (not verify(puzzle, grid))
+
+
+def test_every_endpoint_is_tested() -> None:
+    tested = Path(__file__).read_text()
+    assert all(f'"{name}"' in tested for name in ENDPOINTS)

@@ -1,0 +1,201 @@
+"""The web server over HTTP: assets by name only, hostile requests, many at once, Ctrl-C."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from helpers import REPO
+
+from heyawake_asp.formats import read_puzzle_text
+from heyawake_asp.oracles.checker import verify
+from heyawake_asp.web.server import MAX_BODY_BYTES, App, make_server
+
+TIMEOUT = 3.0
+"""Seconds each request may take here."""
+LARGE = (REPO / "instances" / "large" / "100x100-s1.lp").read_text()
+
+
+@pytest.fixture(scope="module")
+def port() -> Iterator[int]:
+    server = make_server(App.load(TIMEOUT, jobs=2))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+def request(
+    port: int,
+    method: str,
+    path: str,
+    body: bytes | None = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, dict[str, str], bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        sent = {"Content-Type": "application/json"} if body is not None else {}
+        connection.request(method, path, body, {**sent, **(headers or {})})
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        connection.close()
+
+
+def post(port: int, endpoint: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    status, _, data = request(port, "POST", f"/api/{endpoint}", json.dumps(body).encode())
+    return status, json.loads(data)
+
+
+def test_the_page_and_its_assets_are_served(port: int) -> None:
+    status, headers, data = request(port, "GET", "/")
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    assert b"<html" in data.lower() or b"<!doctype html" in data.lower()
+    assert "default-src 'self'" in headers["Content-Security-Policy"]
+    for asset in re.findall(rb'(?:src|href)="([^"#:]+)"', data):
+        assert request(port, "GET", "/" + asset.decode().lstrip("./"))[0] == 200, asset
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/../pyproject.toml",
+        "/static/../../pyproject.toml",
+        "/%2e%2e/pyproject.toml",
+        "/api/instances/../../pyproject.toml",
+        "/api/instances/%2e%2e/%2e%2e/pyproject.toml",
+        "/etc/passwd",
+        "/api/nothing",
+    ],
+)
+def test_no_path_from_a_request_is_opened(port: int, path: str) -> None:
+    status, _, data = request(port, "GET", path)
+    assert status == 404 and set(json.loads(data)) == {"error"}
+
+
+def test_the_shipped_puzzles_are_listed_and_read(port: int) -> None:
+    status, _, data = request(port, "GET", "/api/instances")
+    names = json.loads(data)["instances"]
+    assert status == 200 and "easy/6x6-s1.lp" in names
+    assert len(names) == len(list((REPO / "instances").rglob("*.lp")))
+    status, _, data = request(port, "GET", "/api/instances/easy/6x6-s1.lp")
+    record = json.loads(data)
+    assert record["puzzle"] == (REPO / "instances" / "easy" / "6x6-s1.lp").read_text()
+
+
+@pytest.mark.parametrize(
+    ("headers", "body", "status"),
+    [
+        ({"Content-Type": "text/plain"}, b"{}", 415),
+        ({"Content-Type": "application/json", "Content-Length": "x"}, None, 411),
+    ],
+)
+def test_requests_of_the_wrong_kind_are_refused(
+    port: int, headers: dict[str, str], body: bytes | None, status: int
+) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    connection.putrequest("POST", "/api/solve")
+    for name, value in headers.items():
+        connection.putheader(name, value)
+    if body is not None:
+        connection.putheader("Content-Length", str(len(body)))
+    connection.endheaders(body)
+    response = connection.getresponse()
+    assert response.status == status and set(json.loads(response.read())) == {"error"}
+    connection.close()
+
+
+def test_a_body_too_large_is_refused_before_it_is_read(port: int) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    connection.putrequest("POST", "/api/solve")
+    connection.putheader("Content-Type", "application/json")
+    connection.putheader("Content-Length", str(MAX_BODY_BYTES + 1))
+    connection.endheaders()  # and no body: an answer that waited for it would never come
+    response = connection.getresponse()
+    assert response.status == 413
+    assert json.loads(response.read())["error"].startswith("$: larger than")
+    connection.close()
+
+
+def test_a_puzzle_past_the_time_limit_is_a_one_line_error_and_serving_goes_on(port: int) -> None:
+    status, record = post(port, "steps", {"puzzle": LARGE})
+    assert status == 422
+    assert record == {"error": f"puzzle: stopped past the time limit of {TIMEOUT:g} s"}
+    assert post(port, "check", {"puzzle": "heyawake 3x1\naaa\na=2\n", "grid": ["#.#"]})[0] == 200
+
+
+def test_a_grid_of_a_million_cells_is_a_one_line_error(port: int) -> None:
+    text = "heyawake 1000x1000\n" + ("a" * 1000 + "\n") * 1000 + "a=1\n"
+    status, record = post(port, "hint", {"puzzle": text})
+    assert status == 422 and set(record) == {"error"} and "\n" not in record["error"]
+
+
+def test_many_requests_at_once_are_all_answered(port: int) -> None:
+    texts = [path.read_text() for path in sorted((REPO / "instances" / "easy").glob("*.lp"))]
+
+    def solve(text: str) -> tuple[int, dict[str, Any]]:
+        return post(port, "solve", {"puzzle": text})
+
+    with ThreadPoolExecutor(len(texts)) as pool:
+        answers = list(pool.map(solve, texts))
+    for text, (status, record) in zip(texts, answers):
+        assert status == 200, record
+        assert not verify(read_puzzle_text(text, "puzzle"), record["solutions"][0])
+
+
+@pytest.fixture
+def served() -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """``heyawake serve --port 0`` in its own process group, and the address it printed."""
+    command = [sys.executable, "-m", "heyawake_asp", "serve", "--port", "0", "--timeout", "60"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        match = re.fullmatch(r"serving on (http://127\.0\.0\.1:(\d+)/)\n", line)
+        assert match, line
+        yield process, match.group(2)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+
+
+def test_ctrl_c_stops_the_server_while_clingo_works(
+    served: tuple[subprocess.Popen[str], str],
+) -> None:
+    process, port = served
+    busy = threading.Thread(target=_post_cut_short, args=(int(port),), daemon=True)
+    busy.start()
+    busy.join(1.0)  # the request is in its child, grounding
+    os.killpg(process.pid, signal.SIGINT)
+    process.wait(timeout=30)
+    assert process.returncode == 130
+    assert not _alive_in_group(process.pid)
+
+
+def _post_cut_short(port: int) -> None:
+    """A long request, whose connection the server's end closes."""
+    with pytest.raises((ConnectionError, http.client.HTTPException)):
+        post(port, "steps", {"puzzle": LARGE})
+
+
+def _alive_in_group(group: int) -> bool:
+    """Whether any process of the group still runs."""
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
