@@ -182,7 +182,7 @@ def run(call: Callable[[], T], worker: Worker | None, deadline: Deadline) -> T:
         As `Worker.run`; or what the call raised.
     """
     if deadline.passed:
-        raise TimeoutError(f"stopped past the time limit of {deadline.seconds:g} s")
+        raise TimeoutError(deadline.overdue_message())
     if worker is not None:
         return worker.run(call, deadline)
     with _ctrl_c_ends_the_process():
@@ -216,7 +216,7 @@ def _result(child: Child) -> Any:
         raise child.payload
     if child.kind is not None:
         raise ChildFailed(child.payload)
-    raise ChildOverdue(f"stopped past the time limit of {child.deadline.seconds:g} s")
+    raise ChildOverdue(child.deadline.overdue_message())
 
 
 def _outcome(child: Child) -> Any:

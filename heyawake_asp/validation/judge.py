@@ -90,7 +90,7 @@ def answers(
     control, _ = grounded_control(puzzle, encoding, extra=extra)
     found = search(control, functools.partial(decode, puzzle=puzzle), deadline)
     if found.result is None:
-        raise EncodingError(f"stopped past the time limit of {deadline.seconds:g} s")
+        raise EncodingError(deadline.overdue_message())
     return tuple(found.values)
 
 
