@@ -46,7 +46,7 @@ def steps(puzzle: Puzzle, timeout: float | Deadline | None = None) -> Walkthroug
     try:
         shared = _shared(puzzle, deadline)
         if shared is None:
-            why = explain(puzzle)
+            why = explain(puzzle, timeout=deadline)
             return Walkthrough("unsolvable", (), grid_of(puzzle, {}), why.rooms, why.most)
         planner = Planner(Deducer(puzzle, _anchor(shared), deadline), shared=shared)
         while (step := planner.next_step()) is not None:
@@ -80,7 +80,7 @@ def hint(
     deadline = as_deadline(timeout)
     shared = _shared(puzzle, deadline)
     if shared is None:
-        why = explain(puzzle)
+        why = explain(puzzle, timeout=deadline)
         return Hint(None, None, why.rooms, why.most)
     deducer = Deducer(puzzle, _anchor(shared), deadline)
     known = dict(given or {})
