@@ -124,9 +124,12 @@ class Worker:
 
 
 def run_each(
-    calls: Sequence[Callable[[], T]], timeout: float | None, jobs: int = 1
+    calls: Sequence[Callable[[], T]], timeout: float | Deadline | None, jobs: int = 1
 ) -> Generator[T | ChildFailed, None, None]:
     """Run each call in a fresh child, ``jobs`` at a time; yield the outcomes in order.
+
+    ``timeout`` is seconds for each call from when its child is handed it,
+    or one `Deadline` for them all.
 
     No more than `max_jobs` children run at once: more would only share the
     processors and so slow each call down (and each takes memory).
