@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from click.testing import CliRunner, Result
+from helpers import REPO
 
-from heyawake_asp import Puzzle, Room, solve, verify
+from heyawake_asp import Puzzle, Room, read_puzzle, solve, verify
 from heyawake_asp.authoring.analysis import (
     ClueSwitch,
     analyze,
@@ -19,6 +23,10 @@ from heyawake_asp.authoring.generate import generate, write_generated
 from heyawake_asp.cli import main
 from heyawake_asp.formats import kth
 from heyawake_asp.render.marks import VARYING, ambiguity_text
+from heyawake_asp.runtime.deadline import Deadline
+from heyawake_asp.runtime.isolation import Worker
+
+T = TypeVar("T")
 
 # Five one-cell rooms in a row: every white run of three rooms needs a black
 # cell, but a black cell inside the row would cut the white cells apart.
@@ -288,3 +296,34 @@ def test_varying_cell_with_a_hidden_clue_reads_apart_from_one_without() -> None:
     strip = Puzzle(3, 1, (Room(frozenset({(0, 0), (1, 0), (2, 0)}), hidden_clue=True),))
     drawn = ambiguity_text(strip, analyze(strip)).splitlines()[1]
     assert drawn == f"┃{VARYING}?{VARYING}     {VARYING * 3}┃"
+
+
+def _within_a_minute(call: Callable[[], T]) -> T:
+    """``call()`` in a child process stopped after a minute, a hang guard; its errors come back."""
+    with Worker() as worker:
+        return worker.run(call, 60)
+
+
+@pytest.mark.parametrize("which", ["explain", "explain dense", "other_solution", "generate"])
+def test_explain_and_generate_past_their_deadline_raise_timeout_error(
+    minimal: tuple[Puzzle, tuple[str, ...]], which: str
+) -> None:
+    broken, _ = conflicting(minimal[0])
+    dense = read_puzzle(str(REPO / "instances" / "dense" / "17x9-corner-over.lp"))
+    passed = Deadline(0.0)
+    calls: dict[str, Callable[[], object]] = {
+        "explain": functools.partial(explain, broken, timeout=passed),
+        "explain dense": functools.partial(explain, dense, timeout=passed),
+        "other_solution": functools.partial(other_solution, *minimal, timeout=passed),
+        "generate": functools.partial(generate, 30, 30, seed=3, timeout=passed),
+    }
+    with pytest.raises(TimeoutError):
+        _within_a_minute(calls[which])
+
+
+def test_a_deadline_not_reached_changes_neither_explanation_nor_puzzle(
+    minimal: tuple[Puzzle, tuple[str, ...]],
+) -> None:
+    broken, changed = conflicting(minimal[0])
+    assert changed in explain(broken, timeout=600).rooms
+    assert generate(8, 8, seed=4, timeout=Deadline(600)).puzzle == minimal[0]

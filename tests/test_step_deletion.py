@@ -10,7 +10,7 @@ import pytest
 from heyawake_asp import read_puzzle
 from heyawake_asp.oracles.step_checker import entails
 from heyawake_asp.steps import steps
-from heyawake_asp.steps.deletion import shrink
+from heyawake_asp.steps.deletion import Trial, shrink
 from heyawake_asp.steps.engine import Deducer
 
 LARGE = Path(__file__).resolve().parents[1] / "instances" / "large" / "20x20-s1.lp"
@@ -31,7 +31,7 @@ def _refute(family: list[frozenset[int]], parts: list[int]) -> set[int] | None:
 def test_shrink_ends_at_a_minimal_sublist(seed: int) -> None:
     family = _family(seed)
     parts = list(range(12))
-    found = shrink(parts, lambda trial: _refute(family, trial))
+    found = shrink(parts, lambda trial, _: Trial(_refute(family, trial)))
     assert _refute(family, found) is not None
     for part in found:
         assert _refute(family, [p for p in found if p != part]) is None
@@ -43,19 +43,21 @@ def test_shrink_with_what_a_shading_breaks_is_minimal_and_asks_less(seed: int) -
     needed = _family(seed)[0]
     asked: list[int] = []
 
-    def refute(trial: list[int]) -> set[int] | None:
+    def refute(trial: list[int], dropped: list[int]) -> Trial[int]:
         asked.append(len(trial))
-        return set(trial) if needed <= set(trial) else None
+        if needed <= set(trial):
+            return Trial(set(trial))
+        broken = [part for part in dropped if part in needed]
+        return Trial(None, broken[0] if len(broken) == 1 else None)
 
-    def lone(chunk: list[int]) -> int | None:
-        broken = [part for part in chunk if part in needed]
-        return broken[0] if len(broken) == 1 else None
+    def refute_alone(trial: list[int], dropped: list[int]) -> Trial[int]:
+        return Trial(refute(trial, dropped).kept)
 
-    found = shrink(list(range(12)), refute, needed=lone)
+    found = shrink(list(range(12)), refute)
     with_shading = len(asked)
     asked.clear()
     assert sorted(found) == sorted(needed)
-    assert sorted(shrink(list(range(12)), refute)) == sorted(needed)
+    assert sorted(shrink(list(range(12)), refute_alone)) == sorted(needed)
     assert with_shading <= len(asked)
 
 
@@ -63,7 +65,7 @@ def test_shrink_gives_up_once_the_parts_kept_are_hopeless() -> None:
     needed = {0, 1, 2, 3}
     found = shrink(
         list(range(12)),
-        lambda trial: set(trial) if needed <= set(trial) else None,
+        lambda trial, _: Trial(set(trial) if needed <= set(trial) else None),
         hopeless=lambda kept: len(kept) > 1,
     )
     assert found[:2] == [0, 1]
@@ -74,10 +76,10 @@ def test_shrink_keeps_every_part_of_an_exact_need_and_leaves_the_list_given_alon
     for size in range(1, 7):
         parts = list(range(size))[::-1]
 
-        def refute(trial: list[int], size: int = size) -> set[int] | None:
-            return set(trial) if len(trial) == size else None
+        def refute(trial: list[int], dropped: list[int], size: int = size) -> Trial[int]:
+            return Trial(set(trial)) if len(trial) == size else Trial(None, dropped[-1])
 
-        found = shrink(parts, refute, needed=lambda chunk: chunk[-1])
+        found = shrink(parts, refute)
         assert sorted(found) == sorted(parts)
         assert parts == list(range(size))[::-1]
 

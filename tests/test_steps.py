@@ -18,6 +18,7 @@ from heyawake_asp.cli import main
 from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.oracles.step_checker import check_step, entails
+from heyawake_asp.runtime.deadline import Deadline
 from heyawake_asp.steps import (
     LABELS,
     Hint,
@@ -635,6 +636,20 @@ def test_hint_and_grade_keep_the_time_limit_themselves() -> None:
     for command in ("hint", "grade"):
         code, out = _run(command, str(LARGE), "--timeout", "0.3")
         assert (code, out) == (1, f"error: {LARGE}: stopped past the time limit of 0.3 s\n")
+
+
+def test_the_clues_in_conflict_are_named_within_the_deadline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from heyawake_asp.steps import walk
+
+    # The analysis unbounded: only the naming of the clues in conflict meets the deadline passed.
+    monkeypatch.setattr(walk, "analyze", lambda puzzle, timeout: analyze(puzzle))
+    broken = Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0, 2),))
+    assert steps(broken).conflict == (0,)
+    assert steps(broken, timeout=Deadline(0.0)).status == "timeout"
+    with pytest.raises(TimeoutError):
+        hint(broken, timeout=Deadline(0.0))
 
 
 def test_with_no_white_cell_settled_the_anchor_and_a_neighbour_are_roots() -> None:

@@ -19,12 +19,14 @@ from click.testing import CliRunner
 from heyawake_asp import list_encodings, verify
 from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.cli import main
+from heyawake_asp.errors import EncodingError
 from heyawake_asp.formats import text
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.puzzle import Puzzle, Room
+from heyawake_asp.runtime.deadline import Deadline
 from heyawake_asp.validation.samples import clue_variants, grid_sizes, tilings
 from heyawake_asp.validation.shrink import smaller
-from heyawake_asp.validation.validate import answers, validate
+from heyawake_asp.validation.validate import Found, answers, validate
 
 MAX_COUNTEREXAMPLE_CELLS = 12
 AT_EACH_ROOM = (
@@ -226,6 +228,25 @@ def test_time_limit_applies_to_each_call(tmp_path: Path) -> None:
     assert result.stderr.startswith("error: grow on https://puzz.link/p?heyawake/3/1/")
     assert result.stderr.rstrip().endswith("stopped past the time limit of 1 s")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_each_call_and_its_runner_share_one_deadline() -> None:
+    given: list[Deadline] = []
+
+    def run(call: Callable[[], Found], _where: str, deadline: Deadline) -> Found:
+        given.append(deadline)
+        return call()
+
+    assert validate("grow", max_cells=2, timeout=30, run=run).ok
+    assert len(given) > 1 and all(deadline.seconds == 30 for deadline in given)
+    assert len({id(deadline) for deadline in given}) == len(given)  # seconds: each call its own
+    shared = Deadline(600)
+    given.clear()
+    assert validate("grow", max_cells=2, timeout=shared, run=run).ok
+    assert given and all(deadline is shared for deadline in given)
+    # The runner here keeps no time: the call stops at the deadline it was given.
+    with pytest.raises(EncodingError, match="stopped past the time limit of 0 s$"):
+        validate("grow", max_cells=2, timeout=Deadline(0.0), run=run)
 
 
 def test_samples_cover_each_size_and_clue_kind() -> None:

@@ -24,7 +24,7 @@ from heyawake_asp.asp.control import grounded_control
 from heyawake_asp.asp.decode import decode
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, analysis_program
 from heyawake_asp.asp.facts import candidate_clue_facts, known_black_facts
-from heyawake_asp.asp.search import search
+from heyawake_asp.asp.search import Alarm, search
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
@@ -171,9 +171,15 @@ def _black_cells(grid: Grid) -> list[Cell]:
 
 
 def other_solution(
-    puzzle: Puzzle, grid: Sequence[str], encoding: Encoding = DEFAULT_ENCODING
+    puzzle: Puzzle,
+    grid: Sequence[str],
+    encoding: Encoding = DEFAULT_ENCODING,
+    timeout: float | Deadline | None = None,
 ) -> Grid | None:
-    """A solution of ``puzzle`` other than ``grid``, or None when ``grid`` is the only one."""
+    """A solution of ``puzzle`` other than ``grid``, or None when ``grid`` is the only one.
+
+    Raises `TimeoutError` after ``timeout`` seconds (or at that `Deadline`).
+    """
     control, _ = grounded_control(
         puzzle,
         encoding,
@@ -181,12 +187,19 @@ def other_solution(
         extra=[analysis_program("other_shading")],
         facts=known_black_facts(grid),
     )
-    found = search(control, lambda model: decode(model, puzzle)).values
-    return found[0] if found else None
+    found = search(control, lambda model: decode(model, puzzle), as_deadline(timeout)).in_time()
+    return found.values[0] if found.values else None
 
 
-def explain(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Explanation:
+def explain(
+    puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING, timeout: float | Deadline | None = None
+) -> Explanation:
     """A minimal set of clues that cannot all hold together, when the puzzle has no solution.
+
+    Raises
+    ------
+    TimeoutError
+        When ``timeout`` seconds pass first (or that `Deadline`).
 
     Notes
     -----
@@ -197,10 +210,11 @@ def explain(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Explanatio
     exceeds the most it can hold; if not, each subset is tried by `solve`,
     which settles such rooms by maximising their black cells.
     """
+    deadline = as_deadline(timeout)
     dense = chosen_dense_rooms(puzzle, encoding)
     if dense:
-        return _explain_dense(puzzle, encoding, dense)
-    switch = ClueSwitch(puzzle, encoding)
+        return _explain_dense(puzzle, encoding, dense, deadline)
+    switch = ClueSwitch(puzzle, encoding, timeout=deadline)
     core = switch.core(switch.clued)
     if core is None:
         return Explanation(True, ())
@@ -211,24 +225,36 @@ def explain(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING) -> Explanatio
     return Explanation(False, tuple(sorted(core)))
 
 
-def _explain_dense(puzzle: Puzzle, encoding: Encoding, dense: Sequence[int]) -> Explanation:
-    """`explain` with dense rooms: one that cannot hold its clue alone, else by deletion."""
+def _explain_dense(
+    puzzle: Puzzle, encoding: Encoding, dense: Sequence[int], deadline: Deadline
+) -> Explanation:
+    """`explain` with dense rooms: one that cannot hold its clue alone, else by deletion.
+
+    A room's bound search cut short by the ``deadline`` names no room; `_holds` then raises.
+    """
     for room in dense:
-        alone = bound_search(_with_clues_of(puzzle, {room}), encoding, models=1)
+        alone = bound_search(_with_clues_of(puzzle, {room}), encoding, models=1, deadline=deadline)
         if alone.short is not None:
             return Explanation(False, (room,), alone.short.most)
     clued = {i for i, room in enumerate(puzzle.rooms) if room.clue is not None}
-    if _holds(puzzle, encoding, clued):
+    if _holds(puzzle, encoding, clued, deadline):
         return Explanation(True, ())
     for room in sorted(clued):
-        if not _holds(puzzle, encoding, clued - {room}):
+        if not _holds(puzzle, encoding, clued - {room}, deadline):
             clued -= {room}
     return Explanation(False, tuple(sorted(clued)))
 
 
-def _holds(puzzle: Puzzle, encoding: Encoding, rooms: Collection[int]) -> bool:
-    """Whether the puzzle with only the clues of ``rooms`` has a solution."""
-    solved = solve(_with_clues_of(puzzle, rooms), encoding, check_unique=False)
+def _holds(puzzle: Puzzle, encoding: Encoding, rooms: Collection[int], deadline: Deadline) -> bool:
+    """Whether the puzzle with only the clues of ``rooms`` has a solution.
+
+    Raises `TimeoutError` past ``deadline`` (not worth grounding then).
+    """
+    if deadline.passed:
+        raise TimeoutError(deadline.overdue_message())
+    solved = solve(_with_clues_of(puzzle, rooms), encoding, check_unique=False, timeout=deadline)
+    if solved.status == "timeout":
+        raise TimeoutError(deadline.overdue_message())
     return solved.status != "unsatisfiable"
 
 
@@ -251,10 +277,17 @@ class ClueSwitch:
     known
         When given, only shadings other than this one are models, so a
         subset of clues leaves the puzzle unique exactly when it has none.
+    timeout
+        Seconds from now (or a `Deadline`) after which every question
+        raises `TimeoutError`; one timer serves them all.
     """
 
     def __init__(
-        self, puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING, known: Grid | None = None
+        self,
+        puzzle: Puzzle,
+        encoding: Encoding = DEFAULT_ENCODING,
+        known: Grid | None = None,
+        timeout: float | Deadline | None = None,
     ) -> None:
         programs = [analysis_program("assumable_clues")]
         facts = [candidate_clue_facts(puzzle)]
@@ -271,6 +304,7 @@ class ClueSwitch:
             for atom in self._control.symbolic_atoms.by_signature("use_clue", 1)
         }
         self._switches = sorted((room, literal) for literal, room in self._room_of.items())
+        self._alarm = Alarm(as_deadline(timeout))
 
     def satisfiable(self, rooms: Collection[int]) -> bool:
         """Whether the puzzle has a model with only the clues of ``rooms`` (indices)."""
@@ -279,7 +313,7 @@ class ClueSwitch:
     def core(self, rooms: Collection[int]) -> frozenset[int] | None:
         """None when the clues of ``rooms`` admit a model, else rooms whose clues conflict."""
         assumptions = [literal if room in rooms else -literal for room, literal in self._switches]
-        outcome = search(self._control, lambda _: None, assumptions=assumptions)
+        outcome = self._alarm.search(self._control, lambda _: None, assumptions).in_time()
         if outcome.result is None or outcome.result.satisfiable:
             return None
         return frozenset(self._room_of[lit] for lit in outcome.core if lit in self._room_of)

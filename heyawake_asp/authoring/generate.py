@@ -45,6 +45,7 @@ from heyawake_asp.formats import write_puzzle
 from heyawake_asp.grid import Grid
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle, Room
+from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.solver import solve
 
 __all__ = [
@@ -106,6 +107,7 @@ def generate(
     rooms: RoomSize = "medium",
     clues: ClueDensity = "normal",
     encoding: Encoding = DEFAULT_ENCODING,
+    timeout: float | Deadline | None = None,
 ) -> Generated:
     """A puzzle of ``width`` x ``height`` with exactly one solution.
 
@@ -127,38 +129,59 @@ def generate(
     ------
     GenerationError
         When no attempt gave a unique puzzle (tiny or one-row grids).
+    TimeoutError
+        When ``timeout`` seconds pass first (or that `Deadline`).
     """
+    deadline = as_deadline(timeout)
     rng = random.Random(seed)
     sizes = ROOM_SIZES[rooms]
     for attempt in range(1, MAX_ATTEMPTS + 1):
         rects = random_partition(width, height, rng, sizes)
-        grid = random_shading(_puzzle(width, height, rects), rng.randrange(2**31), encoding)
-        pinned = None if grid is None else _pin(width, height, rects, grid, rng, sizes, encoding)
+        blank = _puzzle(width, height, rects)
+        grid = random_shading(blank, rng.randrange(2**31), encoding, deadline)
+        pinned = None
+        if grid is not None:
+            pinned = _pin(width, height, rects, grid, rng, sizes, encoding, deadline)
         if pinned is None:
             continue
         puzzle, grid = pinned
         if clues != "dense":
-            puzzle = minimal_clues(puzzle, grid, _prune_order(puzzle, rng, clues), encoding)
-        _prove_unique(puzzle, grid, encoding)
+            order = _prune_order(puzzle, rng, clues)
+            puzzle = minimal_clues(puzzle, grid, order, encoding, deadline)
+        _prove_unique(puzzle, grid, encoding, deadline)
         return Generated(puzzle, grid, seed, rooms, clues, attempt)
     raise GenerationError(
         f"no unique {width}x{height} puzzle found in {MAX_ATTEMPTS} attempts (seed {seed})"
     )
 
 
-def random_shading(puzzle: Puzzle, seed: int, encoding: Encoding = DEFAULT_ENCODING) -> Grid | None:
-    """A valid shading found by clingo with random signs and choices; None if there is none."""
+def random_shading(
+    puzzle: Puzzle,
+    seed: int,
+    encoding: Encoding = DEFAULT_ENCODING,
+    timeout: float | Deadline | None = None,
+) -> Grid | None:
+    """A valid shading found by clingo with random signs and choices; None if there is none.
+
+    Raises `TimeoutError` after ``timeout`` seconds (or at that `Deadline`).
+    """
     control, _ = grounded_control(
         puzzle, encoding, models=1, options=[f"--seed={seed}", *_SHADING_OPTIONS]
     )
-    found = search(control, lambda model: decode(model, puzzle)).values
-    return found[0] if found else None
+    found = search(control, lambda model: decode(model, puzzle), as_deadline(timeout)).in_time()
+    return found.values[0] if found.values else None
 
 
 def minimal_clues(
-    puzzle: Puzzle, solution: Grid, order: Sequence[int], encoding: Encoding = DEFAULT_ENCODING
+    puzzle: Puzzle,
+    solution: Grid,
+    order: Sequence[int],
+    encoding: Encoding = DEFAULT_ENCODING,
+    timeout: float | Deadline | None = None,
 ) -> Puzzle:
     """Drop clues in ``order`` (room indices) whenever ``solution`` stays the only solution.
+
+    Raises `TimeoutError` after ``timeout`` seconds (or at that `Deadline`).
 
     Notes
     -----
@@ -166,7 +189,7 @@ def minimal_clues(
     Dropping a clue only adds solutions, so a clue kept once is needed in the
     result too, which is therefore minimal.
     """
-    switch = ClueSwitch(puzzle, encoding, known=solution)
+    switch = ClueSwitch(puzzle, encoding, known=solution, timeout=timeout)
     kept = set(switch.clued)
     for room in order:
         if room in kept and not switch.satisfiable(kept - {room}):
@@ -196,6 +219,7 @@ def _pin(
     rng: random.Random,
     sizes: RoomSizes,
     encoding: Encoding,
+    deadline: Deadline,
 ) -> tuple[Puzzle, Grid] | None:
     """Number every room from ``grid`` and change things locally until it is the only solution.
 
@@ -205,14 +229,14 @@ def _pin(
     """
     for _ in range(width * height):
         puzzle = _puzzle(width, height, rects, grid)
-        other = other_solution(puzzle, grid, encoding)
+        other = other_solution(puzzle, grid, encoding, deadline)
         if other is None:
             return puzzle, grid
         repaired = retile(rects, grid, other, rng, sizes)
         if repaired is not None:
             rects = repaired
             continue
-        redrawn = _reshade(_puzzle(width, height, rects), grid, other, rng, encoding)
+        redrawn = _reshade(_puzzle(width, height, rects), grid, other, rng, encoding, deadline)
         if redrawn is None:
             return None
         grid = redrawn
@@ -220,7 +244,12 @@ def _pin(
 
 
 def _reshade(
-    puzzle: Puzzle, grid: Grid, other: Grid, rng: random.Random, encoding: Encoding
+    puzzle: Puzzle,
+    grid: Grid,
+    other: Grid,
+    rng: random.Random,
+    encoding: Encoding,
+    deadline: Deadline,
 ) -> Grid | None:
     """A different random shading, equal to ``grid`` except near where ``other`` differs."""
     differ = [cell for cell in puzzle.cells() if grid[cell[1]][cell[0]] != other[cell[1]][cell[0]]]
@@ -234,8 +263,8 @@ def _reshade(
         facts=f"{fixed_cell_facts(grid, fixed)}\n{known_black_facts(grid)}",
         options=[f"--seed={rng.randrange(2**31)}", *_SHADING_OPTIONS],
     )
-    found = search(control, lambda model: decode(model, puzzle)).values
-    return found[0] if found else None
+    found = search(control, lambda model: decode(model, puzzle), deadline).in_time()
+    return found.values[0] if found.values else None
 
 
 def _puzzle(width: int, height: int, rects: list[Rect], grid: Grid | None = None) -> Puzzle:
@@ -247,8 +276,13 @@ def _puzzle(width: int, height: int, rects: list[Rect], grid: Grid | None = None
     return Puzzle(width, height, rooms)
 
 
-def _prove_unique(puzzle: Puzzle, grid: Grid, encoding: Encoding) -> None:
-    """Solve the finished puzzle afresh and check that ``grid`` is its only solution."""
-    result = solve(puzzle, encoding, max_solutions=1)
+def _prove_unique(puzzle: Puzzle, grid: Grid, encoding: Encoding, deadline: Deadline) -> None:
+    """Solve the finished puzzle afresh and check that ``grid`` is its only solution.
+
+    Raises `TimeoutError` when the ``deadline`` leaves uniqueness unsettled.
+    """
+    result = solve(puzzle, encoding, max_solutions=1, timeout=deadline)
+    if result.unique is None and deadline.passed:
+        raise TimeoutError(deadline.overdue_message())
     if result.unique is not True or result.solutions != (grid,) or verify(puzzle, grid):
         raise GenerationError("internal error: the generated puzzle is not uniquely solved")

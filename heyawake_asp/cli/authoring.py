@@ -140,9 +140,10 @@ def generate_command(
     with Worker() as worker:
         for number in range(count):
             start = time.perf_counter()
-            call = functools.partial(shape, seed=first + number)
+            deadline = as_deadline(timeout)
+            call = functools.partial(shape, seed=first + number, timeout=deadline)
             with _one_line_errors():
-                made = isolated(call, f"seed {first + number}", worker, as_deadline(timeout))
+                made = isolated(call, f"seed {first + number}", worker, deadline)
                 text = write_generated(made, fmt)
             where = _save(text, output, many, made, fmt)
             made_rooms = len(made.puzzle.rooms)
@@ -233,8 +234,9 @@ def explain_command(puzzle: str, encoding: EncodingSet, timeout: float | None) -
     PUZZLE is a file, a puzz.link URL or '-'. Exit status 0 also when the
     puzzle has a solution (nothing to explain); 1 when it cannot be read.
     """
-    explaining = functools.partial(explain, encoding=encoding)
-    problem, explanation = _run_on(puzzle, encoding, as_deadline(timeout), explaining)
+    deadline = as_deadline(timeout)
+    explaining = functools.partial(explain, encoding=encoding, timeout=deadline)
+    problem, explanation = _run_on(puzzle, encoding, deadline, explaining)
     if explanation.satisfiable:
         click.echo("the puzzle has a solution: nothing to explain")
         return

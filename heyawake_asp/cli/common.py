@@ -69,11 +69,10 @@ class _ReadingOverdue(BaseException):
 def read_puzzle_echoing_warnings(source: str, deadline: Deadline = NEVER) -> Puzzle:
     """Read a puzzle, echoing the reader's warnings on stderr, stopped at the ``deadline``.
 
-    Reading is plain Python in this process, so a timer signal can stop it
-    (a 10^6-room puzzle takes seconds to read, here in the parent: the
-    puzzle read in a child would take about as long again to come back).
-    Past the deadline, the error ``SOURCE: stopped past the time limit of S
-    s while reading``.
+    A timer signal stops the reading here, not a child process: a puzzle
+    read in a child (a 10^6-room one takes seconds) would take about as
+    long again to pickle back. Past the deadline, the error ``SOURCE:`` and
+    `Deadline.overdue_message` ``while reading``.
     """
     if deadline == NEVER or threading.current_thread() is not threading.main_thread():
         with echoing_warnings():
@@ -87,9 +86,8 @@ def read_puzzle_echoing_warnings(source: str, deadline: Deadline = NEVER) -> Puz
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
     except _ReadingOverdue:
-        raise click.ClickException(
-            f"{source}: stopped past the time limit of {deadline.seconds:g} s while reading"
-        ) from None
+        message = f"{source}: {deadline.overdue_message()} while reading"
+        raise click.ClickException(message) from None
     finally:
         signal.signal(signal.SIGALRM, before)
 
@@ -148,8 +146,8 @@ def isolated(
 
 
 def overdue(where: str, deadline: Deadline) -> click.ClickException:
-    """The error ``WHERE: stopped past the time limit of S s``."""
-    return click.ClickException(f"{where}: stopped past the time limit of {deadline.seconds:g} s")
+    """The error ``WHERE: stopped past the time limit of S s`` (`Deadline.overdue_message`)."""
+    return click.ClickException(f"{where}: {deadline.overdue_message()}")
 
 
 def check_programs(

@@ -112,7 +112,7 @@ def validate_command(
         check_programs(encoding, worker, extra, Deadline(time_limit), option="ENCODING")
         if against is not None:
             check_programs(against, worker, (), Deadline(time_limit), option="--against")
-        run = functools.partial(_isolated, worker=worker, timeout=time_limit)
+        run = functools.partial(_isolated, worker=worker)
         try:
             validation = validate(
                 encoding, against=against, max_cells=max_cells, irregular=irregular, seed=seed,
@@ -123,9 +123,9 @@ def validate_command(
     _report(validation, as_json, svg)
 
 
-def _isolated(call: Callable[[], Found], where: str, worker: Worker, timeout: float) -> Found:
-    """One clingo call in the worker's child, stopped at the time limit."""
-    return isolated(call, where, worker, Deadline(timeout))
+def _isolated(call: Callable[[], Found], where: str, deadline: Deadline, worker: Worker) -> Found:
+    """One clingo call in the worker's child, stopped at its ``deadline``."""
+    return isolated(call, where, worker, deadline)
 
 
 def _read(source: str) -> Puzzle:

@@ -8,6 +8,8 @@ so one pickled into a child process stays right there.
 >>> soon = as_deadline(0.0)
 >>> soon.passed, soon.left(), as_deadline(soon) is soon
 (True, 0.0, True)
+>>> Deadline(2.5).overdue_message()
+'stopped past the time limit of 2.5 s'
 """
 
 from __future__ import annotations
@@ -43,6 +45,10 @@ class Deadline:
     def spent(self) -> float:
         """Seconds since the start (0 for `NEVER`, which has none)."""
         return 0.0 if math.isinf(self.seconds) else time.monotonic() - self.start
+
+    def overdue_message(self) -> str:
+        """What a call stopped at this deadline says: ``stopped past the time limit of S s``."""
+        return f"stopped past the time limit of {self.seconds:g} s"
 
 
 NEVER = Deadline(math.inf, 0.0)

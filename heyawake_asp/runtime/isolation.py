@@ -124,9 +124,12 @@ class Worker:
 
 
 def run_each(
-    calls: Sequence[Callable[[], T]], timeout: float | None, jobs: int = 1
+    calls: Sequence[Callable[[], T]], timeout: float | Deadline | None, jobs: int = 1
 ) -> Generator[T | ChildFailed, None, None]:
     """Run each call in a fresh child, ``jobs`` at a time; yield the outcomes in order.
+
+    ``timeout`` is seconds for each call from when its child is handed it,
+    or one `Deadline` for them all.
 
     No more than `max_jobs` children run at once: more would only share the
     processors and so slow each call down (and each takes memory).
@@ -182,7 +185,7 @@ def run(call: Callable[[], T], worker: Worker | None, deadline: Deadline) -> T:
         As `Worker.run`; or what the call raised.
     """
     if deadline.passed:
-        raise TimeoutError(f"stopped past the time limit of {deadline.seconds:g} s")
+        raise TimeoutError(deadline.overdue_message())
     if worker is not None:
         return worker.run(call, deadline)
     with _ctrl_c_ends_the_process():
@@ -216,7 +219,7 @@ def _result(child: Child) -> Any:
         raise child.payload
     if child.kind is not None:
         raise ChildFailed(child.payload)
-    raise ChildOverdue(f"stopped past the time limit of {child.deadline.seconds:g} s")
+    raise ChildOverdue(child.deadline.overdue_message())
 
 
 def _outcome(child: Child) -> Any:

@@ -2,14 +2,16 @@
 
 `minimal_reason` shrinks a step's reason this way, asking the `Deducer`.
 
->>> shrink([1, 2, 3, 4], lambda parts: set(parts) if {2, 3} <= set(parts) else None)
+>>> shrink([1, 2, 3, 4], lambda parts, _: Trial(set(parts) if {2, 3} <= set(parts) else None))
 [2, 3]
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic, TypeAlias, TypeVar
 
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
@@ -18,44 +20,60 @@ from heyawake_asp.steps.pricing import parts_cost
 if TYPE_CHECKING:
     from heyawake_asp.steps.engine import Deducer
 
-__all__ = ["minimal_reason", "shrink"]
+__all__ = ["Trial", "minimal_reason", "shrink"]
 
 _DROP_FIRST = {"connected": 0, "clue": 1, "apart": 2, "run": 3, "adjacent": 4}
 """The order in which deletion tries to drop rules: the costliest first."""
 
 Part = TypeVar("Part")
+ReasonPart: TypeAlias = Rule | Settled
+"""A part of a step's reason: a rule instance or a settled cell."""
+
+
+@dataclass(frozen=True)
+class Trial(Generic[Part]):
+    """What asking without a chunk of parts found.
+
+    ``kept`` holds the parts the refutation used, None when the parts left
+    are not refuted; ``needed`` then names the one part of the chunk that
+    cannot go either, when it is known (the shading that kept the chunk
+    breaks it and no other part of it).
+    """
+
+    kept: set[Part] | None
+    needed: Part | None = None
 
 
 def shrink(
     parts: list[Part],
-    refute: Callable[[list[Part]], set[Part] | None],
+    refute: Callable[[list[Part], list[Part]], Trial[Part]],
     hopeless: Callable[[list[Part]], bool] = lambda kept: False,
-    needed: Callable[[list[Part]], Part | None] = lambda chunk: None,
 ) -> list[Part]:
     """A minimal sublist of ``parts`` that ``refute`` still refutes (it refutes ``parts``).
 
-    ``refute`` answers None, or the parts its unsatisfiable core used.
-    Parts are dropped in chunks, from one part on, doubled after a chunk
-    goes and halved when it cannot, down to one part at a time (deletion):
-    every part left has been tried alone. A kept part costs about one
-    question where many parts go, not one per part after it (clingo's cores
-    with connectivity name nearly every part asked). Deletion stops early,
-    leaving parts that are not minimal, once ``hopeless`` holds of the
-    parts tried alone and kept (they stay in every sublist it could end at).
-    ``needed``, asked of a chunk that could not go, may name a part of it
-    that cannot go either (the shading that kept the chunk breaks it and no
-    other part): that part is kept at once, as if tried alone.
+    ``refute(trial, dropped)`` asks about the parts of ``trial``, those of
+    the chunk ``dropped`` left out. Parts are dropped in chunks, from one
+    part on, doubled after a chunk goes and halved when it cannot, down to
+    one part at a time (deletion): every part left has been tried alone. A
+    kept part costs about one question where many parts go, not one per
+    part after it (clingo's cores with connectivity name nearly every part
+    asked). A part a chunk that could not go names as ``needed`` is kept at
+    once, as if tried alone. Deletion stops early, leaving parts that are
+    not minimal, once ``hopeless`` holds of the parts tried alone and kept
+    (they stay in every sublist it could end at).
     """
     chunk, start, parts = 1, 0, list(parts)
     while start < len(parts):
+        dropped = parts[start : start + chunk]
         trial = parts[:start] + parts[start + chunk :]
-        kept = refute(trial)
-        if kept is not None:
+        found = refute(trial, dropped)
+        if found.kept is not None:
+            kept = found.kept
             start = sum(part in kept for part in parts[:start])
             parts = [part for part in trial if part in kept]
             chunk *= 2
             continue
-        lone = needed(parts[start : start + chunk]) if chunk > 1 else parts[start]
+        lone = found.needed if chunk > 1 else parts[start]
         if lone is None:
             chunk //= 2
             continue
@@ -81,44 +99,46 @@ def minimal_reason(
     """
     reason = deducer.dense.grouped(reason)
 
-    def nearness(part: Rule | Settled) -> int:
+    def nearness(part: ReasonPart) -> int:
         return -min((abs(x - cell[0]) + abs(y - cell[1]) for x, y in _cells(part)), default=0)
 
-    ordered = sorted(reason.rules, key=lambda rule: (_DROP_FIRST[rule.kind], nearness(rule)))
-    current: list[Rule | Settled] = [*ordered, *sorted(reason.known, key=nearness)]
-    shading: dict[Cell, bool] = {}
-
-    def refute(parts: list[Rule | Settled]) -> set[Rule | Settled] | None:
-        rules = [part for part in parts if isinstance(part, Rule)]
-        known = dict(p for p in parts if not isinstance(p, Rule))
-        # The shading is read only on the cells of the parts dropped (`needed`).
-        asked = set(parts)
-        dropped = (_cells(part) for part in current if part not in asked)
-        shading.clear()
-        shading.update((other, False) for cells in dropped for other in cells)
-        found = deducer.core(rules, known, cell, black, cells_first=False, witness=shading)
-        if found is None:
-            # A local program leaves settled cells out of its grounding when no rule reads them.
-            shading.update((other, known[other]) for other in shading if other in known)
-            return None
-        kept: set[Rule | Settled] = {*found.rules, *found.known}
-        current[:] = [part for part in parts if part in kept]
-        return kept
-
-    def hopeless(kept: list[Rule | Settled]) -> bool:
+    def hopeless(kept: list[ReasonPart]) -> bool:
         return bound is not None and parts_cost(kept) > bound
 
-    def needed(chunk: list[Rule | Settled]) -> Rule | Settled | None:
-        broken = [part for part in chunk if _may_break(deducer.puzzle, shading, part)]
-        return broken[0] if len(broken) == 1 else None
-
-    parts: list[Rule | Settled] = shrink(list(current), refute, hopeless, needed)
+    ordered = sorted(reason.rules, key=lambda rule: (_DROP_FIRST[rule.kind], nearness(rule)))
+    start: list[ReasonPart] = [*ordered, *sorted(reason.known, key=nearness)]
+    refute = functools.partial(_refute, deducer, cell, black)
+    parts = shrink(start, refute, hopeless)
     rules = [part for part in parts if isinstance(part, Rule)]
     known = [part for part in parts if not isinstance(part, Rule)]
     return Reason(
         tuple(sorted(rules, key=lambda rule: (_DROP_FIRST[rule.kind], rule))),
         tuple(sorted(known, key=lambda settled: row_major(settled[0]))),
     )
+
+
+def _refute(
+    deducer: Deducer,
+    cell: Cell,
+    black: bool,
+    parts: list[ReasonPart],
+    dropped: list[ReasonPart],
+) -> Trial[ReasonPart]:
+    """Whether ``parts`` still rule out the other colour of ``cell``, as `shrink` asks it.
+
+    When they do not, the shading clingo found is read on the cells of the
+    parts ``dropped`` only: the one of them it breaks is needed.
+    """
+    rules = [part for part in parts if isinstance(part, Rule)]
+    known = dict(part for part in parts if not isinstance(part, Rule))
+    shading = {other: False for part in dropped for other in _cells(part)}
+    found = deducer.core(rules, known, cell, black, cells_first=False, witness=shading)
+    if found is not None:
+        return Trial({*found.rules, *found.known})
+    # A local program leaves settled cells out of its grounding when no rule reads them.
+    shading.update((other, known[other]) for other in shading if other in known)
+    broken = [part for part in dropped if _may_break(deducer.puzzle, shading, part)]
+    return Trial(None, broken[0] if len(broken) == 1 else None)
 
 
 def _cells(part: Rule | Settled) -> tuple[Cell, ...]:

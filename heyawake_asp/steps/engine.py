@@ -167,7 +167,7 @@ class Deducer:
         known: Mapping[Cell, bool],
         cells: Collection[Cell] | None,
         maximised: Collection[int] = (),
-    ) -> list[int]:
+    ) -> tuple[int, ...]:
         """The rules switched on, the settled cells, and the cells outside ``cells`` white.
 
         Cells no rule in the question constrains are fixed white, so that
@@ -181,7 +181,7 @@ class Deducer:
         ]
         if cells is not None:
             assumed += [-lit for c, lit in self._black.items() if c not in cells and c not in known]
-        return assumed
+        return tuple(assumed)
 
     def _question(
         self, rules: Collection[Rule], known: Mapping[Cell, bool], maximised: Collection[int] = ()
@@ -190,11 +190,11 @@ class Deducer:
         scope = _scope(rules)
         local = self._local.covering(rules)
         if local is not None:
-            assumed = tuple(local.assumptions(rules, known))
+            assumed = local.assumptions(rules, known)
             return Question(local.control, local.black, local.switch, assumed, scope)
         roots = self._roots(rules, known)
         self._root_at(roots)
-        assumed = tuple(self._assumptions(rules, known, scope, maximised))
+        assumed = self._assumptions(rules, known, scope, maximised)
         return Question(self._control, self._black, self._switch_of, assumed, scope, roots)
 
     def refuted(
@@ -214,10 +214,10 @@ class Deducer:
         """
         maximised = () if as_count else self.dense.maximised(rules)
         question = self._question(rules, known, maximised)
-        control, literals, assumed = question.control, question.black, list(question.assumed)
+        control, literals, assumed = question.control, question.black, question.assumed
         if cells_first:
             cells = {abs(literal) for literal in literals.values()}
-            assumed.sort(key=lambda literal: abs(literal) not in cells)
+            assumed = tuple(sorted(assumed, key=lambda literal: abs(literal) not in cells))
 
         def seen(model: clingo.Model) -> tuple[int, ...] | None:
             if witness is not None:  # cells a local program lacks are white
@@ -249,7 +249,7 @@ class Deducer:
         """
         maximised = () if as_count else self.dense.maximised(rules)
         question = self._question(rules, known, maximised)
-        control, scope, assumed = question.control, question.scope, list(question.assumed)
+        control, scope, assumed = question.control, question.scope, question.assumed
         open_cells = [
             (cell, literal)
             for cell, literal in question.black.items()

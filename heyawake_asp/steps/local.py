@@ -79,7 +79,7 @@ class LocalProgram:
         """The selector literal of one of the program's rules."""
         return self._switch[rule]
 
-    def assumptions(self, rules: Iterable[Rule], known: Mapping[Cell, bool]) -> list[int]:
+    def assumptions(self, rules: Iterable[Rule], known: Mapping[Cell, bool]) -> tuple[int, ...]:
         """``rules`` switched on, the others off, ``known`` cells set, other cells white.
 
         Cells only switched-off rules constrain are fixed white, so that
@@ -94,7 +94,7 @@ class LocalProgram:
                 assumed.append(literal if known[cell] else -literal)
             elif cell not in cells:
                 assumed.append(-literal)
-        return assumed
+        return tuple(assumed)
 
 
 class LocalPrograms:

@@ -20,7 +20,7 @@ from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.grid import Grid, text_lines
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
-from heyawake_asp.steps.deletion import shrink
+from heyawake_asp.steps.deletion import Trial, shrink
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Hint, Settled, Step, Walkthrough, row_major
 from heyawake_asp.steps.planner import Planner
@@ -46,7 +46,7 @@ def steps(puzzle: Puzzle, timeout: float | Deadline | None = None) -> Walkthroug
     try:
         shared = _shared(puzzle, deadline)
         if shared is None:
-            why = explain(puzzle)
+            why = explain(puzzle, timeout=deadline)
             return Walkthrough("unsolvable", (), grid_of(puzzle, {}), why.rooms, why.most)
         planner = Planner(Deducer(puzzle, _anchor(shared), deadline), shared=shared)
         while (step := planner.next_step()) is not None:
@@ -80,7 +80,7 @@ def hint(
     deadline = as_deadline(timeout)
     shared = _shared(puzzle, deadline)
     if shared is None:
-        why = explain(puzzle)
+        why = explain(puzzle, timeout=deadline)
         return Hint(None, None, why.rooms, why.most)
     deducer = Deducer(puzzle, _anchor(shared), deadline)
     known = dict(given or {})
@@ -98,14 +98,14 @@ def hint(
 def _conflict(deducer: Deducer, known: Mapping[Cell, bool]) -> tuple[Cell, ...] | None:
     """A minimal set of the ``known`` cells that no solution shares, or None when some does."""
 
-    def refute(parts: list[Settled]) -> set[Settled] | None:
+    def refute(parts: list[Settled], _dropped: list[Settled]) -> Trial[Settled]:
         refuted = deducer.refuted(deducer.rules, dict(parts))
         if refuted is None:
-            return None
-        return {(c, b) for c, b in parts if refuted.uses_cell(c, b)}
+            return Trial(None)
+        return Trial({(c, b) for c, b in parts if refuted.uses_cell(c, b)})
 
     everything = sorted(known.items(), key=lambda item: row_major(item[0]))
-    if refute(everything) is None:
+    if refute(everything, []).kept is None:
         return None
     return tuple(cell for cell, _ in shrink(everything, refute))
 

@@ -39,8 +39,8 @@ __all__ = ["Counterexample", "Found", "Judge", "Problem", "Runner", "Verdict", "
 Problem = Literal["unsound", "incomplete", "duplicate"]
 Found = tuple[Grid, ...]
 """The shadings of an encoding's answer sets, in order, repeats kept."""
-Runner = Callable[[Callable[[], Found], str], Found]
-"""How each clingo call is run: given the call and a one-line name of it for errors."""
+Runner = Callable[[Callable[[], Found], str, Deadline], Found]
+"""How each clingo call is run: given the call, a one-line name of it for errors, its deadline."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ def answers(
     control, _ = grounded_control(puzzle, encoding, extra=extra)
     found = search(control, functools.partial(decode, puzzle=puzzle), deadline)
     if found.result is None:
-        raise EncodingError(f"stopped past the time limit of {deadline.seconds:g} s")
+        raise EncodingError(deadline.overdue_message())
     return tuple(found.values)
 
 
@@ -109,15 +109,17 @@ class Judge:
 
     ``sets`` pairs each set with its extra programs; puzzles of up to
     ``brute_force_cells`` cells are brute-forced. ``timeout`` is seconds
-    per clingo call; ``run(call, where)`` runs each call (by default here).
-    ``names`` labels the sets: their names, or their files when two share one.
+    for each clingo call, or one `Deadline` for them all; ``run(call,
+    where, deadline)`` runs each call (by default here) and stops it at the
+    deadline the call keeps. ``names`` labels the sets: their names, or
+    their files when two share one.
     """
 
     def __init__(
         self,
         sets: list[tuple[EncodingSet, tuple[str | Path, ...]]],
         brute_force_cells: int,
-        timeout: float | None = None,
+        timeout: float | Deadline | None = None,
         run: Runner | None = None,
     ) -> None:
         self.sets = sets
@@ -153,9 +155,10 @@ class Judge:
     ) -> Found:
         """One set's answers, through the runner; errors name the set and the puzzle."""
         where = f"{name} on {write_puzzle(puzzle, 'url').strip()}"
-        call = functools.partial(answers, puzzle, encodings, extra, self.timeout)
+        deadline = as_deadline(self.timeout)  # seconds count from here, for the call and its runner
+        call = functools.partial(answers, puzzle, encodings, extra, deadline)
         try:
-            return self.run(call, where)
+            return self.run(call, where, deadline)
         except EncodingError as error:
             raise EncodingError(f"{where}: {error}") from None
 
@@ -175,6 +178,6 @@ def _problem(puzzle: Puzzle, name: str, shadings: Found, valid: set[Grid]) -> Co
     return None
 
 
-def _direct(call: Callable[[], Found], _where: str) -> Found:
-    """Run a call here."""
+def _direct(call: Callable[[], Found], _where: str, _deadline: Deadline) -> Found:
+    """Run a call here (it keeps its deadline itself)."""
     return call()

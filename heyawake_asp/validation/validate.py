@@ -23,6 +23,7 @@ from typing import Any
 from heyawake_asp.asp.encodings import EncodingSet, as_encoding_set
 from heyawake_asp.errors import EncodingError
 from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.runtime.deadline import Deadline
 from heyawake_asp.validation.judge import (
     Counterexample,
     Found,
@@ -89,7 +90,7 @@ def validate(
     seed: int = 0,
     extra: Sequence[str | Path] = (),
     puzzles: Iterable[Puzzle] = (),
-    timeout: float | None = None,
+    timeout: float | Deadline | None = None,
     run: Runner | None = None,
 ) -> Validation:
     """Compare an encoding set's answers with brute force, or with another set's.
@@ -112,10 +113,11 @@ def validate(
     puzzles
         Puzzles compared after the small ones.
     timeout
-        Seconds for each clingo call.
+        Seconds for each clingo call, or one `Deadline` for them all.
     run
-        Runs each call: ``run(call, where)``, by default ``call()``. The
-        command passes one that runs it in a child process.
+        Runs each call: ``run(call, where, deadline)``, by default
+        ``call()``, which keeps the deadline itself. The command passes one
+        that runs it in a child process, stopped at the deadline.
 
     Raises
     ------
