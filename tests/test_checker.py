@@ -580,7 +580,11 @@ def test_a_partial_grid_breaks_a_rule_only_when_every_completion_breaks_it(seed:
         completions = [
             other
             for other in grids
-            if all(p in ("?", c) for row, full in zip(partial, other) for p, c in zip(row, full))
+            if all(
+                p in ("?", c)
+                for row, full in zip(partial, other, strict=True)
+                for p, c in zip(row, full, strict=True)
+            )
         ]
         for violation in conflicts(puzzle, partial):
             for other in completions:

@@ -149,7 +149,7 @@ def test_many_requests_at_once_are_all_answered(port: int) -> None:
 
     with ThreadPoolExecutor(len(texts)) as pool:
         answers = list(pool.map(solve, texts))
-    for text, (status, record) in zip(texts, answers):
+    for text, (status, record) in zip(texts, answers, strict=True):
         assert status == 200, record
         assert not verify(read_puzzle_text(text, "puzzle"), record["solutions"][0])
 

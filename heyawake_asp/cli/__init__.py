@@ -41,7 +41,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "explaining",
         "The next step from the GRID cells settled so far (none: the empty grid).",
     ),
-    "serve": ("serving", "Play, check, hint and learn on a board in the browser."),
+    "serve": (
+        "serving",
+        "Play, check, hint and learn on a board in the browser, served on this machine.",
+    ),
     "solve": (
         "solving",
         "Solve each PUZZLE (a file, a puzz.link URL or '-') and print its grid, "

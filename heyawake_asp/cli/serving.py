@@ -21,14 +21,29 @@ _LOCAL = ("127.0.0.1", "localhost", "::1")
 
 @main.command("serve")
 @click.argument("puzzle", required=False)
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
-              help="The port to listen on (0: any free one).")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="The address to listen on; any but this machine's makes the page reachable "
-              "from the network.")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="The port to listen on (0: any free one).",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="The address to listen on; any but this machine's makes the page reachable "
+    "from the network.",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
-@click.option("--timeout", callback=seconds, default="10", show_default=True, metavar="S",
-              help="Give up on a request after S seconds of wall time.")
+@click.option(
+    "--timeout",
+    callback=seconds,
+    default="10",
+    show_default=True,
+    metavar="S",
+    help="Give up on a request after S seconds of wall time.",
+)
 def serve_command(
     puzzle: str | None, port: int, host: str, open_browser: bool, timeout: float
 ) -> None:
@@ -41,11 +56,13 @@ def serve_command(
     try:
         server = make_server(App.load(timeout), host, port)
     except OSError as error:
-        raise click.ClickException(f"{host}:{port}: cannot listen: {error.strerror or error}") from None
+        raise click.ClickException(
+            f"{host}:{port}: cannot listen: {error.strerror or error}"
+        ) from None
     if host not in _LOCAL:
         click.echo(f"warning: --host {host}: the page is reachable from the network", err=True)
-    bound_host, bound_port = server.server_address[:2]
-    shown = f"[{bound_host}]" if ":" in str(bound_host) else bound_host
+    bound_host, bound_port = str(server.server_address[0]), server.server_address[1]
+    shown = f"[{bound_host}]" if ":" in bound_host else bound_host
     address = f"http://{shown}:{bound_port}/{fragment}"
     click.echo(f"serving on {address}")
     if open_browser:

@@ -76,7 +76,9 @@ def read_puzzle_text(content: str, where: str) -> Puzzle:
         When ``content`` holds no valid puzzle, or more than :data:`MAX_INPUT_BYTES` bytes.
     """
     if len(content) > MAX_INPUT_BYTES or len(content.encode()) > MAX_INPUT_BYTES:
-        raise PuzzleFormatError(where, f"larger than {MAX_INPUT_BYTES / 1_000_000:g} MB, the most a puzzle may be")
+        raise PuzzleFormatError(
+            where, f"larger than {MAX_INPUT_BYTES / 1_000_000:g} MB, the most a puzzle may be"
+        )
     fmt = sniff(content)
     return _reader(fmt)(content.strip() if fmt == "url" else content, where)
 

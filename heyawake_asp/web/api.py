@@ -1,4 +1,4 @@
-"""The web app's JSON API: a request's body in, a `Reply` out, one function per endpoint.
+r"""The web app's JSON API: a request's body in, a `Reply` out, one function per endpoint.
 
 A body is a JSON object: ``puzzle`` holds a puzzle as text in any format
 the CLI reads (a puzz.link URL too), ``grid`` a player's shading as a list
@@ -10,7 +10,7 @@ the puzzle's line and column. `answer` runs in a worker process (see
 came in a request, and only the default encoding set is used.
 
 >>> import json
->>> body = json.dumps({"puzzle": "heyawake 3x1\\naaa\\na=2\\n", "grid": ["#??"]})
+>>> body = json.dumps({"puzzle": "heyawake 3x1\naaa\na=2\n", "grid": ["#??"]})
 >>> reply = answer("check", body.encode())
 >>> reply.status, reply.body["violations"], reply.body["complete"]
 (200, [], False)
@@ -76,8 +76,7 @@ def answer(endpoint: str, body: bytes, deadline: Deadline = NEVER) -> Reply:
     except HeyawakeError as error:
         return Reply(422, {"error": str(error)})
     except TimeoutError:
-        overdue = f"stopped past the time limit of {deadline.seconds:g} s"
-        return Reply(422, {"error": f"{SOURCE}: {overdue}"})
+        return Reply(422, {"error": f"{SOURCE}: {deadline.overdue_message()}"})
 
 
 def _object(body: bytes) -> dict[str, Any]:
@@ -87,7 +86,9 @@ def _object(body: bytes) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise RequestError("$", "the body is not UTF-8") from None
     except json.JSONDecodeError as error:
-        raise RequestError(f"$:{error.lineno}:{error.colno}", f"invalid JSON: {error.msg}") from None
+        raise RequestError(
+            f"$:{error.lineno}:{error.colno}", f"invalid JSON: {error.msg}"
+        ) from None
     except RecursionError:
         raise RequestError("$", "JSON nested too deeply") from None
     if not isinstance(request, dict):
@@ -116,8 +117,8 @@ def _puzzle(request: dict[str, Any]) -> Puzzle:
 
 
 def _grid(request: dict[str, Any], puzzle: Puzzle) -> list[str]:
-    """The request's grid: ``puzzle.height`` rows of ``#``, ``.``, ``?`` (all ``?`` when missing)."""
-    rows = _field(request, "grid", list, ["?" * puzzle.width] * puzzle.height)
+    """The request's grid: ``puzzle.height`` rows of ``#``, ``.``, ``?`` (all ``?``: none given)."""
+    rows: list[str] = _field(request, "grid", list, ["?" * puzzle.width] * puzzle.height)
     if len(rows) != puzzle.height:
         raise RequestError("$.grid", f"{len(rows)} rows for a puzzle {puzzle.height} high")
     for y, row in enumerate(rows):
@@ -176,13 +177,16 @@ def _hint(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
     puzzle = _puzzle(request)
     grid = _grid(request, puzzle)
     known = {
-        (x, y): char == "#" for y, row in enumerate(grid) for x, char in enumerate(row) if char != "?"
+        (x, y): char == "#"
+        for y, row in enumerate(grid)
+        for x, char in enumerate(row)
+        if char != "?"
     }
     return hint_record(SOURCE, hint(puzzle, known, deadline))
 
 
 def _steps(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
-    """``steps --json``'s record and, unless there is no solution, ``grade --json``'s as ``grade``."""
+    """``steps --json``'s record, with ``grade --json``'s as ``grade`` (null: no solution)."""
     walk = steps(_puzzle(request), deadline)
     graded = None if walk.status in ("unsolvable", "timeout") else grade_record(SOURCE, grade(walk))
     return {**walk_record(SOURCE, walk), "grade": graded}
@@ -224,14 +228,14 @@ def _convert(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
     return {"puzzle": SOURCE, "to": fmt, "text": write_puzzle(puzzle, fmt)}
 
 
-def _generate(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
+def _generate(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
     """A unique puzzle of ``width`` x ``height`` from ``seed``, as a puzz.link URL."""
     sides = {key: _field(request, key, int) for key in ("width", "height")}
     for key, side in sides.items():
         if not 2 <= side <= MAX_GENERATED_SIDE:
             raise RequestError(f"$.{key}", f"expected 2 to {MAX_GENERATED_SIDE}, got {side}")
     seed = _field(request, "seed", int, 0)
-    made = generate(sides["width"], sides["height"], seed)
+    made = generate(sides["width"], sides["height"], seed, timeout=deadline)
     return {"seed": seed, "puzzle": write_puzzle(made.puzzle, "url").strip()}
 
 

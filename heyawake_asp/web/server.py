@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import json
 import mimetypes
+import socket
 import threading
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -78,12 +79,13 @@ class App:
     def reply(self, endpoint: str, body: bytes, deadline: Deadline) -> Reply:
         """``endpoint``'s reply to ``body``, computed in a child when a turn comes up in time."""
         if not self.turns.acquire(timeout=deadline.left()):
-            return Reply(503, {"error": f"server: busy past the time limit of {self.timeout:g} s"})
+            busy = f"every worker busy until the time limit of {deadline.seconds:g} s"
+            return Reply(503, {"error": f"server: {busy}"})
         try:
             with Worker(memory_cap(self.jobs)) as worker:
                 return worker.run(functools.partial(answer, endpoint, body, deadline), deadline)
         except ChildOverdue:
-            return Reply(422, {"error": f"{SOURCE}: stopped past the time limit of {self.timeout:g} s"})
+            return Reply(422, {"error": f"{SOURCE}: {deadline.overdue_message()}"})
         except ChildFailed as failure:
             return Reply(422, {"error": f"{SOURCE}: {failure}"})
         finally:
@@ -93,7 +95,12 @@ class App:
 def _asset(path: Path) -> Asset:
     """The file at ``path`` with its content type."""
     kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-    return Asset(f"{kind}; charset=utf-8" if kind.startswith("text/") or kind.endswith("javascript") else kind, path.read_bytes())
+    return Asset(
+        f"{kind}; charset=utf-8"
+        if kind.startswith("text/") or kind.endswith("javascript")
+        else kind,
+        path.read_bytes(),
+    )
 
 
 def _instances() -> dict[str, str]:
@@ -187,9 +194,11 @@ class _Server(ThreadingHTTPServer):
 
     def __init__(self, address: tuple[str, int], app: App) -> None:
         self.app = app
+        if ":" in address[0]:
+            self.address_family = socket.AF_INET6
         super().__init__(address, _Handler)
 
 
 def make_server(app: App, host: str = "127.0.0.1", port: int = 0) -> ThreadingHTTPServer:
-    """A server for ``app`` bound to ``host``:``port`` (0: any free port; see ``server_address``)."""
+    """A server for ``app`` on ``host``:``port`` (0: any free port, see ``server_address``)."""
     return _Server((host, port), app)
