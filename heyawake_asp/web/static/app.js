@@ -1,7 +1,7 @@
 // The page: loading a puzzle (text, file, shipped, generated, the address's #puzzle=),
 // and the buttons and keys wired to the board, play and learn.
 
-import { abort, call, post, watchBusy } from "./api.js";
+import { Superseded, abort, call, post, watchBusy } from "./api.js";
 import { Board } from "./board.js";
 import { Learn } from "./learn.js";
 import { Play } from "./play.js";
@@ -40,22 +40,31 @@ play.onHistory = enable;
 /** Read ``text`` as a puzzle, draw it, and put its puzz.link URL in the address. */
 async function load(text) {
   abort(PUZZLE_REQUESTS);
-  const ask = (to) => post(`load-${to}`, "convert", { puzzle: text, to });
-  const [json, url] = await Promise.allSettled([ask("json"), ask("url")]);
-  if (json.status === "rejected") {
-    report(json.reason);
+  // The puzz.link URL is the puzzle from here on, for every request: the rooms drawn from its
+  // JSON are numbered as the API numbers them (a file's own room order may differ).
+  let url = null;
+  let reply;
+  try {
+    url = (await post("load-url", "convert", { puzzle: text, to: "url" })).text.trim();
+  } catch (error) {
+    if (error instanceof Superseded) return;
+  }
+  const source = url ?? text;
+  try {
+    reply = await post("load-json", "convert", { puzzle: source, to: "json" });
+  } catch (error) {
+    report(error);
     return;
   }
-  const source = url.status === "fulfilled" ? url.value.text.trim() : text;
-  const puzzle = { source, ...JSON.parse(json.value.text) };
+  const puzzle = { source, ...JSON.parse(reply.text) };
   learn.close();
   play.start(puzzle);
   ownHash = HASH + encodeURIComponent(source);
   if (location.hash !== ownHash) location.hash = ownHash;
   ownHash = location.hash;
   const link = $("puzzle-link");
-  link.href = url.status === "fulfilled" ? source : ownHash;
-  link.textContent = url.status === "fulfilled" ? source : "this puzzle";
+  link.href = url ?? ownHash;
+  link.textContent = url ?? "this puzzle";
   $("link-line").hidden = false;
   say(`A ${puzzle.width}×${puzzle.height} puzzle with ${puzzle.rooms.length} rooms: shade cells, or ask for a hint.`);
   enable();

@@ -53,15 +53,15 @@ export class Play {
     this.move([[x, y, char]]);
   }
 
-  /** Set the cells ``changes`` ([[x, y, char]...]) as one move. */
-  move(changes) {
+  /** Set the cells ``changes`` ([[x, y, char]...]) as one move (``check``: as after a move). */
+  move(changes, check = true) {
     const move = changes
       .filter(([x, y, char]) => this.grid[y][x] !== char)
       .map(([x, y, char]) => ({ x, y, from: this.grid[y][x], to: char }));
     if (move.length === 0) return;
     this.done.push(move);
     this.undone = [];
-    this.#apply(move, "to");
+    this.#apply(move, "to", check);
   }
 
   undo() {
@@ -78,13 +78,14 @@ export class Play {
     this.#apply(move, "to");
   }
 
-  #apply(move, side) {
+  #apply(move, side, check = true) {
     abort(["check", "hint"]);
     for (const change of move) this.grid[change.y][change.x] = change[side];
     this.shownHint = null;
     this.redraw();
     list();
     this.onHistory();
+    if (!check) return;
     if (this.autoCheck.checked) this.check();
     else if (this.#complete()) this.check({ quiet: true });
   }
@@ -173,7 +174,7 @@ export class Play {
       }
       const solution = reply.solutions[0];
       this.timer.stop();
-      this.move(solution.flatMap((row, y) => Array.from(row, (char, x) => [x, y, char])));
+      this.move(solution.flatMap((row, y) => Array.from(row, (char, x) => [x, y, char])), false);
       this.board.highlight();
       list();
       say(reply.unique ? "The solution (it is the only one)." : "A solution: this puzzle has more than one, so it is not a fair puzzle.");
