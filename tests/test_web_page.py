@@ -369,3 +369,30 @@ def test_a_slow_request_shows_working_and_a_newer_one_supersedes_it(page: Page, 
         json.loads(page.evaluate("JSON.stringify(document.documentElement.dataset)"))["pending"]
         == "0"
     )
+
+
+def test_a_file_a_shipped_puzzle_and_a_generated_one_load(page: Page, base: str) -> None:
+    page.goto(f"{base}/")
+    settle(page)
+    expected = read_puzzle(REPO / "instances" / "easy" / "6x6-s3.lp")
+    # A file, read in the page and sent as text.
+    page.get_by_label("Or open a file").set_input_files(REPO / "instances" / "easy" / "6x6-s3.lp")
+    page.wait_for_selector(CELL)
+    settle(page)
+    assert set(sent(page).rooms) == set(expected.rooms)
+    assert page.locator(CELL).count() == 36
+    assert page.get_attribute("#timer", "data-running") == "true"
+    # A shipped puzzle, from the list the server sends.
+    page.get_by_label("Or a shipped puzzle").select_option("medium/9x9-s2.lp")
+    press(page, "Open")
+    shipped = read_puzzle(REPO / "instances" / "medium" / "9x9-s2.lp")
+    assert set(sent(page).rooms) == set(shipped.rooms)
+    assert page.locator(CELL).count() == 81
+    # A generated puzzle: the server's own for that size and seed.
+    page.get_by_label("Width").fill("5")
+    page.get_by_label("Height").fill("7")
+    page.get_by_label("Seed").fill("3")
+    press(page, "Generate")
+    made = api(base, "generate", {"width": 5, "height": 7, "seed": 3})["puzzle"]
+    assert urllib.parse.unquote(page.url.split("#puzzle=", 1)[1]) == made
+    assert page.locator(CELL).count() == 35

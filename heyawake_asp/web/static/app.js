@@ -15,7 +15,10 @@ const board = new Board($("board"), (x, y, char) => play.set(x, y, char));
 const play = new Play(board, new Timer($("timer")), $("auto-check"));
 const learn = new Learn(
   board,
-  { panel: $("learn"), slider: $("slider"), position: $("position"), grade: $("learn-grade"), hardest: $("hardest") },
+  {
+    panel: $("learn"), slider: $("slider"), position: $("position"), grade: $("learn-grade"),
+    hardest: $("hardest"), hardestPart: $("hardest-part"),
+  },
   () => {
     play.redraw();
     say("Back to your grid.");
@@ -87,14 +90,19 @@ async function fillInstances() {
   const select = $("instance");
   try {
     const reply = await call("instances", "/api/instances");
-    select.replaceChildren(
-      ...reply.instances.map((name) => {
-        const option = document.createElement("option");
-        option.value = name;
-        option.textContent = name;
-        return option;
-      }),
-    );
+    const groups = new Map(); // folder -> <optgroup>
+    for (const name of reply.instances) {
+      const folder = name.includes("/") ? name.slice(0, name.indexOf("/")) : "other";
+      if (!groups.has(folder)) {
+        const group = document.createElement("optgroup");
+        group.label = folder;
+        groups.set(folder, group);
+      }
+      groups.get(folder).append(new Option(name, name));
+    }
+    select.replaceChildren(...groups.values());
+    const easy = reply.instances.find((name) => name.startsWith("easy/"));
+    if (easy) select.value = easy;
   } catch (error) {
     select.replaceChildren(new Option("(none)", ""));
     report(error);

@@ -14,7 +14,7 @@ const ENDINGS = {
 export class Learn {
   constructor(board, elements, onClose) {
     this.board = board;
-    this.ui = elements; // {panel, slider, position, grade, hardest}
+    this.ui = elements; // {panel, slider, position, grade, hardest, hardestPart}
     this.onClose = onClose;
     this.active = false;
     this.path = null;
@@ -68,7 +68,9 @@ export class Learn {
     let text;
     if (this.index === 0) {
       this.board.highlight();
-      text = `The start: ${steps.length} steps; press Next to take the first.`;
+      text = steps.length === 0
+        ? "No step settles a cell from the start."
+        : `The start: ${steps.length} step${steps.length === 1 ? "" : "s"}; press Next to take the first.`;
     } else {
       const step = steps[this.index - 1];
       this.board.highlight({
@@ -106,6 +108,7 @@ export class Learn {
       .map((step, index) => ({ step, index }))
       .sort((a, b) => b.step.cost - a.step.cost || a.index - b.index)
       .slice(0, 5);
+    this.ui.hardestPart.hidden = hardest.length === 0;
     this.ui.hardest.replaceChildren(
       ...hardest.map(({ step, index }) => {
         const item = document.createElement("li");
