@@ -184,6 +184,17 @@ def test_a_wrong_cell_is_a_conflict_and_check_marks_adjacent_blacks(page: Page, 
     messages = page.inner_text("#messages")
     assert "rule 1" in messages and "(4,4) and (5,4)" in messages
     assert "broken rule" in status(page)
+    # A room over its clue: Check marks the whole room (rule 3).
+    puzzle = sent(page)
+    zero = next(
+        r
+        for r in puzzle.rooms
+        if r.clue == 0 and all(state(page, *c) == "unknown" for c in r.cells)
+    )
+    page.click(cell(page, *min(zero.cells)))
+    press(page, "Check")
+    assert set(zero.cells) <= marked(page, "error")
+    assert "rule 3" in page.inner_text("#messages")
 
 
 def test_auto_check_marks_a_broken_rule_after_a_move(page: Page, base: str) -> None:
@@ -396,3 +407,38 @@ def test_a_file_a_shipped_puzzle_and_a_generated_one_load(page: Page, base: str)
     made = api(base, "generate", {"width": 5, "height": 7, "seed": 3})["puzzle"]
     assert urllib.parse.unquote(page.url.split("#puzzle=", 1)[1]) == made
     assert page.locator(CELL).count() == 35
+
+
+def test_a_puzzle_without_a_solution_or_with_several_says_so(page: Page, base: str) -> None:
+    path = REPO / "instances" / "dense" / "8x6-corner-over.lp"
+    open_puzzle(page, base, path.read_text())
+    press(page, "Hint")
+    expected = hint(sent(page), {}, timeout=20)
+    assert expected.step is None and expected.unsolvable
+    rooms = [sent(page).rooms[index] for index in expected.unsolvable]
+    assert marked(page, "conflict") == {c for room in rooms for c in room.cells}
+    assert "no solution" in status(page)
+    press(page, "Solve")
+    assert status(page) == "This puzzle has no solution."
+    # Several solutions: Solve shows one, and says it is not the only one.
+    page.get_by_label("A puzz.link URL, or a puzzle in any format").fill("heyawake 2x2\naa\naa\n")
+    press(page, "Load")
+    press(page, "Solve")
+    assert verify(sent(page), board(page)) == []
+    assert "more than one" in status(page)
+
+
+def test_a_new_address_loads_its_puzzle(page: Page, base: str) -> None:
+    open_puzzle(page, base, URL)
+    page.click(cell(page, 0, 0))
+    other = api(base, "generate", {"width": 4, "height": 4, "seed": 2})["puzzle"]
+    page.goto(f"{base}/#puzzle={urllib.parse.quote(other, safe='')}")  # a hashchange
+    page.wait_for_selector(f"{CELL}[data-x='3'][data-y='3']")
+    page.wait_for_selector(f"{CELL}[data-x='4']", state="detached")
+    settle(page)
+    assert board(page) == ["????"] * 4
+    assert sent(page).width == 4
+    page.go_back()  # the first puzzle again, fresh
+    page.wait_for_selector(f"{CELL}[data-x='5']")
+    settle(page)
+    assert board(page) == ["??????"] * 6

@@ -46,7 +46,6 @@ export class Board {
     const svg = this.svg;
     svg.replaceChildren();
     svg.setAttribute("viewBox", `0 0 ${width * SIZE + 2 * PAD} ${height * SIZE + 2 * PAD}`);
-    svg.setAttribute("aria-label", `Board, ${width} by ${height}: click a cell, or use the arrow keys`);
     const clueCells = new Map(); // "x,y" -> clue, in each room's first cell in reading order
     for (const room of rooms) {
       if (room.clue === null || room.clue === undefined || room.cells.length === 0) continue;
@@ -115,6 +114,7 @@ export class Board {
   /** Show ``grid`` (rows of '#', '.', '?'; strings or arrays). */
   show(grid) {
     this.grid = grid.map((row) => Array.from(row));
+    this.#label();
     this.grid.forEach((row, y) =>
       row.forEach((char, x) => {
         const state = STATES[char];
@@ -154,6 +154,19 @@ export class Board {
     this.cursorMark.setAttribute("x", PAD + x * SIZE + 3);
     this.cursorMark.setAttribute("y", PAD + y * SIZE + 3);
     this.svg.dataset.cursor = `${x},${y}`;
+    this.#label();
+  }
+
+  /** The board's accessible name: its size and the cursor's cell. */
+  #label() {
+    const [x, y] = this.cursor;
+    const state = STATES[this.grid[y]?.[x] ?? "?"];
+    const clue = this.clues.get(`${x},${y}`)?.textContent;
+    const { width, height } = this.puzzle;
+    this.svg.setAttribute(
+      "aria-label",
+      `Board, ${width} by ${height}; cursor at ${cellName(x, y)}: ${state}${clue ? `, clue ${clue}` : ""}`,
+    );
   }
 
   #press(event, direction) {
