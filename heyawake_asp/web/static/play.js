@@ -3,7 +3,7 @@
 
 import { abort, post } from "./api.js";
 import { cellName } from "./board.js";
-import { list, report, say } from "./status.js";
+import { list, report, say, shown } from "./status.js";
 
 const xy = (cell) => [cell.x, cell.y];
 const names = (cells) => cells.map((cell) => cellName(cell.x, cell.y)).join(", ");
@@ -86,15 +86,16 @@ export class Play {
     list();
     this.onHistory();
     if (!check) return;
-    if (this.autoCheck.checked) this.check();
-    else if (this.#complete()) this.check({ quiet: true });
+    if (this.autoCheck.checked || this.#complete()) this.check({ quiet: true });
   }
 
   #complete() {
     return this.grid.every((row) => !row.includes("?"));
   }
 
-  /** Mark the rules the grid breaks; "Solved!" when complete and none is. */
+  /** Mark the rules the grid breaks; "Solved!" when complete and none is.
+
+  ``quiet`` (after a move): say nothing when nothing is broken, unless an error was shown. */
   async check({ quiet = false } = {}) {
     if (!this.puzzle) return;
     try {
@@ -112,7 +113,7 @@ export class Play {
       } else if (reply.violations.length > 0) {
         const count = reply.violations.length;
         say(`${count} broken rule${count === 1 ? "" : "s"}: see the marked cells.`, "error");
-      } else if (!quiet) {
+      } else if (!quiet || shown() === "error") {
         say("No rule is broken so far.");
       }
     } catch (error) {

@@ -12,6 +12,11 @@ export function say(text, kind = "info") {
   element.dataset.kind = kind;
 }
 
+/** The kind of what the status shows now. */
+export function shown() {
+  return status().dataset.kind ?? "info";
+}
+
 /** Show a failed request's message as "error: ..."; a superseded request says nothing. */
 export function report(error) {
   if (error instanceof Superseded) return;
