@@ -111,12 +111,16 @@ def hint_by_hint(page: Page, most: int | None = None) -> int:
     """
     puzzle = sent(page)
     shown = 0
+    settles: set[tuple[tuple[int, int], bool]] = set()  # the shown hint's cells
     for _ in range(2 * puzzle.width * puzzle.height + 2):
         if status(page) == "Solved!" or shown == most:
             return shown
         before = board(page)
         press(page, "Hint")
-        if board(page) != before:  # the second press set the hint's cells
+        after = board(page)
+        if after != before:  # the second press set exactly the hint's cells
+            changed = known_of(after).items() - known_of(before).items()
+            assert changed == settles and known_of(before).items() <= known_of(after).items()
             continue
         expected = hint(puzzle, known_of(before), timeout=20)
         assert expected.step is not None, status(page)
@@ -126,6 +130,7 @@ def hint_by_hint(page: Page, most: int | None = None) -> int:
         assert marked(page, "reason") == reason
         assert marked(page, "new") == {cell for cell, _ in step.cells}
         assert step.text in status(page)
+        settles = set(step.cells)
         shown += 1
     raise AssertionError(f"not solved by hints: {status(page)!r}, {board(page)}")
 
