@@ -1,0 +1,197 @@
+// The page: loading a puzzle (text, file, shipped, generated, the address's #puzzle=),
+// and the buttons and keys wired to the board, play and learn.
+
+import { Superseded, abort, call, post, watchBusy } from "./api.js";
+import { Board } from "./board.js";
+import { Learn } from "./learn.js";
+import { Play } from "./play.js";
+import { report, say } from "./status.js";
+import { Timer } from "./timer.js";
+
+const $ = (id) => document.getElementById(id);
+const HASH = "#puzzle=";
+
+const board = new Board($("board"), (x, y, char) => play.set(x, y, char));
+const play = new Play(board, new Timer($("timer")), $("auto-check"));
+const learn = new Learn(
+  board,
+  {
+    panel: $("learn"), slider: $("slider"), position: $("position"), grade: $("learn-grade"),
+    hardest: $("hardest"), hardestPart: $("hardest-part"),
+  },
+  () => {
+    play.redraw();
+    say("Back to your grid.");
+    enable();
+  },
+);
+let ownHash = null; // the hash this page set: its hashchange is not a new puzzle
+
+const PUZZLE_REQUESTS = ["load-json", "load-url", "check", "hint", "solve", "grade", "steps"];
+const PLAY_BUTTONS = ["check", "hint", "undo", "redo", "solve", "grade", "steps"];
+
+function enable() {
+  const loaded = play.puzzle !== null;
+  for (const id of PLAY_BUTTONS) $(id).disabled = !loaded || (learn.active && id !== "steps");
+  if (loaded && !learn.active) {
+    $("undo").disabled = play.done.length === 0;
+    $("redo").disabled = play.undone.length === 0;
+  }
+}
+play.onHistory = enable;
+
+/** Read ``text`` as a puzzle, draw it, and put its puzz.link URL in the address. */
+async function load(text) {
+  abort(PUZZLE_REQUESTS);
+  // The puzz.link URL is the puzzle from here on, for every request: the rooms drawn from its
+  // JSON are numbered as the API numbers them (a file's own room order may differ).
+  let url = null;
+  let reply;
+  try {
+    url = (await post("load-url", "convert", { puzzle: text, to: "url" })).text.trim();
+  } catch (error) {
+    if (error instanceof Superseded) return;
+  }
+  const source = url ?? text;
+  try {
+    reply = await post("load-json", "convert", { puzzle: source, to: "json" });
+  } catch (error) {
+    report(error);
+    return;
+  }
+  const puzzle = { source, ...JSON.parse(reply.text) };
+  learn.close();
+  play.start(puzzle);
+  ownHash = HASH + encodeURIComponent(source);
+  if (location.hash !== ownHash) location.hash = ownHash;
+  ownHash = location.hash;
+  const link = $("puzzle-link");
+  link.href = url ?? ownHash;
+  link.textContent = url ?? "this puzzle";
+  $("link-line").hidden = false;
+  say(`A ${puzzle.width}×${puzzle.height} puzzle with ${puzzle.rooms.length} rooms: shade cells, or ask for a hint.`);
+  enable();
+}
+
+function loadFromHash() {
+  if (location.hash === ownHash || !location.hash.startsWith(HASH)) return;
+  let text;
+  try {
+    text = decodeURIComponent(location.hash.slice(HASH.length));
+  } catch {
+    say("error: the address's #puzzle= is not a valid encoding", "error");
+    return;
+  }
+  $("puzzle-text").value = text;
+  load(text);
+}
+
+async function fillInstances() {
+  const select = $("instance");
+  try {
+    const reply = await call("instances", "/api/instances");
+    const groups = new Map(); // folder -> <optgroup>
+    for (const name of reply.instances) {
+      const folder = name.includes("/") ? name.slice(0, name.indexOf("/")) : "other";
+      if (!groups.has(folder)) {
+        const group = document.createElement("optgroup");
+        group.label = folder;
+        groups.set(folder, group);
+      }
+      groups.get(folder).append(new Option(name, name));
+    }
+    select.replaceChildren(...groups.values());
+    const easy = reply.instances.find((name) => name.startsWith("easy/"));
+    if (easy) select.value = easy;
+  } catch (error) {
+    select.replaceChildren(new Option("(none)", ""));
+    report(error);
+  }
+}
+
+async function openInstance() {
+  const name = $("instance").value;
+  if (!name) return;
+  try {
+    const reply = await call("instance", `/api/instances/${name}`);
+    await load(reply.puzzle);
+  } catch (error) {
+    report(error);
+  }
+}
+
+async function generate(event) {
+  event.preventDefault();
+  const number = (id) => Number.parseInt($(id).value, 10);
+  try {
+    const reply = await post("generate", "generate", {
+      width: number("gen-width"), height: number("gen-height"), seed: number("gen-seed"),
+    });
+    $("puzzle-text").value = reply.puzzle;
+    await load(reply.puzzle);
+  } catch (error) {
+    report(error);
+  }
+}
+
+function openFile() {
+  const file = $("puzzle-file").files[0];
+  if (!file) return;
+  const reader = new FileReader();
+  reader.addEventListener("load", () => {
+    $("puzzle-text").value = reader.result;
+    load(reader.result);
+  });
+  reader.addEventListener("error", () => say(`error: ${file.name}: cannot be read`, "error"));
+  reader.readAsText(file);
+}
+
+function keys(event) {
+  const target = event.target;
+  const typing = target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement ||
+    (target instanceof HTMLInputElement && target.type !== "checkbox");
+  if (learn.active) {
+    if (!typing && !event.ctrlKey && !event.metaKey && learn.key(event)) event.preventDefault();
+    return;
+  }
+  if (typing || !(event.ctrlKey || event.metaKey) || !play.puzzle) return;
+  const key = event.key.toLowerCase();
+  if (key === "z" && !event.shiftKey) play.undo();
+  else if (key === "y" || (key === "z" && event.shiftKey)) play.redo();
+  else return;
+  event.preventDefault();
+}
+
+watchBusy((busy) => {
+  $("working").hidden = !busy;
+  $("main").setAttribute("aria-busy", String(busy));
+});
+$("check").addEventListener("click", () => play.check());
+$("hint").addEventListener("click", () => play.hint());
+$("undo").addEventListener("click", () => play.undo());
+$("redo").addEventListener("click", () => play.redo());
+$("solve").addEventListener("click", () => play.solve());
+$("grade").addEventListener("click", () => play.grade());
+$("steps").addEventListener("click", async () => {
+  await learn.open(play.puzzle);
+  enable();
+});
+$("first").addEventListener("click", () => learn.go(0));
+$("previous").addEventListener("click", () => learn.go(learn.index - 1));
+$("next").addEventListener("click", () => learn.go(learn.index + 1));
+$("last").addEventListener("click", () => learn.go(Infinity));
+$("back").addEventListener("click", () => learn.close());
+$("slider").addEventListener("input", () => learn.go(Number($("slider").value)));
+$("load-text").addEventListener("click", () => load($("puzzle-text").value));
+$("puzzle-file").addEventListener("change", openFile);
+$("open-instance").addEventListener("click", openInstance);
+$("generate-form").addEventListener("submit", generate);
+$("auto-check").addEventListener("change", () => {
+  if ($("auto-check").checked) play.check();
+});
+document.addEventListener("keydown", keys);
+window.addEventListener("hashchange", loadFromHash);
+
+enable();
+fillInstances();
+loadFromHash();

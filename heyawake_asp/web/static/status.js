@@ -1,0 +1,37 @@
+// The one place sentences and errors go (role="status"), and the broken rules' list.
+
+import { Superseded } from "./api.js";
+
+const status = () => document.getElementById("status");
+const messages = () => document.getElementById("messages");
+
+/** Show ``text``; ``kind`` is "info", "error" or "solved" (a class for the colour). */
+export function say(text, kind = "info") {
+  const element = status();
+  element.textContent = text;
+  element.dataset.kind = kind;
+}
+
+/** The kind of what the status shows now. */
+export function shown() {
+  return status().dataset.kind ?? "info";
+}
+
+/** Show a failed request's message as "error: ..."; a superseded request says nothing. */
+export function report(error) {
+  if (error instanceof Superseded) return;
+  say(`error: ${error.message}`, "error");
+}
+
+/** List ``lines`` (the broken rules' messages), or clear the list. */
+export function list(lines = []) {
+  const element = messages();
+  element.replaceChildren(
+    ...lines.map((line) => {
+      const item = document.createElement("li");
+      item.textContent = line;
+      return item;
+    }),
+  );
+  element.hidden = lines.length === 0;
+}

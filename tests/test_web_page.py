@@ -1,0 +1,449 @@
+"""The web page (``heyawake serve``) in a real browser: play, hints, checks, steps, loading.
+
+Each test drives Chromium through Playwright and compares the board it reads (each cell's
+data-state and data-highlight) with an oracle the page does not compute: a published
+solution, the checker, the library's hint, or the API's answer fetched by the test. One
+server and one browser serve the whole module; the puzzles are 6x6.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.parse
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+from helpers import REPO, SHARED, require_shared
+from web_support import (
+    CELL,
+    api,
+    board,
+    cell,
+    launch,
+    marked,
+    press,
+    serve,
+    settle,
+    state,
+    status,
+)
+
+from heyawake_asp import read_puzzle, solve, verify
+from heyawake_asp.formats import read_puzzle_text
+from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.steps import grade_puzzle, hint
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+URL = "https://puzz.link/p?heyawake/6/6/888aaaofps1j0i03g1g"
+"""instances/easy/6x6-s1.lp as a puzz.link URL."""
+
+
+@pytest.fixture(scope="module")
+def base() -> Iterator[str]:
+    yield from serve()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    yield from launch()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh page; the test fails on any script error or console error it logs."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(f"console: {message.text}")
+            if message.type == "error" and not message.text.startswith("Failed to load resource")
+            else None
+        ),
+    )  # (an error reply is logged by the browser as a failed load: the tests ask for some)
+    yield page
+    context.close()
+    assert errors == []
+
+
+def open_puzzle(page: Page, base: str, text: str) -> None:
+    """Open the page at ``#puzzle=`` ``text`` and wait for the board."""
+    page.goto(f"{base}/#puzzle={urllib.parse.quote(text, safe='')}")
+    page.wait_for_selector(CELL)
+    settle(page)
+
+
+def clues(page: Page) -> list[tuple[float, float, str]]:
+    """The clue numbers drawn on the board, with their positions."""
+    found = page.eval_on_selector_all(
+        "#board text.clue",
+        "texts => texts.map(t => [+t.getAttribute('x'), +t.getAttribute('y'), t.textContent])",
+    )
+    return sorted((x, y, text) for x, y, text in found)
+
+
+def sent(page: Page) -> Puzzle:
+    """The puzzle the page sends to the API: the one in its address."""
+    return read_puzzle_text(urllib.parse.unquote(page.url.split("#puzzle=", 1)[1]), "page")
+
+
+def known_of(rows: list[str]) -> dict[tuple[int, int], bool]:
+    """The settled cells of a board, black True."""
+    return {
+        (x, y): char == "#"
+        for y, row in enumerate(rows)
+        for x, char in enumerate(row)
+        if char != "?"
+    }
+
+
+def hint_by_hint(page: Page, most: int | None = None) -> int:
+    """Press Hint until "Solved!" (or ``most`` hints shown), checking each against the library's.
+
+    Returns how many hints were shown.
+    The library is asked about the puzzle as the page sends it: the hint for a grid may
+    differ (both sound) between a file and its puzz.link URL, whose rooms come in another order.
+    """
+    puzzle = sent(page)
+    shown = 0
+    settles: set[tuple[tuple[int, int], bool]] = set()  # the shown hint's cells
+    for _ in range(2 * puzzle.width * puzzle.height + 2):
+        if status(page) == "Solved!" or shown == most:
+            return shown
+        before = board(page)
+        press(page, "Hint")
+        after = board(page)
+        if after != before:  # the second press set exactly the hint's cells
+            changed = known_of(after).items() - known_of(before).items()
+            assert changed == settles and known_of(before).items() <= known_of(after).items()
+            continue
+        expected = hint(puzzle, known_of(before), timeout=20)
+        assert expected.step is not None, status(page)
+        step = expected.step
+        reason = {cell for rule in step.reason.rules for cell in rule.cells}
+        reason |= {cell for cell, _ in step.reason.known}
+        assert marked(page, "reason") == reason
+        assert marked(page, "new") == {cell for cell, _ in step.cells}
+        assert step.text in status(page)
+        settles = set(step.cells)
+        shown += 1
+    raise AssertionError(f"not solved by hints: {status(page)!r}, {board(page)}")
+
+
+def test_hints_alone_solve_a_kth_puzzle_to_its_published_solution(
+    page: Page, base: str, published: dict[str, list[str]]
+) -> None:
+    require_shared()
+    path = SHARED / "kth" / "easy2.lp"
+    open_puzzle(page, base, path.read_text())
+    shown = hint_by_hint(page)
+    assert shown > 5
+    assert board(page) == published["easy2"]
+    assert page.inner_text("#timer") and page.get_attribute("#timer", "data-running") == "false"
+
+
+def test_each_hint_from_a_players_grid_marks_exactly_its_reason(page: Page, base: str) -> None:
+    open_puzzle(page, base, URL)
+    answer = solve(sent(page)).solutions[0]
+    # Cells a player settled rightly, off the hints' path: the hints read them as known.
+    for x, y in ((0, 5), (1, 5), (2, 5), (5, 5), (4, 3)):
+        for _ in range(1 if answer[y][x] == "#" else 2):
+            page.click(cell(page, x, y))
+    settle(page)
+    assert hint_by_hint(page, most=4) == 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["medium/9x9-s1.lp", "hard/11x11-s1.lp"])
+def test_hints_alone_solve_a_larger_shipped_puzzle(page: Page, base: str, name: str) -> None:
+    path = REPO / "instances" / name
+    open_puzzle(page, base, path.read_text())
+    hint_by_hint(page)
+    assert verify(read_puzzle(path), board(page)) == []
+
+
+def test_a_wrong_cell_is_a_conflict_and_check_marks_adjacent_blacks(page: Page, base: str) -> None:
+    open_puzzle(page, base, URL)
+    solution = read_puzzle_text(URL, "url")
+    answer = api(base, "solve", {"puzzle": URL})["solutions"][0]
+    assert verify(solution, answer) == []
+    x, y = next((x, y) for y, row in enumerate(answer) for x, char in enumerate(row) if char == ".")
+    page.click(cell(page, x, y))  # black where the solution is white
+    settle(page)
+    press(page, "Hint")
+    assert (x, y) in marked(page, "conflict")
+    assert marked(page, "conflict") <= {(x, y)} | {
+        (cx, cy) for cy, row in enumerate(board(page)) for cx, char in enumerate(row) if char != "?"
+    }
+    assert "cannot" in status(page) and f"r{y + 1}c{x + 1}" in status(page)
+    # Two black cells side by side: Check marks both and names rule 1.
+    page.click(cell(page, 4, 4))
+    page.click(cell(page, 5, 4))
+    press(page, "Check")
+    assert {(4, 4), (5, 4)} <= marked(page, "error")
+    messages = page.inner_text("#messages")
+    assert "rule 1" in messages and "(4,4) and (5,4)" in messages
+    assert "broken rule" in status(page)
+    # A room over its clue: Check marks the whole room (rule 3).
+    puzzle = sent(page)
+    zero = next(
+        r
+        for r in puzzle.rooms
+        if r.clue == 0 and all(state(page, *c) == "unknown" for c in r.cells)
+    )
+    page.click(cell(page, *min(zero.cells)))
+    press(page, "Check")
+    assert set(zero.cells) <= marked(page, "error")
+    assert "rule 3" in page.inner_text("#messages")
+
+
+def test_auto_check_marks_a_broken_rule_after_a_move(page: Page, base: str) -> None:
+    open_puzzle(page, base, URL)
+    page.get_by_label("auto-check").check()
+    settle(page)
+    page.click(cell(page, 2, 4))
+    settle(page)
+    assert marked(page, "error") == set()
+    page.click(cell(page, 2, 5))
+    settle(page)
+    assert {(2, 4), (2, 5)} <= marked(page, "error")
+
+
+def test_a_url_loads_from_the_text_area_and_its_address_reopens_it(
+    page: Page, base: str, browser: Browser
+) -> None:
+    page.goto(f"{base}/")
+    settle(page)
+    generated = api(base, "generate", {"width": 5, "height": 4, "seed": 7})["puzzle"]
+    page.get_by_label("A puzz.link URL, or a puzzle in any format").fill(generated)
+    press(page, "Load")
+    assert page.locator(CELL).count() == 20
+    puzzle = read_puzzle_text(generated, "url")
+    # The clues sit in their rooms' first cells in reading order.
+    firsts = {
+        min(room.cells, key=lambda c: (c[1], c[0])): room.clue
+        for room in puzzle.rooms
+        if room.clue is not None
+    }
+    drawn = clues(page)
+    assert len(drawn) == len(firsts)
+    assert sorted(text for _, _, text in drawn) == sorted(str(clue) for clue in firsts.values())
+    address = page.url
+    assert urllib.parse.unquote(address.split("#puzzle=", 1)[1]) == generated
+    fresh = browser.new_page()
+    try:
+        fresh.goto(address)
+        fresh.wait_for_selector(CELL)
+        settle(fresh)
+        assert fresh.locator(CELL).count() == 20
+        assert clues(fresh) == drawn
+        assert board(fresh) == ["?????"] * 4
+    finally:
+        fresh.close()
+
+
+def test_errors_are_shown_with_the_servers_message(page: Page, base: str) -> None:
+    page.goto(f"{base}/")
+    settle(page)
+    page.get_by_label("A puzz.link URL, or a puzzle in any format").fill("not a puzzle")
+    press(page, "Load")
+    text = status(page)
+    assert text.startswith("error: puzzle:1:1:"), text
+
+
+def test_steps_walk_forward_and_back_as_the_api_path(page: Page, base: str) -> None:
+    open_puzzle(page, base, URL)
+    path = api(base, "steps", {"puzzle": URL})
+    steps = path["steps"]
+    grids = [["?" * 6] * 6]
+    for step in steps:
+        rows = [list(row) for row in grids[-1]]
+        for settled in step["settles"]:
+            rows[settled["y"]][settled["x"]] = "#" if settled["black"] else "."
+        grids.append(["".join(row) for row in rows])
+    assert grids[-1] == path["grid"]
+
+    def shows(index: int) -> None:
+        assert board(page) == grids[index], index
+        if index == 0:
+            assert marked(page, "reason") == set()
+            return
+        step = steps[index - 1]
+        reason = {(c["x"], c["y"]) for rule in step["rules"] for c in rule["cells"]}
+        reason |= {(c["x"], c["y"]) for c in step["known"]}
+        assert marked(page, "reason") == reason
+        assert marked(page, "new") == {(c["x"], c["y"]) for c in step["settles"]}
+        assert step["text"] in status(page)
+
+    press(page, "Steps")
+    shows(0)
+    for index in (1, 2, 3):
+        press(page, "Next")
+        shows(index)
+    press(page, "Previous")
+    shows(2)
+    press(page, "Last")
+    shows(len(steps))
+    assert verify(read_puzzle_text(URL, "url"), board(page)) == []
+    press(page, "First")
+    shows(0)
+    page.get_by_label("Step", exact=True).fill("5")
+    shows(5)
+    page.keyboard.press("ArrowRight")  # the slider has the focus: it moves one step
+    shows(6)
+    page.locator("#board").focus()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    shows(4)
+    # The grade, and the hardest steps each a button to its place in the path.
+    assert f"Grade: {grade_puzzle(read_puzzle_text(URL, 'url')).label}" in page.inner_text("#learn")
+    hardest = max(steps, key=lambda step: step["cost"])
+    first = page.locator("#hardest button").first
+    assert f"cost {hardest['cost']}" in first.inner_text()
+    first.click()
+    shows(steps.index(hardest) + 1)
+    press(page, "Back to play")
+    assert board(page) == ["?" * 6] * 6
+
+
+def test_clicks_right_clicks_keys_undo_and_redo(page: Page, base: str) -> None:
+    open_puzzle(page, base, URL)
+    target = cell(page, 3, 4)
+    cycle = []
+    for _ in range(3):
+        page.click(target)
+        cycle.append(state(page, 3, 4))
+    assert cycle == ["black", "white", "unknown"]
+    page.click(target, button="right")
+    assert state(page, 3, 4) == "white"
+    page.click(target, button="right")
+    assert state(page, 3, 4) == "black"
+    press(page, "Undo")
+    assert state(page, 3, 4) == "white"
+    page.keyboard.press("Control+z")
+    assert state(page, 3, 4) == "unknown"
+    press(page, "Redo")
+    assert state(page, 3, 4) == "white"
+    page.keyboard.press("Control+y")
+    assert state(page, 3, 4) == "black"
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+Shift+z")
+    assert state(page, 3, 4) == "black"
+    # The keyboard: the cursor starts where the last click was.
+    page.locator("#board").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("x")
+    assert state(page, 4, 5) == "black"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("w")
+    assert state(page, 4, 4) == "white"
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Backspace")
+    assert state(page, 4, 5) == "unknown"
+    page.keyboard.press("Space")
+    assert state(page, 4, 5) == "black"
+    settle(page)
+
+
+def test_solve_reveals_the_checked_solution_and_grade_names_the_grade(
+    page: Page, base: str
+) -> None:
+    open_puzzle(page, base, URL)
+    puzzle = read_puzzle_text(URL, "url")
+    press(page, "Solve")
+    assert verify(puzzle, board(page)) == []
+    assert "only one" in status(page)
+    press(page, "Grade")
+    graded = grade_puzzle(puzzle)
+    assert f"Grade: {graded.label}" in status(page) and str(graded.score) in status(page)
+
+
+def test_a_slow_request_shows_working_and_a_newer_one_supersedes_it(page: Page, base: str) -> None:
+    open_puzzle(page, base, URL)
+    held = []
+    page.route("**/api/hint", lambda route: held.append(route))
+    page.get_by_role("button", name="Hint", exact=True).click()
+    page.wait_for_selector("#working", state="visible", timeout=5000)
+    assert page.get_attribute("main", "aria-busy") == "true"
+    page.click(cell(page, 0, 5))  # a move supersedes the hint in flight: its answer is ignored
+    page.unroute("**/api/hint")
+    for route in held:
+        try:
+            route.continue_()
+        except Exception:  # noqa: BLE001 - the aborted request may be gone already
+            pass
+    settle(page)
+    page.wait_for_selector("#working", state="hidden", timeout=5000)
+    assert marked(page, "reason") == set() and marked(page, "new") == set()
+    assert (
+        json.loads(page.evaluate("JSON.stringify(document.documentElement.dataset)"))["pending"]
+        == "0"
+    )
+
+
+def test_a_file_a_shipped_puzzle_and_a_generated_one_load(page: Page, base: str) -> None:
+    page.goto(f"{base}/")
+    settle(page)
+    expected = read_puzzle(REPO / "instances" / "easy" / "6x6-s3.lp")
+    # A file, read in the page and sent as text.
+    page.get_by_label("Or open a file").set_input_files(REPO / "instances" / "easy" / "6x6-s3.lp")
+    page.wait_for_selector(CELL)
+    settle(page)
+    assert set(sent(page).rooms) == set(expected.rooms)
+    assert page.locator(CELL).count() == 36
+    assert page.get_attribute("#timer", "data-running") == "true"
+    # A shipped puzzle, from the list the server sends.
+    page.get_by_label("Or a shipped puzzle").select_option("medium/9x9-s2.lp")
+    press(page, "Open")
+    shipped = read_puzzle(REPO / "instances" / "medium" / "9x9-s2.lp")
+    assert set(sent(page).rooms) == set(shipped.rooms)
+    assert page.locator(CELL).count() == 81
+    # A generated puzzle: the server's own for that size and seed.
+    page.get_by_label("Width").fill("5")
+    page.get_by_label("Height").fill("7")
+    page.get_by_label("Seed").fill("3")
+    press(page, "Generate")
+    made = api(base, "generate", {"width": 5, "height": 7, "seed": 3})["puzzle"]
+    assert urllib.parse.unquote(page.url.split("#puzzle=", 1)[1]) == made
+    assert page.locator(CELL).count() == 35
+
+
+def test_a_puzzle_without_a_solution_or_with_several_says_so(page: Page, base: str) -> None:
+    path = REPO / "instances" / "dense" / "8x6-corner-over.lp"
+    open_puzzle(page, base, path.read_text())
+    press(page, "Hint")
+    expected = hint(sent(page), {}, timeout=20)
+    assert expected.step is None and expected.unsolvable
+    rooms = [sent(page).rooms[index] for index in expected.unsolvable]
+    assert marked(page, "conflict") == {c for room in rooms for c in room.cells}
+    assert "no solution" in status(page)
+    press(page, "Solve")
+    assert status(page) == "This puzzle has no solution."
+    # Several solutions: Solve shows one, and says it is not the only one.
+    page.get_by_label("A puzz.link URL, or a puzzle in any format").fill("heyawake 2x2\naa\naa\n")
+    press(page, "Load")
+    press(page, "Solve")
+    assert verify(sent(page), board(page)) == []
+    assert "more than one" in status(page)
+
+
+def test_a_new_address_loads_its_puzzle(page: Page, base: str) -> None:
+    open_puzzle(page, base, URL)
+    page.click(cell(page, 0, 0))
+    other = api(base, "generate", {"width": 4, "height": 4, "seed": 2})["puzzle"]
+    page.goto(f"{base}/#puzzle={urllib.parse.quote(other, safe='')}")  # a hashchange
+    page.wait_for_selector(f"{CELL}[data-x='3'][data-y='3']")
+    page.wait_for_selector(f"{CELL}[data-x='4']", state="detached")
+    settle(page)
+    assert board(page) == ["????"] * 4
+    assert sent(page).width == 4
+    page.go_back()  # the first puzzle again, fresh
+    page.wait_for_selector(f"{CELL}[data-x='5']")
+    settle(page)
+    assert board(page) == ["??????"] * 6

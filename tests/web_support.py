@@ -1,0 +1,124 @@
+"""Driving the web page in a real browser: the server on a thread, Chromium, reading the board.
+
+The browser tests skip, saying why, when Playwright is not installed or no Chromium binary
+is found (``HEYAWAKE_CHROMIUM``, else ``chromium`` or ``chromium-browser`` on the PATH).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import threading
+import urllib.request
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from heyawake_asp.web.server import App, make_server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+CELL = "#board rect.cell"
+
+
+def chromium() -> str:
+    """The Chromium binary to drive, or skip the calling test."""
+    named = os.environ.get("HEYAWAKE_CHROMIUM")
+    found = named or shutil.which("chromium") or shutil.which("chromium-browser")
+    if not found:
+        pytest.skip("no chromium binary (set HEYAWAKE_CHROMIUM, or put chromium on the PATH)")
+    return found
+
+
+def serve() -> Iterator[str]:
+    """Run the app's server on a free port for the caller's scope; yield its base URL."""
+    server = make_server(App.load(timeout=20), "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+def launch() -> Iterator[Browser]:
+    """One headless Chromium for the caller's scope."""
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="playwright is not installed (the test extra has it)"
+    )
+    binary = chromium()
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=binary, args=["--no-sandbox"], headless=True
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def api(base: str, name: str, body: dict[str, Any]) -> Any:
+    """The JSON reply of POST /api/NAME (for oracles the page does not compute)."""
+    request = urllib.request.Request(
+        f"{base}/api/{name}",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as reply:
+        return json.load(reply)
+
+
+def settle(page: Page) -> None:
+    """Wait until no request of the page is in flight (and so its answer is shown)."""
+    # A selector, not wait_for_function: the page's CSP forbids the eval that one needs.
+    page.wait_for_selector("html[data-pending='0']", state="attached", timeout=20_000)
+
+
+def press(page: Page, label: str) -> None:
+    """Click the button labelled ``label`` and wait for its requests."""
+    page.get_by_role("button", name=label, exact=True).click()
+    settle(page)
+
+
+def board(page: Page) -> list[str]:
+    """The board as rows of ``#``, ``.``, ``?``, read from each cell's data-state."""
+    cells = page.eval_on_selector_all(
+        CELL, "cells => cells.map(c => [+c.dataset.x, +c.dataset.y, c.dataset.state])"
+    )
+    width = 1 + max(x for x, _, _ in cells)
+    height = 1 + max(y for _, y, _ in cells)
+    rows = [["?"] * width for _ in range(height)]
+    chars = {"black": "#", "white": ".", "unknown": "?"}
+    for x, y, state in cells:
+        rows[y][x] = chars[state]
+    return ["".join(row) for row in rows]
+
+
+def marked(page: Page, name: str) -> set[tuple[int, int]]:
+    """The cells whose data-highlight names ``name``."""
+    cells = page.eval_on_selector_all(
+        f'{CELL}[data-highlight~="{name}"]', "cells => cells.map(c => [+c.dataset.x, +c.dataset.y])"
+    )
+    return {(x, y) for x, y in cells}
+
+
+def cell(page: Page, x: int, y: int) -> str:
+    """The selector of the cell at ``x``, ``y``."""
+    return f'{CELL}[data-x="{x}"][data-y="{y}"]'
+
+
+def state(page: Page, x: int, y: int) -> str:
+    """A cell's data-state."""
+    value = page.get_attribute(cell(page, x, y), "data-state")
+    assert value is not None
+    return value
+
+
+def status(page: Page) -> str:
+    """The text of the page's one status element."""
+    return page.locator("#status").inner_text()
