@@ -18,7 +18,9 @@ import functools
 import json
 import mimetypes
 import socket
+import sys
 import threading
+import urllib.parse
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -124,7 +126,7 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         """An asset, the list of shipped puzzles or one of them."""
         app = self.server.app
-        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        path = urllib.parse.unquote(self.path.split("?", 1)[0].split("#", 1)[0])
         if path in app.assets:
             asset = app.assets[path]
             self._send(200, asset.content_type, asset.data)
@@ -191,6 +193,11 @@ class _Server(ThreadingHTTPServer):
     """A threading HTTP server holding the `App`; its threads end with the process."""
 
     daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Say nothing of a connection the browser dropped; report anything else."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
     def __init__(self, address: tuple[str, int], app: App) -> None:
         self.app = app
