@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from heyawake_asp.formats import read_puzzle, read_puzzle_text
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.oracles.checker import verify
-from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.puzzle import Puzzle, Room
 from heyawake_asp.runtime.deadline import Deadline
 from heyawake_asp.web.api import ENDPOINTS, MAX_GENERATED_SIDE, Reply, answer
 
@@ -112,6 +112,45 @@ def test_analyze_shares_exactly_what_every_solution_shares(name: str) -> None:
     assert cells(record["black"]) == black and cells(record["white"]) == white
     assert cells(record["varying"]) == set(every) - black - white
     assert record["status"] == {0: "none", 1: "unique"}.get(len(solutions), "several")
+    assert (record["solutions"], record["more"]) == (len(solutions), False)
+
+
+def test_analyze_counts_up_to_the_limit() -> None:
+    text = "heyawake 4x3\naaaa\naaaa\naaaa\n"
+    every = len(brute_force(read_puzzle_text(text, "puzzle")))
+    assert every > 5
+    assert (
+        ok("analyze", puzzle=text, limit=5)["solutions"],
+        ok("analyze", puzzle=text, limit=5)["more"],
+    ) == (5, True)
+    assert ok("analyze", puzzle=text, limit=every)["solutions"] == every
+    assert ask("analyze", puzzle=text, limit=0).body == {
+        "error": "$.limit: expected 1 to 10000, got 0"
+    }
+
+
+def test_explain_names_clues_that_clash_and_each_is_needed() -> None:
+    text = "heyawake 4x2\naabb\nccdd\na=2 b=1 c=1 d=2\n"
+    puzzle = read_puzzle_text(text, "puzzle")
+    assert not brute_force(puzzle)
+    record = ok("explain", puzzle=text)
+    assert record["satisfiable"] is False and record["text"]
+    named = [room - 1 for room in record["rooms"]]
+
+    def only(clues: list[int]) -> Puzzle:
+        rooms = (r if i in clues else Room(r.cells) for i, r in enumerate(puzzle.rooms))
+        return Puzzle(puzzle.width, puzzle.height, tuple(rooms))
+
+    assert not brute_force(only(named))  # the clues named clash on their own
+    for dropped in named:  # and each is needed
+        assert brute_force(only([room for room in named if room != dropped])), dropped
+    assert ok("explain", puzzle=THREE) == {
+        "puzzle": "puzzle",
+        "satisfiable": True,
+        "rooms": [],
+        "most": None,
+        "text": None,
+    }
 
 
 def test_check_on_a_solution_and_on_a_partial_grid() -> None:

@@ -25,24 +25,27 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from heyawake_asp.authoring.analysis import analyze
+from heyawake_asp.authoring.analysis import SolutionCount, analyze, count_solutions, explain
 from heyawake_asp.authoring.generate import generate
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS, read_puzzle_text, write_puzzle
 from heyawake_asp.oracles.checker import conflicts, verify
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.render.jsonl import result_line
+from heyawake_asp.render.marks import conflict_words
 from heyawake_asp.runtime.deadline import NEVER, Deadline
 from heyawake_asp.solver import solve
 from heyawake_asp.steps import grade, hint, steps
 from heyawake_asp.steps.records import grade_record, hint_record, walk_record
 
-__all__ = ["ENDPOINTS", "MAX_GENERATED_SIDE", "Reply", "answer"]
+__all__ = ["ENDPOINTS", "MAX_COUNT", "MAX_GENERATED_SIDE", "Reply", "answer"]
 
 SOURCE = "puzzle"
 """How records and errors name the request's puzzle."""
 MAX_GENERATED_SIDE = 30
 """The widest and tallest grid ``generate`` makes for a request."""
+MAX_COUNT = 10_000
+"""The most solutions ``analyze`` counts for a request."""
 
 
 @dataclass(frozen=True)
@@ -203,9 +206,18 @@ def _grade(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
 
 
 def _analyze(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
-    """Whether the answer is unique, and the cells all solutions share (black, white) or not."""
-    ambiguity = analyze(_puzzle(request), timeout=deadline)
+    """Whether the answer is unique, the cells all solutions share (black, white) or not,
+    and how many solutions there are, counted up to ``limit`` (default 100, at most 10^4).
+    """
+    puzzle = _puzzle(request)
+    limit = _field(request, "limit", int, 100)
+    if not 1 <= limit <= MAX_COUNT:
+        raise RequestError("$.limit", f"expected 1 to {MAX_COUNT}, got {limit}")
+    ambiguity = analyze(puzzle, timeout=deadline)
     status = "none" if not ambiguity.solvable else "several" if ambiguity.varying else "unique"
+    counted = SolutionCount(int(ambiguity.solvable), True)
+    if status == "several":
+        counted = count_solutions(puzzle, limit, timeout=deadline)
 
     def cells(group: frozenset[Cell]) -> list[dict[str, int]]:
         return [_cell(cell) for cell in sorted(group, key=lambda cell: (cell[1], cell[0]))]
@@ -216,6 +228,21 @@ def _analyze(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
         "black": cells(ambiguity.black),
         "white": cells(ambiguity.white),
         "varying": cells(ambiguity.varying),
+        "solutions": min(counted.count, limit),
+        "more": not counted.exact,
+    }
+
+
+def _explain(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
+    """``explain``'s answer: a minimal set of clues (rooms from 1) that cannot all hold."""
+    puzzle = _puzzle(request)
+    found = explain(puzzle, timeout=deadline)
+    return {
+        "puzzle": SOURCE,
+        "satisfiable": found.satisfiable,
+        "rooms": [room + 1 for room in found.rooms],
+        "most": found.most,
+        "text": None if found.satisfiable else conflict_words(puzzle, found.rooms, found.most),
     }
 
 
@@ -246,6 +273,7 @@ ENDPOINTS: dict[str, Callable[[dict[str, Any], Deadline], dict[str, Any]]] = {
     "steps": _steps,
     "grade": _grade,
     "analyze": _analyze,
+    "explain": _explain,
     "convert": _convert,
     "generate": _generate,
 }
