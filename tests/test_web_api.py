@@ -180,6 +180,11 @@ def test_convert_writes_what_reads_back_the_same(fmt: str) -> None:
     )
 
 
+def test_convert_draws_svg() -> None:
+    svg = ok("convert", puzzle=THREE, to="svg")["text"]
+    assert svg.startswith("<svg") and svg.count(">2<") == 1
+
+
 def test_generate_makes_a_puzzle_with_one_solution() -> None:
     record = ok("generate", width=4, height=4, seed=5)
     puzzle = read_puzzle_text(record["puzzle"], "generated")

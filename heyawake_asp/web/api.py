@@ -33,6 +33,7 @@ from heyawake_asp.oracles.checker import conflicts, verify
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.render.jsonl import result_line
 from heyawake_asp.render.marks import conflict_words
+from heyawake_asp.render.svg import render_svg
 from heyawake_asp.runtime.deadline import NEVER, Deadline
 from heyawake_asp.solver import solve
 from heyawake_asp.steps import grade, hint, steps
@@ -206,8 +207,9 @@ def _grade(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
 
 
 def _analyze(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
-    """Whether the answer is unique, the cells all solutions share (black, white) or not,
-    and how many solutions there are, counted up to ``limit`` (default 100, at most 10^4).
+    """Whether the answer is unique, the cells all solutions share, how many there are.
+
+    Solutions are counted up to ``limit`` (default 100, at most `MAX_COUNT`).
     """
     puzzle = _puzzle(request)
     limit = _field(request, "limit", int, 100)
@@ -247,12 +249,14 @@ def _explain(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
 
 
 def _convert(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
-    """The puzzle written in format ``to`` (``url``, ``text``, ``json`` or ``kth``)."""
+    """The puzzle in format ``to`` (``url``, ``text``, ``json``, ``kth``), or drawn (``svg``)."""
     puzzle = _puzzle(request)
     fmt = _field(request, "to", str)
-    if fmt not in FORMATS:
-        raise RequestError("$.to", f"unknown format {fmt!r} (one of {', '.join(FORMATS)})")
-    return {"puzzle": SOURCE, "to": fmt, "text": write_puzzle(puzzle, fmt)}
+    if fmt not in (*FORMATS, "svg"):
+        known = ", ".join((*FORMATS, "svg"))
+        raise RequestError("$.to", f"unknown format {fmt!r} (one of {known})")
+    text = render_svg(puzzle) if fmt == "svg" else write_puzzle(puzzle, fmt)
+    return {"puzzle": SOURCE, "to": fmt, "text": text}
 
 
 def _generate(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
