@@ -155,7 +155,7 @@ def test_many_requests_at_once_are_all_answered(port: int) -> None:
 
 
 @pytest.fixture
-def served() -> Iterator[tuple[subprocess.Popen[str], str]]:
+def served(ctrl_c_as_at_a_terminal: None) -> Iterator[tuple[subprocess.Popen[str], str]]:
     """``heyawake serve --port 0`` in its own process group, and the address it printed."""
     command = [sys.executable, "-m", "heyawake_asp", "serve", "--port", "0", "--timeout", "60"]
     process = subprocess.Popen(
