@@ -199,3 +199,13 @@ def _alive_in_group(group: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def test_a_client_gone_before_its_body_ends_leaves_the_server_serving(port: int) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    connection.putrequest("POST", "/api/solve")
+    connection.putheader("Content-Type", "application/json")
+    connection.putheader("Content-Length", "100")
+    connection.endheaders(b"{}")
+    connection.close()
+    assert post(port, "check", {"puzzle": "heyawake 3x1\naaa\na=2\n", "grid": ["#.#"]})[0] == 200

@@ -195,8 +195,8 @@ class _Server(ThreadingHTTPServer):
     daemon_threads = True
 
     def handle_error(self, request: Any, client_address: Any) -> None:
-        """Say nothing of a connection the browser dropped; report anything else."""
-        if not isinstance(sys.exc_info()[1], ConnectionError):
+        """Say nothing of a connection dropped or too slow to send; report anything else."""
+        if not isinstance(sys.exc_info()[1], OSError):
             super().handle_error(request, client_address)
 
     def __init__(self, address: tuple[str, int], app: App) -> None:
