@@ -512,7 +512,7 @@ def test_check_wrong_solution(tmp_path: Path) -> None:
     result = run("check", EASY1, solution)
     assert result.exit_code == 1
     assert "rule 1" in result.stdout
-    assert "(0,0)" in result.stdout and "(1,0)" in result.stdout
+    assert "r1c1" in result.stdout and "r1c2" in result.stdout
     assert "ok" not in result.stdout
 
 

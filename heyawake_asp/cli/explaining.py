@@ -16,7 +16,7 @@ from heyawake_asp.cli.outputs import not_the_input, output_folder, output_path, 
 from heyawake_asp.cli.solving import not_drawn
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats.source import read_source
-from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.puzzle import Puzzle, cell_name
 from heyawake_asp.render.marks import conflict_words
 from heyawake_asp.render.report import table
 from heyawake_asp.render.steps import step_page, step_svgs
@@ -38,7 +38,6 @@ from heyawake_asp.steps.records import (
     hint_record,
     walk_record,
 )
-from heyawake_asp.steps.wording import cell_name
 
 __all__ = ["grade_command", "hint_command", "steps_command"]
 
