@@ -514,6 +514,18 @@ def test_hint_and_grade_commands(tmp_path: Path) -> None:
     assert _run("hint", str(several), "--given", str(given)) == (0, "nothing left to settle\n")
 
 
+def test_grade_prints_every_score_with_one_decimal(tmp_path: Path) -> None:
+    zero = tmp_path / "zero.lp"  # one step of cost 2: the score is 2 exactly
+    zero.write_text("width(2). height(1). room(1,0,0,1,0,0).\n")
+    code, out = _run("grade", str(zero), "--json")
+    assert code == 0 and json.loads(out)["score"] == 2
+    code, out = _run("grade", str(zero))
+    assert code == 0 and out.startswith("easy: score 2.0, ")
+    code, out = _run("grade", str(zero), str(EASY[0]))
+    scores = [line.split()[2] for line in out.splitlines()[2:]]
+    assert code == 0 and scores[0] == "2.0" and re.fullmatch(r"[0-9]+\.[0-9]", scores[1])
+
+
 def test_grade_of_several_puzzles_is_a_table_even_when_one_fails(tmp_path: Path) -> None:
     missing = tmp_path / "missing.lp"
     code, out = _run("grade", str(missing), str(EASY[0]))
