@@ -298,7 +298,9 @@ def test_timeout_runs_out(tmp_path: Path) -> None:
     assert record["stats"]["total_seconds"] < 30  # a hang guard: unstopped, it runs on
     text = run("solve", "--timeout", "0.2", slow)
     assert text.exit_code == 1
-    assert text.stdout.splitlines()[-1].startswith("timeout, ")
+    first, last = text.stdout.splitlines()  # no blank grid
+    assert first == "no solution found: stopped past the time limit of 0.2 s"
+    assert last.startswith("timeout, ")
 
 
 @pytest.mark.parametrize(
