@@ -474,6 +474,15 @@ def test_check_correct_solution(tmp_path: Path) -> None:
     assert "ok" in result.stdout
 
 
+def test_readme_shows_a_solution_file_that_check_accepts(tmp_path: Path) -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert "check instances/easy/easy1.lp my_solution.txt" in readme
+    start = readme.index("```\n", readme.index("`my_solution.txt` is")) + len("```\n")
+    example = readme[start : readme.index("```", start)]
+    result = run("check", EASY1, write(tmp_path, "my_solution.txt", example))
+    assert (result.exit_code, result.stdout) == (0, "ok: all five rules hold\n")
+
+
 def test_check_reads_a_solution_saved_with_a_byte_order_mark(tmp_path: Path) -> None:
     solution = write(tmp_path, "easy1.txt", "\ufeff" + "\n".join(EASY1_SOLUTION) + "\n")
     result = run("check", EASY1, solution)
