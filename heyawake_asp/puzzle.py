@@ -15,7 +15,16 @@ from typing import Any
 
 from heyawake_asp.errors import InvalidPuzzleError
 
-__all__ = ["MAX_CELLS", "UNKNOWN_CLUE", "Cell", "Puzzle", "Room", "neighbours", "reachable"]
+__all__ = [
+    "MAX_CELLS",
+    "UNKNOWN_CLUE",
+    "Cell",
+    "Puzzle",
+    "Room",
+    "cell_name",
+    "neighbours",
+    "reachable",
+]
 
 MAX_CELLS = 1_000_000
 """The largest grid accepted, so a typo in a size cannot exhaust memory."""
@@ -27,6 +36,11 @@ Cell = tuple[int, int]
 """A cell as ``(x, y)``: ``x`` is the column, ``y`` the row, both from 0."""
 
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def cell_name(cell: Cell) -> str:
+    """How people name a cell: ``r4c7`` for row 4, column 7 from 1 (the cell ``(6, 3)``)."""
+    return f"r{cell[1] + 1}c{cell[0] + 1}"
 
 
 @dataclass(frozen=True)
@@ -148,20 +162,20 @@ class Puzzle:
             for cell in sorted(room.cells, key=lambda c: (c[1], c[0])):
                 if not self.contains(cell):
                     raise InvalidPuzzleError(
-                        f"room {index + 1} has cell {cell} outside the "
+                        f"room {index + 1} has cell {cell_name(cell)} outside the "
                         f"{self.width}x{self.height} grid",
                         room=index,
                     )
                 if cell in room_of:
-                    first = room_of[cell] + 1
+                    rooms = f"room {room_of[cell] + 1} and room {index + 1}"
                     raise InvalidPuzzleError(
-                        f"cell {cell} is in two rooms: room {first} and room {index + 1}",
+                        f"cell {cell_name(cell)} is in two rooms: {rooms}",
                         room=index,
                     )
                 room_of[cell] = index
         for cell in self.cells():
             if cell not in room_of:
-                raise InvalidPuzzleError(f"cell {cell} is not in any room")
+                raise InvalidPuzzleError(f"cell {cell_name(cell)} is not in any room")
         return room_of
 
     def contains(self, cell: Cell) -> bool:

@@ -77,7 +77,7 @@ def test_unnumbered_room_accepts_any_count() -> None:
 def test_horizontal_adjacent_blacks() -> None:
     violations = verify(one_room(3, 1), ["##."])
     assert violations == [
-        Violation(1, ((0, 0), (1, 0)), "rule 1: black cells (0,0) and (1,0) are adjacent")
+        Violation(1, ((0, 0), (1, 0)), "rule 1: black cells r1c1 and r1c2 are adjacent")
     ]
     assert not is_valid(one_room(3, 1), ["##."])
 
@@ -113,8 +113,8 @@ def test_white_split_by_diagonal_wall() -> None:
     # Two groups of three: the first in row-major order is the main one.
     assert violations[0].cells == ((2, 1), (1, 2), (2, 2))
     assert "2 separate groups" in violations[0].message
-    assert "(0,0) 3 cells" in violations[0].message
-    assert "(2,1) 3 cells" in violations[0].message
+    assert "r1c1 3 cells" in violations[0].message
+    assert "r2c3 3 cells" in violations[0].message
 
 
 def test_enclosed_white_cell() -> None:
@@ -122,8 +122,8 @@ def test_enclosed_white_cell() -> None:
     violations = verify(one_room(5, 5), grid)
     assert rules(violations) == [2]
     assert violations[0].cells == ((2, 2),)
-    assert "(2,2) 1 cell" in violations[0].message
-    assert "(0,0) 20 cells" in violations[0].message
+    assert "r3c3 1 cell" in violations[0].message
+    assert "r1c1 20 cells" in violations[0].message
 
 
 def test_largest_group_is_main_even_when_it_comes_later() -> None:
@@ -195,7 +195,7 @@ def test_white_row_through_three_rectangles() -> None:
         Violation(
             5,
             tuple((x, 0) for x in range(6)),
-            "rule 5: white run (0,0)..(5,0) passes through rooms 1, 2 and 3",
+            "rule 5: white run r1c1..r1c6 passes through rooms 1, 2 and 3",
         )
     ]
 
@@ -209,7 +209,7 @@ def test_white_column_through_three_rectangles() -> None:
     violations = verify(puzzle, ["..", "#.", ".."])
     assert rules(violations) == [5]
     assert violations[0].cells == ((1, 0), (1, 1), (1, 2))
-    assert "(1,0)..(1,2) passes through rooms 1, 2 and 3" in violations[0].message
+    assert "r1c2..r3c2 passes through rooms 1, 2 and 3" in violations[0].message
 
 
 def test_run_crossing_one_border_is_fine() -> None:
@@ -230,7 +230,7 @@ def test_run_through_four_rooms_names_first_three() -> None:
     violations = verify(puzzle, ["...."])
     assert rules(violations) == [5]
     assert violations[0].message == (
-        "rule 5: white run (0,0)..(3,0) passes through 4 rooms, first 1, 2 and 3"
+        "rule 5: white run r1c1..r1c4 passes through 4 rooms, first 1, 2 and 3"
     )
 
 
@@ -246,7 +246,7 @@ def test_run_leaving_and_reentering_a_u_shaped_room() -> None:
         Violation(
             5,
             ((0, 0), (1, 0), (2, 0)),
-            "rule 5: white run (0,0)..(2,0) passes through rooms 1, 2 and 1",
+            "rule 5: white run r1c1..r1c3 passes through rooms 1, 2 and 1",
         )
     ]
 
@@ -258,7 +258,7 @@ def test_column_leaving_and_reentering_a_c_shaped_room() -> None:
     violations = verify(puzzle, ["..", "..", ".."])
     assert rules(violations) == [5]
     assert violations[0].cells == ((1, 0), (1, 1), (1, 2))
-    assert "(1,0)..(1,2) passes through rooms 1, 2 and 1" in violations[0].message
+    assert "r1c2..r3c2 passes through rooms 1, 2 and 1" in violations[0].message
 
 
 def test_l_shaped_room_crossed_once_is_fine() -> None:

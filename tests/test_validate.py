@@ -150,7 +150,7 @@ def test_broken_copy_is_caught_with_a_real_counterexample(name: str, tmp_path: P
     report = json.loads(result.stdout)
     assert report["ok"] is False and report["puzzles"] >= 1
     found = report["counterexample"]
-    assert (found["problem"], found["rules"], found["encoding"]) == (problem, rules, "grow")
+    assert (found["problem"], found["rules"], found["encoding"]) == (problem, rules, str(entry))
     puzzle = text.read(found["puzzle"], "counterexample")
     shading = tuple(found["shading"])
     assert puzzle.cell_count <= MAX_COUNTEREXAMPLE_CELLS
@@ -174,12 +174,12 @@ def test_text_report_draws_the_counterexample_and_the_puzzle(tmp_path: Path) -> 
     result = CliRunner().invoke(main, ["validate", str(entry)], catch_exceptions=False)
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert lines[0] == "unsound: grow gives this shading, which breaks rule 1"
+    assert lines[0] == f"unsound: {entry} gives this shading, which breaks rule 1"  # not grow
     start = lines.index("the puzzle, in the text format:")
     assert lines[start - 1].startswith("rule 1: black cells")
     saved = "\n".join(lines[start + 1 : -1]) + "\n"
     assert text.read(saved, "saved").cell_count <= MAX_COUNTEREXAMPLE_CELLS
-    assert lines[-1].startswith("FAILED: grow against brute force: ")
+    assert lines[-1].startswith(f"FAILED: {entry} against brute force: ")
 
 
 def test_against_compares_two_sets_on_the_puzzles_given(tmp_path: Path) -> None:
@@ -194,7 +194,7 @@ def test_against_compares_two_sets_on_the_puzzles_given(tmp_path: Path) -> None:
     assert result.exit_code == 1
     found = json.loads(result.stdout)["counterexample"]
     assert (found["problem"], found["rules"]) == ("unsound", [1])
-    assert found["encoding"] == str(entry)  # both sets are named grow
+    assert found["encoding"] == str(entry)  # the copy by its path, the shipped set by its name
     puzzle = text.read(found["puzzle"], "counterexample")
     assert puzzle.cell_count < 36
     shading = tuple(found["shading"])

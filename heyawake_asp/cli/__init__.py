@@ -50,7 +50,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Solve each PUZZLE (a file, a puzz.link URL or '-') and print its grid, "
         "or JSON with --json.",
     ),
-    "steps": ("explaining", "Explain PUZZLE step by step, each step with a minimal reason."),
+    "steps": ("explaining", "Explain each PUZZLE step by step, each step with a minimal reason."),
     "suite": ("suites", "Solve every puzzle under PATH (directories are searched recursively)."),
     "validate": (
         "validating",

@@ -17,7 +17,14 @@ from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.grading import Grade
 from heyawake_asp.steps.model import Hint, Rule, Settled, Step, Walkthrough
 
-__all__ = ["grade_error_record", "grade_record", "hint_record", "step_record", "walk_record"]
+__all__ = [
+    "grade_error_record",
+    "grade_record",
+    "hint_record",
+    "step_record",
+    "walk_error_record",
+    "walk_record",
+]
 
 
 def _cell(cell: Cell) -> dict[str, int]:
@@ -57,6 +64,16 @@ def walk_record(source: str, walk: Walkthrough) -> dict[str, Any]:
         "steps": [step_record(step) for step in walk.steps],
         "grid": list(walk.grid),
         "conflict": conflict,
+    }
+
+
+def walk_error_record(source: str, message: str) -> dict[str, Any]:
+    """A puzzle with no path (unread): ``status`` ``error``, ``error`` why, the rest null."""
+    return {
+        "puzzle": source,
+        "status": "error",
+        **dict.fromkeys(("steps", "grid", "conflict")),
+        "error": message,
     }
 
 

@@ -14,19 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.puzzle import Cell, Puzzle, cell_name
 from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, row_major
 
-__all__ = ["cell_name", "rules_phrase", "sentence"]
+__all__ = ["rules_phrase", "sentence"]
 
 _NAMED_BLACKS = 4
 """A room's black cells are named when it already has this many or fewer."""
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def cell_name(cell: Cell) -> str:
-    """``r4c7`` for the cell in row 4, column 7 (``(6, 3)``)."""
-    return f"r{cell[1] + 1}c{cell[0] + 1}"
 
 
 def _number(count: int) -> str:
