@@ -27,20 +27,20 @@ __all__ = [
 ]
 
 
-def _cell(cell: Cell) -> dict[str, int]:
+def cell_record(cell: Cell) -> dict[str, int]:
     """``{"x": X, "y": Y}``."""
     return {"x": cell[0], "y": cell[1]}
 
 
 def _settled(settled: Settled) -> dict[str, Any]:
     """``{"x", "y", "black"}``."""
-    return {**_cell(settled[0]), "black": settled[1]}
+    return {**cell_record(settled[0]), "black": settled[1]}
 
 
 def _rule(rule: Rule) -> dict[str, Any]:
     """``{"kind", "cells", "room"}`` (``room``: its number from 1, for ``clue`` and ``apart``)."""
     room = None if rule.room is None else rule.room + 1
-    return {"kind": rule.kind, "cells": [_cell(cell) for cell in rule.cells], "room": room}
+    return {"kind": rule.kind, "cells": [cell_record(cell) for cell in rule.cells], "room": room}
 
 
 def step_record(step: Step) -> dict[str, Any]:
@@ -79,11 +79,13 @@ def walk_error_record(source: str, message: str) -> dict[str, Any]:
 
 def hint_record(source: str, hint: Hint) -> dict[str, Any]:
     """``{"puzzle", "step", "conflict", "unsolvable"}``; ``unsolvable`` lists room numbers."""
-    unsolvable = hint.unsolvable
+    unsolvable, conflict = hint.unsolvable, hint.conflict
     return {
         "puzzle": source,
         "step": None if hint.step is None else step_record(hint.step),
-        "conflict": None if hint.conflict is None else [_cell(cell) for cell in hint.conflict],
+        "conflict": None
+        if hint.conflict is None
+        else [cell_record(cell) for cell in hint.conflict],
         "unsolvable": None if unsolvable is None else [room + 1 for room in unsolvable],
     }
 
