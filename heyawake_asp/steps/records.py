@@ -83,9 +83,7 @@ def hint_record(source: str, hint: Hint) -> dict[str, Any]:
     return {
         "puzzle": source,
         "step": None if hint.step is None else step_record(hint.step),
-        "conflict": None
-        if hint.conflict is None
-        else [cell_record(cell) for cell in hint.conflict],
+        "conflict": None if conflict is None else [cell_record(cell) for cell in conflict],
         "unsolvable": None if unsolvable is None else [room + 1 for room in unsolvable],
     }
 
