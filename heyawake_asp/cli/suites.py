@@ -10,6 +10,7 @@ import click
 
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, resolve_encoding
 from heyawake_asp.cli import main
+from heyawake_asp.cli.common import echoing_warnings
 from heyawake_asp.cli.exits import FAILED, INTERRUPTED, WRONG_ANSWER, one_line
 from heyawake_asp.cli.options import timeout_option
 from heyawake_asp.cli.outputs import output_path, write_file
@@ -85,11 +86,12 @@ def suite_command(
     try:
         for name in names:
             resolve_encoding(name)
-        entries = discover(paths)
+        with echoing_warnings():
+            entries = discover(paths)
     except HeyawakeError as error:
         raise click.UsageError(str(error)) from None
     if not entries:
-        raise click.UsageError("no puzzle files (*.lp) found under " + ", ".join(paths))
+        raise click.UsageError("no puzzle files (*.lp, *.txt) found under " + ", ".join(paths))
     if jobs > max_jobs():
         click.echo(f"warning: --jobs {jobs}: this machine runs {max_jobs()} at once", err=True)
     records = _run_with_progress(entries, names, repeat, jobs, timeout)
