@@ -323,13 +323,7 @@ def _run_task(task: _Task) -> SuiteRecord:
     puzzle's whole solve, and nearly the same for every encoding).
     """
     entry, encoding, repeat, timeout, options = task
-    base = {
-        "path": str(entry.path),
-        "name": entry.name,
-        "klass": entry.klass,
-        "encoding": encoding,
-        "expected": entry.expect,
-    }
+    base = {"path": str(entry.path), "name": entry.name, "klass": entry.klass, "encoding": encoding}
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", PuzzleWarning)
@@ -359,6 +353,7 @@ def _run_task(task: _Task) -> SuiteRecord:
         conflicts=first.stats.conflicts or 0,
         unique=first.unique,
         checked="WRONG" if wrong else ("ok" if first.solutions else "-"),
+        expected=entry.expect,
     )
 
 
