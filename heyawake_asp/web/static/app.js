@@ -259,7 +259,7 @@ function openFile() {
 function keys(event) {
   const target = event.target;
   const typing = target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement ||
-    (target instanceof HTMLInputElement && target.type !== "checkbox");
+    (target instanceof HTMLInputElement && target.type !== "checkbox" && target.type !== "radio");
   if (learn.active) {
     if (!typing && !event.ctrlKey && !event.metaKey && learn.key(event)) event.preventDefault();
     return;
