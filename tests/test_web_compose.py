@@ -125,13 +125,14 @@ def test_drawn_rectangles_and_typed_numbers_are_the_draft(page: Page, base: str)
     drag(page, (3, 3), (2, 0))  # any two corners
     drag(page, (0, 2), (0, 3))
     settle(page)
-    # Numbers: keys (two digits make one number; ? hides it; Backspace clears), the field.
+    # Numbers: keys (two digits make one number; ? hides it; Backspace clears), the field;
+    # a click or the arrow keys select a room.
     click(page, 2, 1)
     page.keyboard.type("12")
     assert page.input_value("#room-clue") == "12"
     page.keyboard.press("Backspace")
     page.keyboard.type("3")
-    click(page, 1, 0)
+    page.keyboard.press("ArrowLeft")  # the cursor to (1, 1): its room is selected
     page.keyboard.type("?")
     click(page, 0, 3)
     page.get_by_label("Number", exact=True).fill("1")
@@ -162,7 +163,9 @@ def test_drawn_rectangles_and_typed_numbers_are_the_draft(page: Page, base: str)
 
 
 def test_live_status_and_shared_cells_match_brute_force(page: Page, base: str) -> None:
-    generated = read_puzzle_text(api(base, "generate", {"width": 4, "height": 4, "seed": 2})["puzzle"], "g")
+    generated = read_puzzle_text(
+        api(base, "generate", {"width": 4, "height": 4, "seed": 2})["puzzle"], "g"
+    )
     clued = [index for index, room in enumerate(generated.rooms) if room.clue is not None]
     fewer = generated.with_clues(
         [None if index == clued[0] else room.clue for index, room in enumerate(generated.rooms)]
@@ -205,10 +208,20 @@ def test_no_solution_highlights_the_rooms_that_clash(page: Page, base: str) -> N
     assert brute_force(puzzle) == set()
     why = explain(draft(page), timeout=20)
     assert not why.satisfiable
-    assert brute_force(draft(page).with_clues(
-        [room.clue if index in why.rooms else None for index, room in enumerate(draft(page).rooms)]
-    )) == set()
-    assert marked(page, "clash") == {c for index in why.rooms for c in draft(page).rooms[index].cells}
+    assert (
+        brute_force(
+            draft(page).with_clues(
+                [
+                    room.clue if index in why.rooms else None
+                    for index, room in enumerate(draft(page).rooms)
+                ]
+            )
+        )
+        == set()
+    )
+    assert marked(page, "clash") == {
+        c for index in why.rooms for c in draft(page).rooms[index].cells
+    }
     assert marked(page, "clash") == {(0, 0), (1, 0)}
     assert analysis(page).startswith("no solution: ")
     # A number larger than its room: the server's error, the room marked.
@@ -226,7 +239,9 @@ def test_suggest_and_apply_make_the_draft_unique(page: Page, base: str) -> None:
         if error.code == 404:
             pytest.skip("needs /api/suggest (being added to the API in parallel)")
         raise
-    generated = read_puzzle_text(api(base, "generate", {"width": 5, "height": 5, "seed": 4})["puzzle"], "g")
+    generated = read_puzzle_text(
+        api(base, "generate", {"width": 5, "height": 5, "seed": 4})["puzzle"], "g"
+    )
     open_draft(page, base, generated.with_clues([None] * len(generated.rooms)))
     assert analysis(page).startswith("several")
     before = draft(page)
@@ -304,11 +319,15 @@ def test_merge_and_paint_make_irregular_rooms(page: Page, base: str) -> None:
     drag(page, (2, 0), (0, 0))  # paints (1, 0) and (0, 0) into it
     settle(page)
     left = frozenset({(0, 1), (0, 2), (1, 1), (1, 2)})
-    assert rooms(draft(page)) == {(left, None), (rectangle(0, 0, 2, 0) | rectangle(2, 0, 2, 2), "2")}
+    assert rooms(draft(page)) == {
+        (left, None),
+        (rectangle(0, 0, 2, 0) | rectangle(2, 0, 2, 2), "2"),
+    }
     press(page, "Undo")  # the whole stroke was one edit
     assert rooms(draft(page)) == {(rectangle(0, 0, 1, 2), None), (rectangle(2, 0, 2, 2), "2")}
 
 
+@pytest.mark.slow
 def test_generate_load_and_play_this_draft(page: Page, base: str) -> None:
     compose(page, base, 2, 2)
     page.get_by_label("Width").fill("5")

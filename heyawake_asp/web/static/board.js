@@ -11,7 +11,7 @@ const KEYS = {
   ".": ".", w: ".", o: ".",
   Backspace: "?", Delete: "?", 0: "?",
 };
-const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+export const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 function element(name, attributes = {}) {
   const node = document.createElementNS(SVG, name);
@@ -178,6 +178,15 @@ export class Board {
     return this.puzzle?.rooms[number - 1]?.cells ?? [];
   }
 
+  /** Move the keyboard cursor by ``dx``, ``dy`` (kept on the grid); returns its cell. */
+  moveCursor(dx, dy) {
+    const [x, y] = this.cursor;
+    const { width, height } = this.puzzle;
+    this.cursor = [Math.min(width - 1, Math.max(0, x + dx)), Math.min(height - 1, Math.max(0, y + dy))];
+    this.#placeCursor();
+    return this.cursor;
+  }
+
   #placeCursor() {
     const [x, y] = this.cursor;
     this.cursorMark.setAttribute("x", PAD + x * SIZE + 3);
@@ -213,21 +222,15 @@ export class Board {
   #key(event) {
     if (!this.puzzle || this.readOnly || event.ctrlKey || event.metaKey || event.altKey) return;
     const move = MOVES[event.key];
-    const [x, y] = this.cursor;
     if (move) {
       event.preventDefault();
-      const { width, height } = this.puzzle;
-      this.cursor = [
-        Math.min(width - 1, Math.max(0, x + move[0])),
-        Math.min(height - 1, Math.max(0, y + move[1])),
-      ];
-      this.#placeCursor();
+      this.moveCursor(...move);
       return;
     }
     const char = KEYS[event.key.length === 1 ? event.key.toLowerCase() : event.key];
     if (char !== undefined) {
       event.preventDefault();
-      this.onChange(x, y, char);
+      this.onChange(...this.cursor, char);
     }
   }
 }

@@ -4,6 +4,7 @@
 // number, and the export in every format.
 
 import { Superseded, abort, hold, post } from "./api.js";
+import { MOVES } from "./board.js";
 import * as D from "./draft.js";
 import { report, say } from "./status.js";
 
@@ -64,8 +65,8 @@ export class Compose {
     this.active = true;
     this.board.readOnly = true;
     this.board.svg.dataset.mode = "compose";
-    if (draft) this.edit(draft);
-    else if (!this.draft) this.edit(D.blank(6, 6));
+    if (!this.draft) this.edit(draft ?? D.blank(6, 6));
+    else if (draft && !D.same(draft, this.draft)) this.edit(draft);
     else this.#changed();
   }
 
@@ -167,6 +168,11 @@ export class Compose {
     if (event.key === "Escape") {
       this.mergeFrom = null;
       this.select(null);
+      return true;
+    }
+    const move = MOVES[event.key];
+    if (move && event.target === this.board.svg) {
+      this.select(this.board.moveCursor(...move)); // the room under the cursor
       return true;
     }
     if (index === null) return false;
@@ -280,11 +286,19 @@ export class Compose {
     this.ui.analysis.textContent = "Analysing…";
     this.ui.analysis.dataset.status = "working";
     this.#fillClueField();
-    this.board.setPuzzle(D.toObject(this.draft), { roomNumbers: true });
+    this.#redrawRooms();
     this.#draw();
     this.#enable();
     this.hooks.changed(this.draft);
     this.#schedule();
+  }
+
+  /** Draw the draft's rooms and numbers afresh, the keyboard cursor where it was. */
+  #redrawRooms() {
+    const [x, y] = this.board.cursor;
+    this.board.setPuzzle(D.toObject(this.draft), { roomNumbers: true });
+    this.board.cursor = [x, y];
+    this.board.moveCursor(0, 0);
   }
 
   #draw() {
@@ -398,6 +412,8 @@ export class Compose {
     event.preventDefault();
     this.board.svg.focus({ preventScroll: true });
     this.board.svg.setPointerCapture?.(event.pointerId);
+    this.board.cursor = cell;
+    this.board.moveCursor(0, 0);
     const tool = this.tool;
     if (tool === "paint") {
       const index = this.selected;
@@ -440,7 +456,7 @@ export class Compose {
     const result = D.paint(this.draft, index, cell);
     if (result.draft === this.draft) return;
     this.draft = result.draft; // one edit for the whole stroke, pushed on release
-    this.board.setPuzzle(D.toObject(this.draft), { roomNumbers: true });
+    this.#redrawRooms();
     this.marks = {};
     this.#draw();
   }
