@@ -37,7 +37,7 @@ from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.puzzle import Cell, Puzzle, Room
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, Route
 
 RoomKey = tuple[frozenset[Cell], str | None]
 """A room as the tests compare them: its cells and its clue's text ("?" hidden)."""
@@ -325,6 +325,15 @@ def test_merge_and_paint_make_irregular_rooms(page: Page, base: str) -> None:
     }
     press(page, "Undo")  # the whole stroke was one edit
     assert rooms(draft(page)) == {(rectangle(0, 0, 1, 2), None), (rectangle(2, 0, 2, 2), "2")}
+    # Resize keeps what fits; the new cells make one room.
+    page.get_by_label("Columns").fill("4")
+    page.get_by_label("Rows").fill("2")
+    press(page, "Resize")
+    assert rooms(draft(page)) == {
+        (rectangle(0, 0, 1, 1), None),
+        (rectangle(2, 0, 2, 1), "2"),
+        (rectangle(3, 0, 3, 1), None),
+    }
 
 
 @pytest.mark.slow
@@ -346,3 +355,26 @@ def test_generate_load_and_play_this_draft(page: Page, base: str) -> None:
     played = read_puzzle_text(urllib.parse.unquote(page.url.split("#puzzle=", 1)[1]), "played")
     assert rooms(played) == {(rectangle(0, 0, 1, 0), None), (rectangle(2, 0, 2, 0), "0")}
     assert page.get_by_role("button", name="Check").is_visible()
+
+
+def test_a_newer_edit_supersedes_the_analysis_in_flight(page: Page, base: str) -> None:
+    compose(page, base, 3, 1)
+    held: list[Route] = []
+    page.route("**/api/analyze", lambda route: held.append(route))
+    click(page, 1, 0)
+    page.keyboard.type("1")  # an analysis starts after the pause, and is held
+    page.wait_for_selector("#working", state="visible", timeout=5000)
+    assert len(held) == 1
+    page.unroute("**/api/analyze")
+    page.keyboard.press("Backspace")  # a newer edit: the held analysis is aborted
+    settle(page)
+    for route in held:
+        try:
+            route.continue_()
+        except Exception:  # noqa: BLE001 - the aborted request may be gone already
+            pass
+    settle(page)
+    page.wait_for_selector("#working", state="hidden", timeout=5000)
+    puzzle = draft(page)
+    assert puzzle.rooms[0].clue is None
+    assert analysis(page) == f"several ({len(brute_force(puzzle))} solutions)"

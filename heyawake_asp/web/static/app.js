@@ -77,6 +77,7 @@ function setMode(mode, draft = null) {
   $("play-keys").hidden = composing;
   $("compose-controls").hidden = !composing;
   $("compose-keys").hidden = !composing;
+  $("load-title").textContent = composing ? "Puzzle (loads into the draft)" : "Puzzle";
   if (composing) {
     learn.close();
     list();
