@@ -71,6 +71,7 @@ const draftHash = () => DRAFT + encodeURIComponent(compose.url());
 /** Show Play or Compose (``draft``: the draft to compose, as an edit of the one there). */
 function setMode(mode, draft = null) {
   const composing = mode === "compose";
+  if (composing && compose.active && !draft) return; // already composing
   $("mode-play").setAttribute("aria-pressed", String(!composing));
   $("mode-compose").setAttribute("aria-pressed", String(composing));
   $("play-controls").hidden = composing;

@@ -380,9 +380,14 @@ export class Compose {
       this.#draw();
       this.#enable();
       if (reply.status === "unique") {
-        const grade = await post("grade", "grade", { puzzle });
-        if (version !== this.version) return;
-        show("unique", `unique; grade: ${grade.grade} (score ${grade.score})`);
+        try {
+          const grade = await post("grade", "grade", { puzzle });
+          if (version !== this.version) return;
+          show("unique", `unique; grade: ${grade.grade} (score ${grade.score})`);
+        } catch (error) {
+          if (error instanceof Superseded || version !== this.version) return;
+          show("unique", `unique (no grade: ${error.message})`);
+        }
       } else if (reply.status === "none") {
         const why = await post("explain", "explain", { puzzle });
         if (version !== this.version) return;
