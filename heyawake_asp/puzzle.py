@@ -48,6 +48,9 @@ class Room:
     """A room: a set of cells and an optional clue (``None`` for no number).
 
     Rooms may have any shape; rectangles are only the common case.
+    ``name`` is what the puzzle's file calls the room (the text format's
+    letter, the KTH format's number), if anything; it takes no part in
+    equality, so a puzzle read from two formats compares equal.
     ``hidden_clue`` marks a room that carries a number whose value is not
     given (drawn ``?``): it constrains nothing, like a room without a
     number, and is only kept so that it can be written and drawn again.
@@ -61,6 +64,7 @@ class Room:
     cells: frozenset[Cell]
     clue: int | None = None
     hidden_clue: bool = False
+    name: str | None = field(default=None, compare=False)
     bounds: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
     """The bounding box ``(x1, y1, x2, y2)``, corners inclusive (``(0, 0, -1, -1)`` if empty)."""
     is_rectangle: bool = field(init=False, repr=False, compare=False)
@@ -78,15 +82,18 @@ class Room:
         object.__setattr__(self, "is_rectangle", filled)
 
     @classmethod
-    def rectangle(cls, x1: int, y1: int, x2: int, y2: int, clue: int | None = None) -> Room:
+    def rectangle(
+        cls, x1: int, y1: int, x2: int, y2: int, clue: int | None = None, name: str | None = None
+    ) -> Room:
         """Build the rectangular room with inclusive corners ``(x1, y1)`` and ``(x2, y2)``."""
-        return cls(frozenset(itertools.product(range(x1, x2 + 1), range(y1, y2 + 1))), clue)
+        cells = frozenset(itertools.product(range(x1, x2 + 1), range(y1, y2 + 1)))
+        return cls(cells, clue, name=name)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle a rectangle by its corners: its cells can be millions (sent to a child)."""
         if self.cells and self.is_rectangle and not self.hidden_clue:
-            return Room.rectangle, (*self.bounds, self.clue)
-        return Room, (self.cells, self.clue, self.hidden_clue)
+            return Room.rectangle, (*self.bounds, self.clue, self.name)
+        return Room, (self.cells, self.clue, self.hidden_clue, self.name)
 
     @property
     def clue_text(self) -> str | None:
@@ -198,6 +205,27 @@ class Puzzle:
         """The index into ``rooms`` of the room holding ``cell``."""
         return self._room_of[cell]
 
+    @functools.cached_property
+    def _names(self) -> tuple[str, ...] | None:
+        """The rooms' own names, when every room has one and no two share it."""
+        names = tuple(room.name for room in self.rooms if room.name is not None)
+        return names if len(set(names)) == len(self.rooms) else None
+
+    def room_label(self, index: int) -> str:
+        """What tells room ``index`` apart: its own name (``f``, ``3``), else its first cell."""
+        if self._names is None:
+            return cell_name(self.rooms[index].first_cell)
+        return self._names[index]
+
+    def room_noun(self, count: int = 1) -> str:
+        """The words before ``count`` room labels: ``room(s)``, or ``the room(s) at`` for cells."""
+        noun = "room" if count == 1 else "rooms"
+        return noun if self._names is not None else f"the {noun} at"
+
+    def room_name(self, index: int) -> str:
+        """Room ``index`` as people say it: ``room f``, ``room 3`` or ``the room at r1c2``."""
+        return f"{self.room_noun()} {self.room_label(index)}"
+
     @property
     def is_rectangular(self) -> bool:
         """Whether every room is a rectangle."""
@@ -206,11 +234,14 @@ class Puzzle:
     def with_clues(self, clues: Sequence[int | None]) -> Puzzle:
         """The same rooms with new clues, one per room in order (``None`` for no number).
 
-        Hidden clues (``?``) are dropped: the rooms get exactly ``clues``.
+        Hidden clues (``?``) are dropped: the rooms get exactly ``clues``; names are kept.
         """
         if len(clues) != len(self.rooms):
             raise ValueError(f"{len(clues)} clues given for {len(self.rooms)} rooms")
-        rooms = tuple(Room(room.cells, clue) for room, clue in zip(self.rooms, clues, strict=True))
+        rooms = tuple(
+            Room(room.cells, clue, name=room.name)
+            for room, clue in zip(self.rooms, clues, strict=True)
+        )
         return Puzzle(self.width, self.height, rooms)
 
 

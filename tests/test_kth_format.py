@@ -120,7 +120,7 @@ def test_write_then_read_gives_the_same_puzzle() -> None:
 def test_writer_refuses_irregular_rooms() -> None:
     ell = Room(frozenset({(0, 0), (0, 1), (1, 1)}))
     puzzle = Puzzle(2, 2, (ell, Room(frozenset({(1, 0)}))))
-    with pytest.raises(InvalidPuzzleError, match="room 1 is not a rectangle"):
+    with pytest.raises(InvalidPuzzleError, match="the room at r1c1 is not a rectangle"):
         kth.write(puzzle)
 
 

@@ -257,7 +257,7 @@ def test_convert_irregular_to_kth_is_a_one_line_error() -> None:
     result = run("convert", "-", "--to", "kth", stdin=RING)
     assert result.exit_code == 1
     assert result.stderr.strip() == (
-        "error: -: cannot write kth: room 1 is not a rectangle: "
+        "error: -: cannot write kth: room a is not a rectangle: "
         "the KTH format holds rectangles only"
     )
 

@@ -230,7 +230,7 @@ def test_an_unsolvable_puzzle_has_no_hint_and_no_grade(tmp_path: Path) -> None:
     path = tmp_path / "two.lp"
     path.write_text("width(2). height(1). room(1,0,0,1,0,2).\n")
     code, out = _run("hint", str(path))
-    assert (code, out) == (1, "no solution: this clue cannot hold: room 1 = 2\n")
+    assert (code, out) == (1, "no solution: this clue cannot hold: 2 in room 1\n")
     code, out = _run("hint", str(path), "--json")
     assert code == 1 and json.loads(out)["unsolvable"] == [1]
     code, out = _run("grade", str(path), "--json")

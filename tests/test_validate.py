@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +25,8 @@ from heyawake_asp.formats import text
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.puzzle import Puzzle, Room
 from heyawake_asp.runtime.deadline import Deadline
+from heyawake_asp.validation import validate as validating_module
+from heyawake_asp.validation.judge import Judge
 from heyawake_asp.validation.samples import clue_variants, grid_sizes, tilings
 from heyawake_asp.validation.shrink import smaller
 from heyawake_asp.validation.validate import Found, answers, validate
@@ -295,3 +298,42 @@ def test_thesis_port_finds_a_single_white_cell() -> None:
     # white cell be (docs/encodings.md).
     validation = validate("thesis", max_cells=3)
     assert validation.ok, validation.counterexample
+
+
+def _interrupt_at(monkeypatch: pytest.MonkeyPatch, owner: object, name: str, call: int) -> None:
+    """Make ``owner.name`` raise KeyboardInterrupt at its ``call``-th call (Ctrl-C there)."""
+    real = getattr(owner, name)
+    calls = []
+
+    def interrupting(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) == call:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, interrupting)
+
+
+def test_interrupted_validation_says_how_far_it_got(monkeypatch: pytest.MonkeyPatch) -> None:
+    _interrupt_at(monkeypatch, Judge, "__call__", 4)
+    result = CliRunner().invoke(main, ["validate", "grow", "--max-cells", "4"])
+    assert result.exit_code == 130 and result.stdout == ""
+    assert re.fullmatch(
+        r"interrupted: 3 puzzles, \d+ shadings compared, no difference so far",
+        result.stderr.strip(),
+    )
+
+
+def test_interrupted_shrinking_still_draws_the_counterexample(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    entry = broken_copy(tmp_path, "rule-1-left-out")
+    _interrupt_at(monkeypatch, validating_module, "shrink", 1)
+    result = CliRunner().invoke(main, ["validate", str(entry)])
+    assert result.exit_code == 130
+    assert result.stdout.startswith("unsound: ") and "\nrule 1: black cells " in result.stdout
+    assert "\nFAILED: " in result.stdout and "shrunk from" not in result.stdout
+    assert re.fullmatch(
+        r"interrupted: \d+ puzzles?, \d+ shadings compared, a difference found, not yet shrunk",
+        result.stderr.strip(),
+    )

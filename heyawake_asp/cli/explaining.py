@@ -10,7 +10,7 @@ from functools import partial
 import click
 
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import isolated, overdue, read_puzzle_or_fail
+from heyawake_asp.cli.common import isolated, overdue, progress, read_puzzle_or_fail
 from heyawake_asp.cli.options import timeout_option
 from heyawake_asp.cli.outputs import not_the_input, output_folder, output_path, write_file
 from heyawake_asp.cli.solving import not_drawn
@@ -252,9 +252,10 @@ def grade_command(puzzles: tuple[str, ...], as_json: bool, timeout: float | None
     graded: list[tuple[str, Grade]] = []
     failed = False
     try:
-        with Worker() as worker:
+        with Worker() as worker, progress("grading", len(puzzles)) as advance:
             for source in puzzles:
                 found = _graded(source, worker, as_deadline(timeout), as_json)
+                advance(1)
                 failed = failed or found is None
                 if found is not None:
                     graded.append((source, found))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -10,7 +9,7 @@ import click
 
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, resolve_encoding
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import echoing_warnings
+from heyawake_asp.cli.common import echoing_warnings, progress
 from heyawake_asp.cli.exits import FAILED, INTERRUPTED, WRONG_ANSWER, one_line
 from heyawake_asp.cli.options import timeout_option
 from heyawake_asp.cli.outputs import output_path, write_file
@@ -111,13 +110,11 @@ def _run_with_progress(
     """Run the suite with a progress bar on a terminal; on Ctrl-C keep what finished."""
     done: list[SuiteRecord] = []
     total = len(entries) * len(names)
-    with click.progressbar(
-        length=total, label="solving", file=sys.stderr, hidden=not sys.stderr.isatty()
-    ) as bar:
+    with progress("solving", total) as advance:
 
         def on_record(record: SuiteRecord) -> None:
             done.append(record)
-            bar.update(1)
+            advance(1)
 
         try:
             run_suite(

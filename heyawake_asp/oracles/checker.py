@@ -11,7 +11,7 @@ Each rule is checked cell by cell, in one pass over the grid or its lines.
 >>> for violation in verify(puzzle, ["##."]):
 ...     print(violation.message)
 rule 1: black cells r1c1 and r1c2 are adjacent
-rule 3: room 1 has 2 black cells, its clue is 1
+rule 3: the room at r1c1 has 2 black cells, its clue is 1
 >>> is_valid(puzzle, ["..#"])
 True
 
@@ -19,7 +19,7 @@ True
 the same rules, as far as the decided cells already break them:
 
 >>> [violation.message for violation in conflicts(puzzle, ["#?#"])]
-['rule 3: room 1 has 2 black cells, its clue is 1']
+['rule 3: the room at r1c1 has 2 black cells, its clue is 1']
 >>> conflicts(puzzle, ["??."])
 []
 """
@@ -271,7 +271,8 @@ def _room_counts(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
             under = len(shaded) < room.clue and open_cells
             still_open = f" and {_plural(open_cells, 'open cell')}" if under else ""
             message = (
-                f"rule 3: room {index + 1} has {_plural(len(shaded), 'black cell')}{still_open}, "
+                f"rule 3: {puzzle.room_name(index)} has "
+                f"{_plural(len(shaded), 'black cell')}{still_open}, "
                 f"its clue is {room.clue}"
             )
             violation = Violation(3, tuple(sorted(shaded, key=_row_key)), message, index)
@@ -290,7 +291,7 @@ def _long_runs(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
         shades = [_BLACK if grid[y][x] == _OPEN else grid[y][x] for x, y in line]  # "?" ends runs
         rooms = [puzzle.room_index(cell) for cell in line]
         for start, stop in runs_through_three_rooms(shades, rooms):
-            violation = _run_violation(line[start:stop], rooms[start:stop])
+            violation = _run_violation(puzzle, line[start:stop], rooms[start:stop])
             found.append((_row_key(line[start]), axis, violation))
     found.sort(key=lambda item: (item[0], item[1]))
     return [violation for _, _, violation in found]
@@ -304,16 +305,16 @@ def _lines(puzzle: Puzzle) -> Iterator[tuple[int, list[Cell]]]:
         yield 1, [(x, y) for y in range(puzzle.height)]
 
 
-def _run_violation(run: list[Cell], rooms: list[int]) -> Violation:
+def _run_violation(puzzle: Puzzle, run: list[Cell], rooms: list[int]) -> Violation:
     """Build the rule 5 violation for a white ``run`` whose cells lie in ``rooms`` (indices).
 
     A run along a row or down a column is already in row-major order.
     """
     passed = [room for room, _ in itertools.groupby(rooms)]
-    first, second, third = (str(room + 1) for room in passed[:3])
-    named = f"{first}, {second} and {third}"
+    first, second, third = map(puzzle.room_label, passed[:3])
+    named = f"{puzzle.room_noun(3)} {first}, {second} and {third}"
     if len(passed) == 3:
-        through = f"passes through rooms {named}"
+        through = f"passes through {named}"
     else:
         through = f"passes through {len(passed)} rooms, first {named}"
     extent = f"{cell_name(run[0])}..{cell_name(run[-1])}"

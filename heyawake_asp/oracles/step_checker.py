@@ -100,7 +100,7 @@ def _rule_problems(puzzle: Puzzle, rule: Rule) -> list[str]:
         around = {n for cell in room.cells for n in neighbours(cell) if puzzle.contains(n)}
         expected = room.cells | around if rule.kind == "apart" else room.cells
         if (room.clue is None and rule.kind == "clue") or set(cells) != expected:
-            return [f"room {rule.room + 1} has no clue or other cells"]
+            return [f"{puzzle.room_name(rule.room)} has no clue or other cells"]
         return []
     if rule.kind == "run":
         return (
