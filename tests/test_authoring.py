@@ -22,6 +22,7 @@ from heyawake_asp.authoring.analysis import (
 from heyawake_asp.authoring.generate import generate, write_generated
 from heyawake_asp.cli import main
 from heyawake_asp.formats import kth
+from heyawake_asp.puzzle import cell_name
 from heyawake_asp.render.marks import VARYING, ambiguity_text
 from heyawake_asp.runtime.deadline import Deadline
 from heyawake_asp.runtime.isolation import Worker
@@ -212,7 +213,10 @@ def test_changed_clue_is_explained(minimal: tuple[Puzzle, tuple[str, ...]], tmp_
     path.write_text(kth.write(broken))
     shown = run("explain", path)
     assert shown.exit_code == 0
-    assert f"{broken.rooms[changed].clue} in room {changed + 1}" in shown.output
+    named = (
+        f"{broken.rooms[changed].clue} in the room at {cell_name(broken.rooms[changed].first_cell)}"
+    )
+    assert named in shown.output
     assert "░" in shown.output
 
 

@@ -230,7 +230,7 @@ def test_an_unsolvable_puzzle_has_no_hint_and_no_grade(tmp_path: Path) -> None:
     path = tmp_path / "two.lp"
     path.write_text("width(2). height(1). room(1,0,0,1,0,2).\n")
     code, out = _run("hint", str(path))
-    assert (code, out) == (1, "no solution: this clue cannot hold: 2 in room 1\n")
+    assert (code, out) == (1, "no solution: this clue cannot hold: 2 in the room at r1c1\n")
     code, out = _run("hint", str(path), "--json")
     assert code == 1 and json.loads(out)["unsolvable"] == [1]
     code, out = _run("grade", str(path), "--json")
@@ -419,7 +419,7 @@ def test_steps_of_several_puzzles(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stderr == f"error: {missing}: no such file\n"
     assert result.stdout.startswith(f"{over}\n") and result.stdout.endswith(alone.output)
-    assert "no solution: room 1 has clue 12" in result.stdout
+    assert "no solution: the room at r1c1 has clue 12" in result.stdout
     code, out = _run("steps", str(strip), str(missing), "--json")
     records = [json.loads(line) for line in out.splitlines()]
     assert code == 1 and [record["status"] for record in records] == ["solved", "error"]

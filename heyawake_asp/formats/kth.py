@@ -7,8 +7,8 @@
 
 Coordinates are zero-indexed, X the column and Y the row. The file is parsed
 as data by a strict reader and never handed to clingo. Each ``room/6`` fact is
-its own room (ids are labels and may repeat; messages name rooms by their ids
-when no two share one, ``Room.name``); a clue below -1 is read as no
+its own room (ids are labels and may repeat: messages name a room by its
+top-left cell, as people find it on the board); a clue below -1 is read as no
 number, with a :class:`~heyawake_asp.errors.PuzzleWarning`. The format has
 no hidden clue (``?``): the writer writes one as -1, with a warning.
 
@@ -214,7 +214,7 @@ def _room(fact: _Fact, source: str, width: int, height: int) -> Room:
             fact.line,
             fact.column,
         )
-    return Room.rectangle(x1, y1, x2, y2, clue if clue >= 0 else None, str(fact.args[0]))
+    return Room.rectangle(x1, y1, x2, y2, clue if clue >= 0 else None)
 
 
 def _covering(room_facts: list[_Fact], width: int, height: int) -> list[_Fact]:
