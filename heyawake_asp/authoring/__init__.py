@@ -2,5 +2,6 @@
 
 ``generate`` makes a puzzle with exactly one solution (rooms from ``tiling``,
 re-tiled by ``retile`` where a second shading hides); ``analysis`` counts
-solutions, finds the cells that vary and explains a puzzle with none.
+solutions, finds the cells that vary and explains a puzzle with none;
+``suggest`` finds one clue that makes a puzzle unique.
 """

@@ -1,20 +1,29 @@
-"""Commands for puzzle authors: ``generate``, ``count``, ``analyze`` and ``explain``."""
+"""Commands for puzzle authors: ``generate``, ``count``, ``analyze``, ``explain``, ``suggest``."""
 
 from __future__ import annotations
 
 import functools
+import json
 import re
 import secrets
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar, cast
 
 import click
 
 from heyawake_asp.asp.encodings import EncodingSet
-from heyawake_asp.authoring.analysis import SolutionCount, analyze, count_solutions, explain
+from heyawake_asp.authoring.analysis import (
+    Encoding,
+    Explanation,
+    SolutionCount,
+    analyze,
+    count_solutions,
+    explain,
+)
 from heyawake_asp.authoring.generate import (
     CLUE_DENSITIES,
     ClueDensity,
@@ -22,6 +31,7 @@ from heyawake_asp.authoring.generate import (
     generate,
     write_generated,
 )
+from heyawake_asp.authoring.suggest import Suggestion, suggest
 from heyawake_asp.authoring.tiling import ROOM_SIZES, RoomSize
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import check_programs, isolated, read_puzzle_echoing_warnings
@@ -38,10 +48,17 @@ from heyawake_asp.render.marks import (
     conflict_words,
     explanation_text,
 )
+from heyawake_asp.render.suggestion import suggestion_record, suggestion_words
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.runtime.isolation import Worker
 
-__all__ = ["analyze_command", "count_command", "explain_command", "generate_command"]
+__all__ = [
+    "analyze_command",
+    "count_command",
+    "explain_command",
+    "generate_command",
+    "suggest_command",
+]
 
 _SIZE = re.compile(r"(\d+)x(\d+)")
 MAX_GENERATED_CELLS = 2500
@@ -242,6 +259,54 @@ def explain_command(puzzle: str, encoding: EncodingSet, timeout: float | None) -
         return
     click.echo(explanation_text(problem, explanation))
     click.echo(conflict_words(problem, explanation.rooms, explanation.most, shaded=True))
+
+
+@main.command("suggest")
+@click.argument("puzzle")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as a JSON object.")
+@encoding_option
+@timeout_option
+def suggest_command(
+    puzzle: str, as_json: bool, encoding: EncodingSet, timeout: float | None
+) -> None:
+    """Suggest one number for a room of PUZZLE that makes its solution unique.
+
+    A number for an unnumbered room, or another for a numbered one; when no
+    single number makes it unique, the one that leaves the fewest solutions.
+    PUZZLE is a file, a puzz.link URL or '-'. Exit status 0 when the answer
+    is unique or becomes unique with the number suggested; 1 when no single
+    number makes it unique, the puzzle has no solution or cannot be read.
+    """
+    deadline = as_deadline(timeout)
+    suggesting = functools.partial(_suggested, encoding=encoding, timeout=deadline)
+    problem, found = _run_on(puzzle, encoding, deadline, suggesting)
+    if as_json:
+        click.echo(json.dumps(suggestion_record(puzzle, found.suggestion)))
+    elif found.explanation is None:
+        click.echo(suggestion_words(problem, found.suggestion))
+    else:
+        why = found.explanation
+        raise click.ClickException(
+            f"{puzzle}: no solution: {conflict_words(problem, why.rooms, why.most)}"
+        )
+    change = found.suggestion.change
+    if found.suggestion.status != "unique" and (change is None or change.solutions != 1):
+        raise SystemExit(FAILED)
+
+
+@dataclass(frozen=True)
+class _Suggested:
+    """A suggestion and, for a puzzle without a solution, why it has none."""
+
+    suggestion: Suggestion
+    explanation: Explanation | None
+
+
+def _suggested(puzzle: Puzzle, encoding: Encoding, timeout: Deadline) -> _Suggested:
+    """`suggest`, then `explain` when there is no solution; both to the one deadline."""
+    found = suggest(puzzle, encoding, timeout)
+    why = explain(puzzle, encoding, timeout) if found.status == "none" else None
+    return _Suggested(found, why)
 
 
 def _save(text: str, output: str | None, many: bool, made: Generated, fmt: str) -> str:
