@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TypeVar, cast
 
 import click
+from click.core import ParameterSource
 
 from heyawake_asp.asp.encodings import EncodingSet
 from heyawake_asp.authoring.analysis import (
@@ -31,6 +32,7 @@ from heyawake_asp.authoring.generate import (
     generate,
     write_generated,
 )
+from heyawake_asp.authoring.graded import STYLES, Graded, Level, generate_graded
 from heyawake_asp.authoring.suggest import Suggestion, suggest
 from heyawake_asp.authoring.tiling import ROOM_SIZES, RoomSize
 from heyawake_asp.cli import main
@@ -106,6 +108,12 @@ def _size(_context: click.Context, _parameter: click.Parameter, text: str) -> tu
     help="How many rooms keep their number.",
 )
 @click.option(
+    "--grade",
+    "level",
+    type=click.Choice(list(STYLES)),
+    help="Only a puzzle of this grade (as 'heyawake grade'); --rooms and --clues vary then.",
+)
+@click.option(
     "--count",
     type=click.IntRange(min=1),
     default=1,
@@ -132,6 +140,7 @@ def generate_command(
     seed: int | None,
     rooms: str,
     clues: str,
+    level: str | None,
     count: int,
     output: str | None,
     fmt: str,
@@ -142,33 +151,48 @@ def generate_command(
     Puzzle K of --count uses seed SEED+K-1, and the same seed always gives
     the same puzzle. With several puzzles, an existing directory or a name
     ending in '/', -o names a directory (made if missing), written as
-    WxH-sSEED files. Progress goes to stderr.
+    WxH-sSEED files. With --grade, attempts from the seed try room sizes
+    and clue densities in turn until one grades as asked. Progress goes to
+    stderr.
     """
     width, height = size
+    context = click.get_current_context()
+    for name in ("rooms", "clues"):
+        if level is not None and context.get_parameter_source(name) != ParameterSource.DEFAULT:
+            raise click.BadParameter(
+                "not with --grade, which chooses rooms and clues itself", param_hint=f"'--{name}'"
+            )
     if output == "":
         raise click.BadParameter("'': no such file (the name is empty)", param_hint="'--output'")
     many = count > 1 or (output is not None and (output.endswith("/") or Path(output).is_dir()))
     if output is not None and not many and unwritable(output):
         raise click.BadParameter(f"{output}: {unwritable(output)}", param_hint="'--output'")
     first = secrets.randbelow(10**6) if seed is None else seed
-    shape = functools.partial(
+    shape: Callable[..., Generated | Graded] = functools.partial(
         generate, width, height, rooms=cast(RoomSize, rooms), clues=cast(ClueDensity, clues)
     )
+    if level is not None:
+        shape = functools.partial(generate_graded, width, height, cast(Level, level))
     with Worker() as worker:
         for number in range(count):
             start = time.perf_counter()
             deadline = as_deadline(timeout)
             call = functools.partial(shape, seed=first + number, timeout=deadline)
             with _one_line_errors():
-                made = isolated(call, f"seed {first + number}", worker, deadline)
-                text = write_generated(made, fmt)
-            where = _save(text, output, many, made, fmt)
+                found = isolated(call, f"seed {first + number}", worker, deadline)
+                made = found.generated if isinstance(found, Graded) else found
+                text = write_generated(made, fmt, found.header)
+            where = _save(text, output, many, made.puzzle, first + number, fmt)
             made_rooms = len(made.puzzle.rooms)
             clued = sum(room.clue is not None for room in made.puzzle.rooms)
+            graded = ""
+            if isinstance(found, Graded):
+                graded = f", {found.grade.label} at attempt {found.attempts}"
             click.echo(
-                f"[{number + 1}/{count}] seed {made.seed}: "
+                f"[{number + 1}/{count}] seed {first + number}: "
                 f"{made_rooms} room{'s' * (made_rooms != 1)}, "
-                f"{clued} clue{'s' * (clued != 1)}, {time.perf_counter() - start:.2f} s{where}",
+                f"{clued} clue{'s' * (clued != 1)}{graded}, "
+                f"{time.perf_counter() - start:.2f} s{where}",
                 err=True,
             )
 
@@ -309,7 +333,7 @@ def _suggested(puzzle: Puzzle, encoding: Encoding, timeout: Deadline) -> _Sugges
     return _Suggested(found, why)
 
 
-def _save(text: str, output: str | None, many: bool, made: Generated, fmt: str) -> str:
+def _save(text: str, output: str | None, many: bool, puzzle: Puzzle, seed: int, fmt: str) -> str:
     """Write one puzzle to stdout, a file or a directory; `` -> PATH`` when written to a file."""
     if output is None:
         click.echo(text + ("\n" if many else ""), nl=False)
@@ -320,8 +344,8 @@ def _save(text: str, output: str | None, many: bool, made: Generated, fmt: str) 
             path.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise click.ClickException(f"{path}: cannot make: {error.strerror or error}") from None
-        size = f"{made.puzzle.width}x{made.puzzle.height}"
-        path = path / f"{size}-s{made.seed}{_EXTENSIONS.get(fmt, '.txt')}"
+        size = f"{puzzle.width}x{puzzle.height}"
+        path = path / f"{size}-s{seed}{_EXTENSIONS.get(fmt, '.txt')}"
     write_file(str(path), text)
     return f" -> {path}"
 
