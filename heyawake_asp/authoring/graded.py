@@ -1,9 +1,11 @@
 """Generate a puzzle of a given grade: attempts at `generate` until one grades as asked.
 
-Each attempt draws a seed from the one given and takes the room size and
-clue density next in a schedule for the grade: large rooms with every
-room numbered tend to make easy puzzles, small rooms with few clues hard
-ones. The grade is `heyawake_asp.steps.grade` of the puzzle's path of steps.
+Each attempt draws a seed from the one given and a room size and clue
+density from a ladder, easiest first: large rooms with every room numbered
+tend to make easy puzzles, small rooms with few clues hard ones. The first
+attempt starts on the grade's rung; an attempt that grades too easy moves
+one rung up, too hard one down, so the ladder fits any grid size. The
+grade is `heyawake_asp.steps.grade` of the puzzle's path of steps.
 
 >>> made = generate_graded(6, 6, "easy", seed=1)
 >>> made.grade.label, made == generate_graded(6, 6, "easy", seed=1)
@@ -22,25 +24,27 @@ from heyawake_asp.authoring.generate import ClueDensity, Generated, generate
 from heyawake_asp.authoring.tiling import RoomSize
 from heyawake_asp.errors import GenerationError
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
-from heyawake_asp.steps import Grade, grade, steps
+from heyawake_asp.steps import LABELS, Grade, grade, steps
 
-__all__ = ["MAX_GRADED_ATTEMPTS", "STYLES", "Graded", "Level", "generate_graded"]
+__all__ = ["LADDER", "MAX_GRADED_ATTEMPTS", "START", "Graded", "Level", "generate_graded"]
 
 Level = Literal["easy", "medium", "hard", "expert"]
 MAX_GRADED_ATTEMPTS = 30
 """Attempts before `generate_graded` gives up on a grade (6x6 is never expert)."""
-STYLES: dict[Level, tuple[tuple[RoomSize, ClueDensity], ...]] = {
-    "easy": (("large", "dense"), ("medium", "dense"), ("large", "normal"), ("small", "dense")),
-    "medium": (("medium", "dense"), ("small", "normal"), ("large", "sparse"), ("small", "dense")),
-    "hard": (("small", "sparse"), ("large", "normal"), ("medium", "sparse"), ("small", "normal")),
-    "expert": (
-        ("small", "sparse"),
-        ("medium", "normal"),
-        ("medium", "sparse"),
-        ("small", "normal"),
-    ),
-}
-"""The room sizes and clue densities tried in turn for each grade, likeliest first (measured)."""
+LADDER: tuple[tuple[RoomSize, ClueDensity], ...] = (
+    ("large", "dense"),
+    ("medium", "dense"),
+    ("small", "dense"),
+    ("large", "normal"),
+    ("large", "sparse"),
+    ("medium", "normal"),
+    ("small", "normal"),
+    ("medium", "sparse"),
+    ("small", "sparse"),
+)
+"""Room sizes and clue densities, from those that made the easiest puzzles to the hardest."""
+START: dict[Level, int] = {"easy": 0, "medium": 2, "hard": 4, "expert": 8}
+"""The rung of `LADDER` each grade starts on (measured on 6x6 and 10x10)."""
 
 
 @dataclass(frozen=True)
@@ -88,15 +92,16 @@ def generate_graded(
     """
     deadline = as_deadline(timeout)
     rng = random.Random(seed)
-    styles = STYLES[level]
+    rung = START[level]
     for attempt in range(1, MAX_GRADED_ATTEMPTS + 1):
-        rooms, clues = styles[(attempt - 1) % len(styles)]
+        rooms, clues = LADDER[rung]
         try:
             made = generate(
                 width, height, rng.randrange(2**31), rooms=rooms, clues=clues,
                 encoding=encoding, timeout=deadline,
             )  # fmt: skip
-        except GenerationError:  # this style cannot fill the grid; another may
+        except GenerationError:  # these rooms make no unique puzzle here; the next may
+            rung = (rung + 1) % len(LADDER)
             continue
         walk = steps(made.puzzle, deadline)
         if walk.status == "timeout":
@@ -104,6 +109,8 @@ def generate_graded(
         graded = grade(walk)
         if graded.label == level:
             return Graded(made, graded, seed, attempt)
+        harder = LABELS.index(graded.label) < LABELS.index(level)
+        rung = min(max(rung + (1 if harder else -1), 0), len(LADDER) - 1)
     raise GenerationError(
         f"no {level} {width}x{height} puzzle found in {MAX_GRADED_ATTEMPTS} attempts (seed {seed})"
     )

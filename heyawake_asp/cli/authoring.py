@@ -32,7 +32,7 @@ from heyawake_asp.authoring.generate import (
     generate,
     write_generated,
 )
-from heyawake_asp.authoring.graded import STYLES, Graded, Level, generate_graded
+from heyawake_asp.authoring.graded import START, Graded, Level, generate_graded
 from heyawake_asp.authoring.suggest import Suggestion, suggest
 from heyawake_asp.authoring.tiling import ROOM_SIZES, RoomSize
 from heyawake_asp.cli import main
@@ -110,7 +110,7 @@ def _size(_context: click.Context, _parameter: click.Parameter, text: str) -> tu
 @click.option(
     "--grade",
     "level",
-    type=click.Choice(list(STYLES)),
+    type=click.Choice(list(START)),
     help="Only a puzzle of this grade (as 'heyawake grade'); --rooms and --clues vary then.",
 )
 @click.option(
