@@ -57,6 +57,14 @@ class ClueChange:
 
 
 @dataclass(frozen=True)
+class _Candidate:
+    """Room ``room`` (an index) given the number ``clue``, before it is counted."""
+
+    room: int
+    clue: int
+
+
+@dataclass(frozen=True)
 class Suggestion:
     """What `suggest` found.
 
@@ -96,63 +104,63 @@ def suggest(
         return Suggestion("none")
     if len(sample.values) == 1 and sample.exhausted:
         return Suggestion("unique")
-    tried: list[tuple[int, int]] = []
+    tried: list[_Candidate] = []
     for tier in _tiers(puzzle, options, sample):
-        for room, clue in tier:
-            counted = options.count({**options.clues, room: clue}, 1)
+        for candidate in tier:
+            counted = options.count({**options.clues, candidate.room: candidate.clue}, 1)
             if counted.exact and counted.count == 1:
-                return Suggestion("several", _change(puzzle, room, clue, 1))
-            tried += [(room, clue)] if counted.count else []
+                return Suggestion("several", _change(puzzle, candidate, 1))
+            tried += [candidate] if counted.count else []
     return Suggestion("several", _fewest(puzzle, options, sample, tried))
 
 
 def _tiers(
     puzzle: Puzzle, options: ClueOptions, sample: Search[Grid]
-) -> Iterator[list[tuple[int, int]]]:
-    """The candidate changes ``(room, clue)`` in three tiers, each made only when asked for.
+) -> Iterator[list[_Candidate]]:
+    """The candidate changes in three tiers, each made only when asked for.
 
     A number for an unnumbered room, then another number for a numbered
     one, each ranked by how many sampled solutions hold it (the fewest
     first, ties in reading order of the rooms); last, the numbers no
     sampled solution holds, where the sample was cut short.
     """
-    held: Counter[tuple[int, int]] = Counter()
+    held: Counter[_Candidate] = Counter()
     whole: set[int] = set()  # rooms whose sample holds every solution
     numbered = [index for index, room in enumerate(puzzle.rooms) if room.clue is not None]
     for index, room in enumerate(puzzle.rooms):
         if room.clue is None:
-            held.update((index, _black_in(grid, room.cells)) for grid in sample.values)
+            held.update(_Candidate(index, _black_in(grid, room.cells)) for grid in sample.values)
             whole |= {index} if sample.exhausted else set()
     yield _by_held(puzzle, held)
     for index in numbered:
         others = {other: clue for other, clue in options.clues.items() if other != index}
         relaxed = options.solutions(others, SAMPLE)
         cells = puzzle.rooms[index].cells
-        counts = Counter((index, _black_in(grid, cells)) for grid in relaxed.values)
-        held.update({key: n for key, n in counts.items() if key[1] != puzzle.rooms[index].clue})
+        counts = Counter(_Candidate(index, _black_in(grid, cells)) for grid in relaxed.values)
+        held.update({key: n for key, n in counts.items() if key.clue != puzzle.rooms[index].clue})
         whole |= {index} if relaxed.exhausted else set()
-    yield _by_held(puzzle, Counter({key: held[key] for key in held if key[0] in numbered}))
+    yield _by_held(puzzle, Counter({key: held[key] for key in held if key.room in numbered}))
     yield [
-        (index, clue)
+        _Candidate(index, clue)
         for index, room in enumerate(puzzle.rooms)
         if index not in whole
         for clue in range(_most(room) + 1)
-        if clue != room.clue and (index, clue) not in held
+        if clue != room.clue and _Candidate(index, clue) not in held
     ]
 
 
-def _by_held(puzzle: Puzzle, held: Counter[tuple[int, int]]) -> list[tuple[int, int]]:
+def _by_held(puzzle: Puzzle, held: Counter[_Candidate]) -> list[_Candidate]:
     """The changes of ``held``, the fewest sampled solutions first, ties in reading order."""
 
-    def order(key: tuple[int, int]) -> tuple[int, int, int, int]:
-        x, y = puzzle.rooms[key[0]].first_cell
-        return held[key], y, x, key[1]
+    def order(key: _Candidate) -> tuple[int, int, int, int]:
+        x, y = puzzle.rooms[key.room].first_cell
+        return held[key], y, x, key.clue
 
     return sorted(held, key=order)
 
 
 def _fewest(
-    puzzle: Puzzle, options: ClueOptions, sample: Search[Grid], tried: list[tuple[int, int]]
+    puzzle: Puzzle, options: ClueOptions, sample: Search[Grid], tried: list[_Candidate]
 ) -> ClueChange | None:
     """Of the ``tried`` changes, the first that leaves the fewest solutions, if fewer than before.
 
@@ -161,12 +169,12 @@ def _fewest(
     """
     bound = len(sample.values) - 1 if sample.exhausted else LIMIT
     best: ClueChange | None = None
-    for room, clue in tried:
+    for candidate in tried:
         if bound < 2:  # none is unique, so none leaves fewer than 2
             break
-        counted = options.count({**options.clues, room: clue}, bound)
+        counted = options.count({**options.clues, candidate.room: candidate.clue}, bound)
         if counted.exact:
-            best = _change(puzzle, room, clue, counted.count)
+            best = _change(puzzle, candidate, counted.count)
             bound = counted.count - 1
     if best is not None and not sample.exhausted:
         if options.count(options.clues, best.solutions).exact:
@@ -174,9 +182,10 @@ def _fewest(
     return best
 
 
-def _change(puzzle: Puzzle, room: int, clue: int, solutions: int) -> ClueChange:
-    """Room ``room`` (an index) given ``clue``, leaving ``solutions``."""
-    return ClueChange(room, puzzle.rooms[room].first_cell, clue, solutions)
+def _change(puzzle: Puzzle, candidate: _Candidate, solutions: int) -> ClueChange:
+    """The ``candidate``, counted: it leaves ``solutions``."""
+    room = candidate.room
+    return ClueChange(room, puzzle.rooms[room].first_cell, candidate.clue, solutions)
 
 
 def _most(room: Room) -> int:
