@@ -1,9 +1,9 @@
 """Benchmark ``heyawake generate --grade``: seconds to a puzzle of each grade, per size.
 
 Prints a Markdown table: per size and grade, how many seeds reached the
-grade, the median and the longest time of those that did, and the median
-attempt that did. A seed that ran out of attempts or past the time limit
-counts as not reached. Usage, from the repository root::
+grade, the median and the longest time of those that did, the median
+attempt that did, and how many ran out of attempts, or out of time.
+Usage, from the repository root::
 
     python benchmarks/generate_grade.py                      # 6x6, 10x10, 15x15; 3 seeds
     python benchmarks/generate_grade.py --sizes 6 10 --seeds 5 --timeout 60
@@ -30,19 +30,25 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{args.seeds} seeds per row, at most {MAX_GRADED_ATTEMPTS} attempts and "
           f"{args.timeout:g} s each.\n")  # fmt: skip
-    print("| size | grade | reached | median s | max s | median attempt |")
-    print("|---|---|---|---|---|---|")
+    columns = ("size", "grade", "reached", "median s", "max s", "median attempt", "out of")
+    print("| " + " | ".join(columns) + " |")
+    print("|" + "---|" * len(columns))
     for side in args.sizes:
         for label in LABELS:
             times: list[float] = []
             attempts: list[int] = []
+            out_of_attempts = out_of_time = 0
             for seed in range(args.seeds):
                 start = time.perf_counter()
                 try:
                     made = generate_graded(
                         side, side, cast(Level, label), seed, timeout=args.timeout
                     )
-                except (GenerationError, TimeoutError):
+                except GenerationError:
+                    out_of_attempts += 1
+                    continue
+                except TimeoutError:
+                    out_of_time += 1
                     continue
                 times.append(time.perf_counter() - start)
                 attempts.append(made.attempts)
@@ -51,8 +57,8 @@ def main() -> None:
                 row += f" {statistics.median(times):.2f} | {max(times):.2f} |"
                 row += f" {statistics.median_low(attempts)} |"
             else:
-                row += " not reached | | |"
-            print(row, flush=True)
+                row += " - | - | - |"
+            print(f"{row} {out_of_attempts} attempts, {out_of_time} time |", flush=True)
 
 
 if __name__ == "__main__":
