@@ -49,7 +49,7 @@ def main(paths: list[Path]) -> None:
         labels.setdefault(_class(path), []).append(LABELS.index(graded.label))
         print(
             f"| {path.stem} | {puzzle.width}x{puzzle.height} | {len(walk.steps)} | {wall:.2f} | "
-            f"{cpu:.2f} | {hinted:.2f} | {graded.label} | {graded.score:g} | "
+            f"{cpu:.2f} | {hinted:.2f} | {graded.label} | {graded.score:.1f} | "
             f"{graded.hardest_cost} ({graded.hardest_kind}) |",
             flush=True,
         )

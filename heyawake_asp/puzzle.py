@@ -15,7 +15,16 @@ from typing import Any
 
 from heyawake_asp.errors import InvalidPuzzleError
 
-__all__ = ["MAX_CELLS", "UNKNOWN_CLUE", "Cell", "Puzzle", "Room", "neighbours", "reachable"]
+__all__ = [
+    "MAX_CELLS",
+    "UNKNOWN_CLUE",
+    "Cell",
+    "Puzzle",
+    "Room",
+    "cell_name",
+    "neighbours",
+    "reachable",
+]
 
 MAX_CELLS = 1_000_000
 """The largest grid accepted, so a typo in a size cannot exhaust memory."""
@@ -29,11 +38,19 @@ Cell = tuple[int, int]
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
+def cell_name(cell: Cell) -> str:
+    """How people name a cell: ``r4c7`` for row 4, column 7 from 1 (the cell ``(6, 3)``)."""
+    return f"r{cell[1] + 1}c{cell[0] + 1}"
+
+
 @dataclass(frozen=True)
 class Room:
     """A room: a set of cells and an optional clue (``None`` for no number).
 
     Rooms may have any shape; rectangles are only the common case.
+    ``name`` is what the puzzle's file calls the room (the text format's
+    letter, the KTH format's number), if anything; it takes no part in
+    equality, so a puzzle read from two formats compares equal.
     ``hidden_clue`` marks a room that carries a number whose value is not
     given (drawn ``?``): it constrains nothing, like a room without a
     number, and is only kept so that it can be written and drawn again.
@@ -47,6 +64,7 @@ class Room:
     cells: frozenset[Cell]
     clue: int | None = None
     hidden_clue: bool = False
+    name: str | None = field(default=None, compare=False)
     bounds: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
     """The bounding box ``(x1, y1, x2, y2)``, corners inclusive (``(0, 0, -1, -1)`` if empty)."""
     is_rectangle: bool = field(init=False, repr=False, compare=False)
@@ -64,15 +82,18 @@ class Room:
         object.__setattr__(self, "is_rectangle", filled)
 
     @classmethod
-    def rectangle(cls, x1: int, y1: int, x2: int, y2: int, clue: int | None = None) -> Room:
+    def rectangle(
+        cls, x1: int, y1: int, x2: int, y2: int, clue: int | None = None, name: str | None = None
+    ) -> Room:
         """Build the rectangular room with inclusive corners ``(x1, y1)`` and ``(x2, y2)``."""
-        return cls(frozenset(itertools.product(range(x1, x2 + 1), range(y1, y2 + 1))), clue)
+        cells = frozenset(itertools.product(range(x1, x2 + 1), range(y1, y2 + 1)))
+        return cls(cells, clue, name=name)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle a rectangle by its corners: its cells can be millions (sent to a child)."""
         if self.cells and self.is_rectangle and not self.hidden_clue:
-            return Room.rectangle, (*self.bounds, self.clue)
-        return Room, (self.cells, self.clue, self.hidden_clue)
+            return Room.rectangle, (*self.bounds, self.clue, self.name)
+        return Room, (self.cells, self.clue, self.hidden_clue, self.name)
 
     @property
     def clue_text(self) -> str | None:
@@ -148,20 +169,20 @@ class Puzzle:
             for cell in sorted(room.cells, key=lambda c: (c[1], c[0])):
                 if not self.contains(cell):
                     raise InvalidPuzzleError(
-                        f"room {index + 1} has cell {cell} outside the "
+                        f"room {index + 1} has cell {cell_name(cell)} outside the "
                         f"{self.width}x{self.height} grid",
                         room=index,
                     )
                 if cell in room_of:
-                    first = room_of[cell] + 1
+                    rooms = f"room {room_of[cell] + 1} and room {index + 1}"
                     raise InvalidPuzzleError(
-                        f"cell {cell} is in two rooms: room {first} and room {index + 1}",
+                        f"cell {cell_name(cell)} is in two rooms: {rooms}",
                         room=index,
                     )
                 room_of[cell] = index
         for cell in self.cells():
             if cell not in room_of:
-                raise InvalidPuzzleError(f"cell {cell} is not in any room")
+                raise InvalidPuzzleError(f"cell {cell_name(cell)} is not in any room")
         return room_of
 
     def contains(self, cell: Cell) -> bool:
@@ -184,6 +205,27 @@ class Puzzle:
         """The index into ``rooms`` of the room holding ``cell``."""
         return self._room_of[cell]
 
+    @functools.cached_property
+    def _names(self) -> tuple[str, ...] | None:
+        """The rooms' own names, when every room has one and no two share it."""
+        names = tuple(room.name for room in self.rooms if room.name is not None)
+        return names if len(set(names)) == len(self.rooms) else None
+
+    def room_label(self, index: int) -> str:
+        """What tells room ``index`` apart: its own name (``f``, ``3``), else its first cell."""
+        if self._names is None:
+            return cell_name(self.rooms[index].first_cell)
+        return self._names[index]
+
+    def room_noun(self, count: int = 1) -> str:
+        """The words before ``count`` room labels: ``room(s)``, or ``the room(s) at`` for cells."""
+        noun = "room" if count == 1 else "rooms"
+        return noun if self._names is not None else f"the {noun} at"
+
+    def room_name(self, index: int) -> str:
+        """Room ``index`` as people say it: ``room f``, ``room 3`` or ``the room at r1c2``."""
+        return f"{self.room_noun()} {self.room_label(index)}"
+
     @property
     def is_rectangular(self) -> bool:
         """Whether every room is a rectangle."""
@@ -192,11 +234,14 @@ class Puzzle:
     def with_clues(self, clues: Sequence[int | None]) -> Puzzle:
         """The same rooms with new clues, one per room in order (``None`` for no number).
 
-        Hidden clues (``?``) are dropped: the rooms get exactly ``clues``.
+        Hidden clues (``?``) are dropped: the rooms get exactly ``clues``; names are kept.
         """
         if len(clues) != len(self.rooms):
             raise ValueError(f"{len(clues)} clues given for {len(self.rooms)} rooms")
-        rooms = tuple(Room(room.cells, clue) for room, clue in zip(self.rooms, clues, strict=True))
+        rooms = tuple(
+            Room(room.cells, clue, name=room.name)
+            for room, clue in zip(self.rooms, clues, strict=True)
+        )
         return Puzzle(self.width, self.height, rooms)
 
 

@@ -23,12 +23,13 @@ from typing import NamedTuple
 
 from heyawake_asp.asp.control import check_encoding
 from heyawake_asp.errors import HeyawakeError, PuzzleWarning
-from heyawake_asp.formats import read_puzzle
+from heyawake_asp.formats import read_puzzle, sniff
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.runtime.isolation import ChildFailed, ChildOverdue, run_each
 from heyawake_asp.solver import SolveResult, solve
 
 __all__ = [
+    "EXPECTATIONS",
     "PUZZLE_SUFFIXES",
     "ClassSummary",
     "class_order",
@@ -40,19 +41,30 @@ __all__ = [
     "summarise",
 ]
 
-PUZZLE_SUFFIXES = (".lp",)
-"""File endings that a directory search picks up as puzzles. Only KTH files:
-data folders also hold JSON solutions; puzzles in other formats are given as files."""
+PUZZLE_SUFFIXES = (".lp", ".txt")
+"""File endings that a directory search picks up as puzzles: KTH files, and
+text-format puzzles (a ``.txt`` file holding anything else is skipped, with a
+warning naming it). Not ``.json``: data folders hold JSON solutions; puzzles
+in other formats are given as files."""
+EXPECTATIONS = ("unique", "several", "none")
+"""What a puzzle's header may say of its solutions: ``% expect: none`` (or ``#``)."""
 _TRAILING_NUMBER = re.compile(r"[-_]?\d+$")
+_HEADER_BYTES = 4096
+"""How much of a file is read for its expectation: the comment lines at its top."""
+_EXPECT = re.compile(r"[%#]\s*expect:\s*(\S*)")
 
 
 @dataclass(frozen=True)
 class SuiteEntry:
-    """One puzzle of a suite: its file, display name and class."""
+    """One puzzle of a suite: its file, display name, class and, if its header says, expectation.
+
+    ``expect`` is one of `EXPECTATIONS`, or None: the puzzle should be solved.
+    """
 
     path: Path
     name: str
     klass: str
+    expect: str | None = None
 
 
 class _Task(NamedTuple):
@@ -90,15 +102,32 @@ class SuiteRecord:
     unique: bool | None
     checked: str
     error: str = ""
+    expected: str | None = None
 
     def as_dict(self) -> dict[str, object]:
         """The record as a plain dict (for CSV and JSON), ``klass`` named ``class``."""
         return {("class" if key == "klass" else key): value for key, value in asdict(self).items()}
 
     @property
+    def outcome(self) -> str | None:
+        """What was found, as an expectation says it (`EXPECTATIONS`); None: not decided."""
+        if self.status == "unsatisfiable":
+            return "none"
+        if self.status == "solved" and self.unique is not None:
+            return "unique" if self.unique else "several"
+        return None
+
+    @property
     def failed(self) -> bool:
-        """Whether this result makes the suite fail: wrong, unsolved or an error."""
-        return self.checked == "WRONG" or self.status != "solved"
+        """Whether this result makes the suite fail: wrong, an error, or not as expected.
+
+        Without an expectation, a puzzle is expected to be solved.
+        """
+        if self.checked == "WRONG":
+            return True
+        if self.expected is None:
+            return self.status != "solved"
+        return self.outcome != self.expected
 
 
 @dataclass(frozen=True)
@@ -125,7 +154,7 @@ def discover(paths: Iterable[str | Path]) -> list[SuiteEntry]:
     for given in map(Path, paths):
         if given.is_dir():
             found = sorted(p for p in given.rglob("*") if p.suffix in PUZZLE_SUFFIXES)
-            entries.extend(_entry(path, given) for path in found)
+            entries.extend(_entry(path, given) for path in found if _is_puzzle(path))
         elif given.exists():
             entries.append(_entry(given, None))
         else:
@@ -219,7 +248,45 @@ def class_order(records: Sequence[SuiteRecord]) -> Callable[[SuiteRecord], tuple
 
 def _entry(path: Path, root: Path | None) -> SuiteEntry:
     """The suite entry for one puzzle file."""
-    return SuiteEntry(path, path.stem, puzzle_class(path, root))
+    return SuiteEntry(path, path.stem, puzzle_class(path, root), _expectation(path))
+
+
+def _header(path: Path) -> str:
+    """The start of the file (empty when it cannot be read: the run will say why)."""
+    try:
+        with path.open("rb") as file:
+            return file.read(_HEADER_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _is_puzzle(path: Path) -> bool:
+    """Whether a file found in a folder is a puzzle: a ``.lp`` file, or text in the text format.
+
+    A ``.txt`` file that is not is skipped with a warning naming it.
+    """
+    if path.suffix != ".txt" or sniff(_header(path), "") == "text":
+        return True
+    warnings.warn(f"{path}: skipped: not a puzzle in the text format", PuzzleWarning, stacklevel=3)
+    return False
+
+
+def _expectation(path: Path) -> str | None:
+    """What the comment lines at the top of the file expect (`EXPECTATIONS`), or None.
+
+    An expectation none of those is warned of and ignored.
+    """
+    for line in _header(path).splitlines():
+        if not line.lstrip().startswith(("%", "#")):
+            break
+        match = _EXPECT.match(line.strip())
+        if match is None:
+            continue
+        if match.group(1) in EXPECTATIONS:
+            return match.group(1)
+        said = f"{path}: expect: {match.group(1)!r} is none of {', '.join(EXPECTATIONS)}; ignored"
+        warnings.warn(said, PuzzleWarning, stacklevel=3)
+    return None
 
 
 def _error_record(
@@ -228,7 +295,7 @@ def _error_record(
     """The record of a puzzle that could not be read or solved (after ``seconds``)."""
     return SuiteRecord(
         str(entry.path), entry.name, entry.klass, encoding, "?", 0, 0, status,
-        0.0, 0.0, seconds, 0, 0, 0, None, "-", error,
+        0.0, 0.0, seconds, 0, 0, 0, None, "-", error, entry.expect,
     )  # fmt: skip
 
 
@@ -286,6 +353,7 @@ def _run_task(task: _Task) -> SuiteRecord:
         conflicts=first.stats.conflicts or 0,
         unique=first.unique,
         checked="WRONG" if wrong else ("ok" if first.solutions else "-"),
+        expected=entry.expect,
     )
 
 

@@ -7,8 +7,9 @@ bound mode (`heyawake_asp.asp.bounds`); its clue is set to that maximum
 (``max``: several solutions), to one more (``over``: none), or to the
 maximum with every small room numbered as in one optimal shading
 (``numbered``: unique for some tilings, not for others). The header
-records the room, its maximum and the answer ``solve`` gives;
-``tests/test_dense.py`` checks the answers independently.
+records the room (named as the tool names it: ``room 1``, ``room i``), its
+maximum and the answer ``solve`` gives; ``tests/test_dense.py`` checks the
+answers independently.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Literal, NamedTuple
 from heyawake_asp import Puzzle, Room, solve
 from heyawake_asp.asp.bounds import bound_search
 from heyawake_asp.authoring.tiling import Rect, RoomSizes, rect_cells, tile
-from heyawake_asp.formats import write_puzzle
+from heyawake_asp.formats import read_puzzle_text, write_puzzle
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell
 
@@ -119,16 +120,24 @@ def main() -> None:
         result = solve(puzzle)
         answer = {True: "unique", False: "several", None: "none"}[result.unique]
         fmt, suffix, mark = ("kth", ".lp", "%") if puzzle.is_rectangular else ("text", ".txt", "#")
+        written = write_puzzle(puzzle, fmt)
         header = (
-            f"{mark} Dense room: room 1, {len(puzzle.rooms[0].cells)} cells, clue "
-            f"{puzzle.rooms[0].clue}; it holds at most {most} (scripts/make_dense.py {name}).\n"
+            f"{mark} Dense room: {_big_room_name(written, puzzle)}, {len(puzzle.rooms[0].cells)} "
+            f"cells, clue {puzzle.rooms[0].clue}; it holds at most {most} "
+            f"(scripts/make_dense.py {name}).\n"
             f"{mark} expect: {answer}\n"
         )
-        (DENSE / f"{name}{suffix}").write_text(header + write_puzzle(puzzle, fmt), encoding="utf-8")
+        (DENSE / f"{name}{suffix}").write_text(header + written, encoding="utf-8")
         print(
             f"{name}: at most {most}, {answer}, {time.perf_counter() - start:.1f} s",
             file=sys.stderr,
         )
+
+
+def _big_room_name(written: str, puzzle: Puzzle) -> str:
+    """The big room (``puzzle``'s first) as the tool names it in the ``written`` file."""
+    again = read_puzzle_text(written, "written")
+    return again.room_name(again.room_index(puzzle.rooms[0].first_cell))
 
 
 def _cells(rect: tuple[int, int, int, int]) -> set[Cell]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import re
+import signal
+from collections.abc import Iterator
 
 import pytest
 from helpers import QUICK_EXAMPLES, SHARED, SUITES, THOROUGH_EXAMPLES, require_shared
@@ -64,3 +66,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
                 item.add_marker(pytest.mark.slow)
     items.sort(key=lambda item: not item.nodeid.endswith(LONGEST))
+
+
+@pytest.fixture
+def ctrl_c_as_at_a_terminal() -> Iterator[None]:
+    """Ctrl-C raises here, as in a terminal's foreground job, and children inherit that.
+
+    Tests run in a shell's background job (CI) start with SIGINT ignored, and
+    a child process started from them would ignore Ctrl-C too.
+    """
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)

@@ -77,7 +77,7 @@ def test_unnumbered_room_accepts_any_count() -> None:
 def test_horizontal_adjacent_blacks() -> None:
     violations = verify(one_room(3, 1), ["##."])
     assert violations == [
-        Violation(1, ((0, 0), (1, 0)), "rule 1: black cells (0,0) and (1,0) are adjacent")
+        Violation(1, ((0, 0), (1, 0)), "rule 1: black cells r1c1 and r1c2 are adjacent")
     ]
     assert not is_valid(one_room(3, 1), ["##."])
 
@@ -113,8 +113,8 @@ def test_white_split_by_diagonal_wall() -> None:
     # Two groups of three: the first in row-major order is the main one.
     assert violations[0].cells == ((2, 1), (1, 2), (2, 2))
     assert "2 separate groups" in violations[0].message
-    assert "(0,0) 3 cells" in violations[0].message
-    assert "(2,1) 3 cells" in violations[0].message
+    assert "r1c1 3 cells" in violations[0].message
+    assert "r2c3 3 cells" in violations[0].message
 
 
 def test_enclosed_white_cell() -> None:
@@ -122,8 +122,8 @@ def test_enclosed_white_cell() -> None:
     violations = verify(one_room(5, 5), grid)
     assert rules(violations) == [2]
     assert violations[0].cells == ((2, 2),)
-    assert "(2,2) 1 cell" in violations[0].message
-    assert "(0,0) 20 cells" in violations[0].message
+    assert "r3c3 1 cell" in violations[0].message
+    assert "r1c1 20 cells" in violations[0].message
 
 
 def test_largest_group_is_main_even_when_it_comes_later() -> None:
@@ -147,15 +147,17 @@ def test_three_groups_reported_once() -> None:
 def test_clue_too_many() -> None:
     violations = verify(one_room(3, 1, clue=1), ["#.#"])
     assert violations == [
-        Violation(3, ((0, 0), (2, 0)), "rule 3: room 1 has 2 black cells, its clue is 1", 0)
+        Violation(
+            3, ((0, 0), (2, 0)), "rule 3: the room at r1c1 has 2 black cells, its clue is 1", 0
+        )
     ]
 
 
 @pytest.mark.parametrize(
     ("row", "cells", "message"),
     [
-        ("#..", ((0, 0),), "rule 3: room 1 has 1 black cell, its clue is 2"),
-        ("...", (), "rule 3: room 1 has 0 black cells, its clue is 2"),
+        ("#..", ((0, 0),), "rule 3: the room at r1c1 has 1 black cell, its clue is 2"),
+        ("...", (), "rule 3: the room at r1c1 has 0 black cells, its clue is 2"),
     ],
     ids=["one-of-two", "none-of-two"],
 )
@@ -177,8 +179,8 @@ def test_clue_checked_per_room() -> None:
         (3, ((3, 0), (2, 1))),
         (3, ()),
     ]
-    assert "room 2 has 2 black cells" in violations[0].message
-    assert "room 4 has 0 black cells" in violations[1].message
+    assert "the room at r1c3 has 2 black cells" in violations[0].message
+    assert "the room at r3c3 has 0 black cells" in violations[1].message
 
 
 # --- rule 5 -------------------------------------------------------------------
@@ -195,7 +197,7 @@ def test_white_row_through_three_rectangles() -> None:
         Violation(
             5,
             tuple((x, 0) for x in range(6)),
-            "rule 5: white run (0,0)..(5,0) passes through rooms 1, 2 and 3",
+            "rule 5: white run r1c1..r1c6 passes through the rooms at r1c1, r1c3 and r1c5",
         )
     ]
 
@@ -209,7 +211,7 @@ def test_white_column_through_three_rectangles() -> None:
     violations = verify(puzzle, ["..", "#.", ".."])
     assert rules(violations) == [5]
     assert violations[0].cells == ((1, 0), (1, 1), (1, 2))
-    assert "(1,0)..(1,2) passes through rooms 1, 2 and 3" in violations[0].message
+    assert "r1c2..r3c2 passes through the rooms at r1c1, r2c1 and r3c1" in violations[0].message
 
 
 def test_run_crossing_one_border_is_fine() -> None:
@@ -230,7 +232,8 @@ def test_run_through_four_rooms_names_first_three() -> None:
     violations = verify(puzzle, ["...."])
     assert rules(violations) == [5]
     assert violations[0].message == (
-        "rule 5: white run (0,0)..(3,0) passes through 4 rooms, first 1, 2 and 3"
+        "rule 5: white run r1c1..r1c4 passes through 4 rooms, "
+        "first the rooms at r1c1, r1c2 and r1c3"
     )
 
 
@@ -246,7 +249,7 @@ def test_run_leaving_and_reentering_a_u_shaped_room() -> None:
         Violation(
             5,
             ((0, 0), (1, 0), (2, 0)),
-            "rule 5: white run (0,0)..(2,0) passes through rooms 1, 2 and 1",
+            "rule 5: white run r1c1..r1c3 passes through the rooms at r1c1, r1c2 and r1c1",
         )
     ]
 
@@ -258,7 +261,7 @@ def test_column_leaving_and_reentering_a_c_shaped_room() -> None:
     violations = verify(puzzle, ["..", "..", ".."])
     assert rules(violations) == [5]
     assert violations[0].cells == ((1, 0), (1, 1), (1, 2))
-    assert "(1,0)..(1,2) passes through rooms 1, 2 and 1" in violations[0].message
+    assert "r1c2..r3c2 passes through the rooms at r1c1, r2c2 and r1c1" in violations[0].message
 
 
 def test_l_shaped_room_crossed_once_is_fine() -> None:
@@ -443,8 +446,9 @@ def clue_of(puzzle: Puzzle, cell: Cell) -> int | None:
 
 
 def names_room(violations: list[Violation], puzzle: Puzzle, cell: Cell) -> bool:
-    room = puzzle.room_index(cell) + 1
-    return any(v.rule == 3 and v.message.startswith(f"rule 3: room {room} ") for v in violations)
+    room = puzzle.room_index(cell)
+    said = f"rule 3: {puzzle.room_name(room)} "
+    return any(v.rule == 3 and v.room == room and v.message.startswith(said) for v in violations)
 
 
 @pytest.mark.filterwarnings("ignore::heyawake_asp.errors.PuzzleWarning")
@@ -598,7 +602,12 @@ def test_a_partial_grid_breaks_a_rule_only_when_every_completion_breaks_it(seed:
 def test_conflicts_names_the_room_short_of_its_clue_even_with_its_open_cells() -> None:
     puzzle = one_room(4, 1, clue=3)
     assert conflicts(puzzle, ["#..?"]) == [
-        Violation(3, ((0, 0),), "rule 3: room 1 has 1 black cell and 1 open cell, its clue is 3", 0)
+        Violation(
+            3,
+            ((0, 0),),
+            "rule 3: the room at r1c1 has 1 black cell and 1 open cell, its clue is 3",
+            0,
+        )
     ]
     assert conflicts(puzzle, ["#.??"]) == []
 

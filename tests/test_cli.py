@@ -298,7 +298,9 @@ def test_timeout_runs_out(tmp_path: Path) -> None:
     assert record["stats"]["total_seconds"] < 30  # a hang guard: unstopped, it runs on
     text = run("solve", "--timeout", "0.2", slow)
     assert text.exit_code == 1
-    assert text.stdout.splitlines()[-1].startswith("timeout, ")
+    first, last = text.stdout.splitlines()  # no blank grid
+    assert first == "no solution found: stopped past the time limit of 0.2 s"
+    assert last.startswith("timeout, ")
 
 
 @pytest.mark.parametrize(
@@ -472,6 +474,15 @@ def test_check_correct_solution(tmp_path: Path) -> None:
     assert "ok" in result.stdout
 
 
+def test_readme_shows_a_solution_file_that_check_accepts(tmp_path: Path) -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert "check instances/easy/easy1.lp my_solution.txt" in readme
+    start = readme.index("```\n", readme.index("`my_solution.txt` is")) + len("```\n")
+    example = readme[start : readme.index("```", start)]
+    result = run("check", EASY1, write(tmp_path, "my_solution.txt", example))
+    assert (result.exit_code, result.stdout) == (0, "ok: all five rules hold\n")
+
+
 def test_check_reads_a_solution_saved_with_a_byte_order_mark(tmp_path: Path) -> None:
     solution = write(tmp_path, "easy1.txt", "\ufeff" + "\n".join(EASY1_SOLUTION) + "\n")
     result = run("check", EASY1, solution)
@@ -512,7 +523,7 @@ def test_check_wrong_solution(tmp_path: Path) -> None:
     result = run("check", EASY1, solution)
     assert result.exit_code == 1
     assert "rule 1" in result.stdout
-    assert "(0,0)" in result.stdout and "(1,0)" in result.stdout
+    assert "r1c1" in result.stdout and "r1c2" in result.stdout
     assert "ok" not in result.stdout
 
 

@@ -210,7 +210,7 @@ def test_a_big_unsolved_grid_is_not_drawn(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
         "(the 101x100 grid is not drawn unsettled: more than 10000 cells; --json has it)",
-        "no solution: this clue cannot hold: room 1 = 2",
+        "no solution: this clue cannot hold: 2 in room 1",
     ]
 
 

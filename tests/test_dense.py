@@ -153,7 +153,10 @@ def test_explain_command_names_the_room_and_its_maximum(tmp_path: Path) -> None:
 
     path.write_text(write_puzzle(_corner_puzzle(most + 1), "json"))
     result = CliRunner().invoke(main, ["explain", str(path)])
-    assert f"room 1 has clue {most + 1} but can hold at most {most} black cells" in result.output
+    assert (
+        f"the room at r1c1 has clue {most + 1} but can hold at most {most} black cells"
+        in result.output
+    )
 
 
 @pytest.mark.parametrize(

@@ -288,7 +288,9 @@ def test_json_hidden_clue_round_trips_and_fits_the_schema() -> None:
 
 def test_kth_writes_a_hidden_clue_as_no_number_with_a_warning() -> None:
     puzzle = hidden_puzzle()
-    with pytest.warns(PuzzleWarning, match="KTH cannot hold a hidden clue '\\?'.*first room 3"):
+    with pytest.warns(
+        PuzzleWarning, match="KTH cannot hold a hidden clue '\\?'.*first the room at r1c5"
+    ):
         written = kth.write(puzzle)
     assert "room(3,4,0,5,0,-1)." in written
     assert kth.read(written, "p.lp") == puzzle.with_clues([room.clue for room in puzzle.rooms])
@@ -470,7 +472,7 @@ def test_url_argument_and_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_kth_refuses_irregular_rooms_for_every_other_format() -> None:
     for fmt in ("url", "text", "json"):
         assert same(read_puzzle_text(write_puzzle(l_shaped(), fmt), "p"), l_shaped())
-    with pytest.raises(InvalidPuzzleError, match="room 1 is not a rectangle"):
+    with pytest.raises(InvalidPuzzleError, match="the room at r1c1 is not a rectangle"):
         write_puzzle(l_shaped(), "kth")
 
 

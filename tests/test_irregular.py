@@ -74,5 +74,5 @@ def test_thesis_encoding_refuses_irregular_rooms() -> None:
     result = CliRunner().invoke(main, args, input=source, catch_exceptions=False)
     assert result.exit_code == 1
     assert result.stderr.strip() == (
-        "error: -: encoding 'thesis' handles rectangular rooms only, and room 1 is not a rectangle"
+        "error: -: encoding 'thesis' handles rectangular rooms only, and room a is not a rectangle"
     )

@@ -76,11 +76,11 @@ def test_clue_below_minus_one_is_no_number_with_warning() -> None:
         ),
         (
             "width(2). height(2).\nroom(1,0,0,1,0,-1).\nroom(2,1,0,1,1,-1).\nroom(3,0,1,0,1,-1).",
-            "p.lp:3:1: cell (1, 0) is in two rooms: room 1 and room 2",
+            "p.lp:3:1: cell r1c2 is in two rooms: room 1 and room 2",
         ),
         (
             "width(2). height(2).\nroom(1,0,0,1,0,-1).\nroom(2,0,1,0,1,-1).",
-            "p.lp: cell (1, 1) is not in any room",
+            "p.lp: cell r2c2 is not in any room",
         ),
         (
             "width(2). height(1).\nroom(1,0,0,1,0,3).",
@@ -120,7 +120,7 @@ def test_write_then_read_gives_the_same_puzzle() -> None:
 def test_writer_refuses_irregular_rooms() -> None:
     ell = Room(frozenset({(0, 0), (0, 1), (1, 1)}))
     puzzle = Puzzle(2, 2, (ell, Room(frozenset({(1, 0)}))))
-    with pytest.raises(InvalidPuzzleError, match="room 1 is not a rectangle"):
+    with pytest.raises(InvalidPuzzleError, match="the room at r1c1 is not a rectangle"):
         kth.write(puzzle)
 
 

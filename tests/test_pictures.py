@@ -12,7 +12,9 @@ from helpers import REPO, SHARED
 from heyawake_asp import Puzzle, Room, read_puzzle, solve
 from heyawake_asp.cli import main
 from heyawake_asp.formats import json_format, kth, text, url
+from heyawake_asp.render.steps import step_svgs
 from heyawake_asp.render.svg import CELL, border_segments, render_svg
+from heyawake_asp.steps import steps
 
 EASY1 = REPO / "instances" / "easy" / "easy1.lp"
 URL = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k"
@@ -85,8 +87,53 @@ def test_picture_of_the_url_puzzle_solved_with_dots() -> None:
     puzzle = url.read(URL, "u")
     root = check_picture(render_svg(puzzle, URL_SOLUTION, dots=True), puzzle, URL_SOLUTION)
     whites = sum(row.count(".") for row in URL_SOLUTION)
-    clued_whites = 1  # the clue cell (0,2) is white and carries no dot
-    assert len(list(root.iter(f"{SVG}circle"))) == whites - clued_whites
+    assert len(list(root.iter(f"{SVG}circle"))) == whites  # the white clue cell r3c1 too
+    assert_dots_clear_of_clues(root)
+
+
+Box = tuple[float, float, float, float]
+"""``(left, top, right, bottom)`` in SVG units."""
+
+
+def clue_boxes(root: ET.Element) -> list[Box]:
+    """Generous bounds of each clue's glyphs: 0.6 em a character, from 0.8 em above the baseline
+    to just below it (digits and ``?`` have no descenders); the text is centred on its x."""
+    boxes = []
+    for group in root.iter(f"{SVG}g"):
+        if group.get("class") != "clues":
+            continue
+        assert group.get("text-anchor") == "middle"
+        size = float(group.get("font-size", ""))
+        for clue in group.iter(f"{SVG}text"):
+            dy = clue.get("dy", "0")
+            shift = float(dy[:-2]) * size if dy.endswith("em") else float(dy)
+            baseline = float(clue.get("y", "")) + shift
+            half = 0.6 * size * len(clue.text or "") / 2
+            x = float(clue.get("x", ""))
+            boxes.append((x - half, baseline - 0.8 * size, x + half, baseline + 0.05 * size))
+    return boxes
+
+
+def assert_dots_clear_of_clues(root: ET.Element) -> None:
+    """No dot (a circle) overlaps a clue's glyphs."""
+    for circle in root.iter(f"{SVG}circle"):
+        cx, cy, r = (float(circle.get(k, "")) for k in ("cx", "cy", "r"))
+        for left, top, right, bottom in clue_boxes(root):
+            apart = cx + r < left or cx - r > right or cy + r < top or cy - r > bottom
+            assert apart, f"dot at ({cx}, {cy}) over the clue in {(left, top, right, bottom)}"
+
+
+def test_step_pictures_keep_dots_clear_of_clues() -> None:
+    """Every step picture of a puzzle whose white cells hold clues 0, 1 and 2."""
+    puzzle = read_puzzle(EASY1)
+    walk = steps(puzzle)
+    clued = [room.first_cell for room in puzzle.rooms if room.clue is not None]
+    assert walk.status == "solved" and sum(walk.grid[y][x] == "." for x, y in clued) >= 3
+    pictures = step_svgs(puzzle, walk)
+    for svg in pictures:
+        assert_dots_clear_of_clues(parse(svg))
+    dots = len(list(parse(pictures[-1]).iter(f"{SVG}circle")))
+    assert dots == "".join(walk.grid).count(".")  # every white cell, clues' cells too
 
 
 def test_unsolved_picture_has_no_black_cells_and_no_dots() -> None:
@@ -210,7 +257,7 @@ def test_convert_irregular_to_kth_is_a_one_line_error() -> None:
     result = run("convert", "-", "--to", "kth", stdin=RING)
     assert result.exit_code == 1
     assert result.stderr.strip() == (
-        "error: -: cannot write kth: room 1 is not a rectangle: "
+        "error: -: cannot write kth: room a is not a rectangle: "
         "the KTH format holds rectangles only"
     )
 

@@ -230,7 +230,7 @@ def test_an_unsolvable_puzzle_has_no_hint_and_no_grade(tmp_path: Path) -> None:
     path = tmp_path / "two.lp"
     path.write_text("width(2). height(1). room(1,0,0,1,0,2).\n")
     code, out = _run("hint", str(path))
-    assert (code, out) == (1, "no solution: this clue cannot hold: room 1 = 2\n")
+    assert (code, out) == (1, "no solution: this clue cannot hold: 2 in room 1\n")
     code, out = _run("hint", str(path), "--json")
     assert code == 1 and json.loads(out)["unsolvable"] == [1]
     code, out = _run("grade", str(path), "--json")
@@ -406,6 +406,35 @@ def test_steps_command_text_and_json() -> None:
     assert all("?" not in row for row in record["grid"])
 
 
+def test_steps_of_several_puzzles(tmp_path: Path) -> None:
+    strip = tmp_path / "strip.lp"
+    strip.write_text("width(3). height(1). room(1,0,0,2,0,2).\n")
+    missing, over = tmp_path / "missing.lp", REPO / "instances" / "dense" / "8x6-corner-over.lp"
+    alone = CliRunner().invoke(main, ["steps", str(strip)])
+    code, out = _run("steps", str(strip), str(EASY[0]))
+    assert code == 0 and out.startswith(f"{strip}\n{alone.output}{EASY[0]}\n1. ")
+    assert out.count("solved in ") == 2
+    # One that cannot be read is an error line; one with no solution ends its path; both exit 1.
+    result = CliRunner().invoke(main, ["steps", str(missing), str(over), str(strip)])
+    assert result.exit_code == 1
+    assert result.stderr == f"error: {missing}: no such file\n"
+    assert result.stdout.startswith(f"{over}\n") and result.stdout.endswith(alone.output)
+    assert "no solution: room 1 has clue 12" in result.stdout
+    code, out = _run("steps", str(strip), str(missing), "--json")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 1 and [record["status"] for record in records] == ["solved", "error"]
+    assert records[1] == {
+        "puzzle": str(missing), "status": "error", "steps": None, "grid": None,
+        "conflict": None, "error": f"{missing}: no such file",
+    }  # fmt: skip
+    assert "error" not in records[0] and records[0]["grid"] == ["#.#"]
+    # Pictures are of one puzzle.
+    for option, value in (("--svg", tmp_path / "svg"), ("--html", tmp_path / "p.html")):
+        code, out = _run("steps", str(strip), str(strip), option, str(value))
+        assert (code, out) == (2, f"error: {option}: takes one PUZZLE, 2 were given\n")
+        assert not value.exists()
+
+
 def test_steps_pictures(tmp_path: Path) -> None:
     code, _ = _run(
         "steps", str(EASY[0]), "--svg", str(tmp_path / "svg"), "--html", str(tmp_path / "p.html")
@@ -512,6 +541,18 @@ def test_hint_and_grade_commands(tmp_path: Path) -> None:
     assert (code, out) == (0, f"nothing more can be settled: {differ}\n")
     given.write_text("#..#\n")
     assert _run("hint", str(several), "--given", str(given)) == (0, "nothing left to settle\n")
+
+
+def test_grade_prints_every_score_with_one_decimal(tmp_path: Path) -> None:
+    zero = tmp_path / "zero.lp"  # one step of cost 2: the score is 2 exactly
+    zero.write_text("width(2). height(1). room(1,0,0,1,0,0).\n")
+    code, out = _run("grade", str(zero), "--json")
+    assert code == 0 and json.loads(out)["score"] == 2
+    code, out = _run("grade", str(zero))
+    assert code == 0 and out.startswith("easy: score 2.0, ")
+    code, out = _run("grade", str(zero), str(EASY[0]))
+    scores = [line.split()[2] for line in out.splitlines()[2:]]
+    assert code == 0 and scores[0] == "2.0" and re.fullmatch(r"[0-9]+\.[0-9]", scores[1])
 
 
 def test_grade_of_several_puzzles_is_a_table_even_when_one_fails(tmp_path: Path) -> None:

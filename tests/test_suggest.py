@@ -147,7 +147,7 @@ def test_command_prints_the_change_and_exits_0_when_it_makes_the_answer_unique(
     result = run("suggest", path)
     assert (result.exit_code, result.output) == (
         0,
-        "set room at r1c1 to 0: the answer becomes unique\n",
+        "set room a to 0: the answer becomes unique\n",
     )
     record = json.loads(run("suggest", path, "--json").output)
     assert record == {
@@ -172,5 +172,5 @@ def test_command_exits_1_when_no_number_makes_the_answer_unique(tmp_path: Path) 
     assert not brute_force(read_puzzle(str(path)))
     result = run("suggest", path)
     assert result.exit_code == 1
-    assert result.output == f"error: {path}: no solution: this clue cannot hold: room 1 = 2\n"
+    assert result.output == f"error: {path}: no solution: this clue cannot hold: 2 in room a\n"
     assert json.loads(run("suggest", path, "--json").output)["status"] == "none"

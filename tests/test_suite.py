@@ -16,6 +16,7 @@ from helpers import SHARED, require_shared
 
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING
 from heyawake_asp.cli import main
+from heyawake_asp.errors import PuzzleWarning
 from heyawake_asp.suite import SuiteRecord, discover, puzzle_class, run_suite, summarise
 
 EASY = (Path(__file__).resolve().parents[1] / "instances" / "easy" / "easy1.lp").read_text()
@@ -50,7 +51,8 @@ def test_class_is_first_folder_or_name_prefix(tmp_path: Path) -> None:
 def test_discover_recurses_and_sorts_naturally(suite_dir: Path) -> None:
     (suite_dir / "easy" / "easy10.lp").write_text(EASY)
     (suite_dir / "notes.txt").write_text("not a puzzle")
-    names = [(entry.klass, entry.name) for entry in discover([suite_dir])]
+    with pytest.warns(PuzzleWarning, match="notes.txt: skipped"):
+        names = [(entry.klass, entry.name) for entry in discover([suite_dir])]
     assert names == [
         ("easy", "easy1"), ("easy", "easy2"), ("easy", "easy10"),
         ("medium", "medium1"), ("medium", "medium2"),
@@ -264,3 +266,56 @@ def test_worker_past_its_memory_share_is_recorded_as_out_of_memory(
     monkeypatch.setattr("heyawake_asp.runtime.child._available_memory", lambda: 3 * 2**30)
     record = _record_of(_hog, tmp_path, monkeypatch)
     assert (record.status, record.error) == ("error", "out of memory")
+
+
+UNIQUE = "heyawake 3x1\naaa\na=2\n"
+"""One room of three cells, clue 2: one solution (``#.#``)."""
+NONE = "heyawake 2x1\naa\na=2\n"
+"""Two cells side by side, both black: no solution."""
+
+
+@pytest.mark.parametrize(
+    ("header", "text", "status"),
+    [
+        ("# expect: none\n", NONE, 0),
+        ("# expect: unique\n", UNIQUE, 0),
+        ("# expect: several\n", UNIQUE, 1),
+        ("# expect: none\n", UNIQUE, 1),
+        ("", NONE, 1),
+    ],
+    ids=["none-met", "unique-met", "several-unmet", "none-unmet", "no-expectation"],
+)
+def test_a_puzzle_may_expect_its_outcome(
+    tmp_path: Path, header: str, text: str, status: int
+) -> None:
+    (tmp_path / "p.txt").write_text(header + text)
+    result = run("suite", tmp_path)
+    assert result.exit_code == status, result.output
+    (record,) = run_suite(discover([tmp_path]), [DEFAULT_ENCODING])
+    assert record.failed == bool(status)
+
+
+def test_a_txt_file_that_is_no_puzzle_is_named_as_skipped(tmp_path: Path) -> None:
+    (tmp_path / "p.txt").write_text(UNIQUE)
+    (tmp_path / "notes.txt").write_text("solved by hand\n")
+    (tmp_path / "odd.txt").write_text("# expect: maybe\n" + UNIQUE)
+    result = run("suite", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert f"warning: {tmp_path / 'notes.txt'}: skipped: not a puzzle" in result.stderr
+    assert "expect: 'maybe' is none of unique, several, none; ignored" in result.stderr
+    with pytest.warns(PuzzleWarning, match="skipped"), pytest.warns(PuzzleWarning, match="maybe"):
+        assert sorted(entry.name for entry in discover([tmp_path])) == ["odd", "p"]
+
+
+DENSE = Path(__file__).resolve().parents[1] / "instances" / "dense"
+
+
+def test_every_dense_puzzle_says_what_it_expects() -> None:
+    entries = discover([DENSE])
+    assert {entry.expect for entry in entries} == {"unique", "several", "none"}
+
+
+@pytest.mark.slow
+def test_the_dense_puzzles_meet_their_expectations() -> None:
+    records = run_suite(discover([DENSE]), [DEFAULT_ENCODING], jobs=2)
+    assert [record.name for record in records if record.failed] == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +25,8 @@ from heyawake_asp.formats import text
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.puzzle import Puzzle, Room
 from heyawake_asp.runtime.deadline import Deadline
+from heyawake_asp.validation import validate as validating_module
+from heyawake_asp.validation.judge import Judge
 from heyawake_asp.validation.samples import clue_variants, grid_sizes, tilings
 from heyawake_asp.validation.shrink import smaller
 from heyawake_asp.validation.validate import Found, answers, validate
@@ -150,7 +153,7 @@ def test_broken_copy_is_caught_with_a_real_counterexample(name: str, tmp_path: P
     report = json.loads(result.stdout)
     assert report["ok"] is False and report["puzzles"] >= 1
     found = report["counterexample"]
-    assert (found["problem"], found["rules"], found["encoding"]) == (problem, rules, "grow")
+    assert (found["problem"], found["rules"], found["encoding"]) == (problem, rules, str(entry))
     puzzle = text.read(found["puzzle"], "counterexample")
     shading = tuple(found["shading"])
     assert puzzle.cell_count <= MAX_COUNTEREXAMPLE_CELLS
@@ -174,12 +177,12 @@ def test_text_report_draws_the_counterexample_and_the_puzzle(tmp_path: Path) -> 
     result = CliRunner().invoke(main, ["validate", str(entry)], catch_exceptions=False)
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert lines[0] == "unsound: grow gives this shading, which breaks rule 1"
+    assert lines[0] == f"unsound: {entry} gives this shading, which breaks rule 1"  # not grow
     start = lines.index("the puzzle, in the text format:")
     assert lines[start - 1].startswith("rule 1: black cells")
     saved = "\n".join(lines[start + 1 : -1]) + "\n"
     assert text.read(saved, "saved").cell_count <= MAX_COUNTEREXAMPLE_CELLS
-    assert lines[-1].startswith("FAILED: grow against brute force: ")
+    assert lines[-1].startswith(f"FAILED: {entry} against brute force: ")
 
 
 def test_against_compares_two_sets_on_the_puzzles_given(tmp_path: Path) -> None:
@@ -194,7 +197,7 @@ def test_against_compares_two_sets_on_the_puzzles_given(tmp_path: Path) -> None:
     assert result.exit_code == 1
     found = json.loads(result.stdout)["counterexample"]
     assert (found["problem"], found["rules"]) == ("unsound", [1])
-    assert found["encoding"] == str(entry)  # both sets are named grow
+    assert found["encoding"] == str(entry)  # the copy by its path, the shipped set by its name
     puzzle = text.read(found["puzzle"], "counterexample")
     assert puzzle.cell_count < 36
     shading = tuple(found["shading"])
@@ -295,3 +298,42 @@ def test_thesis_port_finds_a_single_white_cell() -> None:
     # white cell be (docs/encodings.md).
     validation = validate("thesis", max_cells=3)
     assert validation.ok, validation.counterexample
+
+
+def _interrupt_at(monkeypatch: pytest.MonkeyPatch, owner: object, name: str, call: int) -> None:
+    """Make ``owner.name`` raise KeyboardInterrupt at its ``call``-th call (Ctrl-C there)."""
+    real = getattr(owner, name)
+    calls = []
+
+    def interrupting(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) == call:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, interrupting)
+
+
+def test_interrupted_validation_says_how_far_it_got(monkeypatch: pytest.MonkeyPatch) -> None:
+    _interrupt_at(monkeypatch, Judge, "__call__", 4)
+    result = CliRunner().invoke(main, ["validate", "grow", "--max-cells", "4"])
+    assert result.exit_code == 130 and result.stdout == ""
+    assert re.fullmatch(
+        r"interrupted: 3 puzzles, \d+ shadings compared, no difference so far",
+        result.stderr.strip(),
+    )
+
+
+def test_interrupted_shrinking_still_draws_the_counterexample(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    entry = broken_copy(tmp_path, "rule-1-left-out")
+    _interrupt_at(monkeypatch, validating_module, "shrink", 1)
+    result = CliRunner().invoke(main, ["validate", str(entry)])
+    assert result.exit_code == 130
+    assert result.stdout.startswith("unsound: ") and "\nrule 1: black cells " in result.stdout
+    assert "\nFAILED: " in result.stdout and "shrunk from" not in result.stdout
+    assert re.fullmatch(
+        r"interrupted: \d+ puzzles?, \d+ shadings compared, a difference found, not yet shrunk",
+        result.stderr.strip(),
+    )

@@ -187,7 +187,7 @@ def test_a_wrong_cell_is_a_conflict_and_check_marks_adjacent_blacks(page: Page, 
     press(page, "Check")
     assert {(4, 4), (5, 4)} <= marked(page, "error")
     messages = page.inner_text("#messages")
-    assert "rule 1" in messages and "(4,4) and (5,4)" in messages
+    assert "rule 1" in messages and "r5c5 and r5c6" in messages
     assert "broken rule" in status(page)
     # A room over its clue: Check marks the whole room (rule 3).
     puzzle = sent(page)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import http.client
 import json
+import multiprocessing
 import os
 import re
 import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -23,7 +25,8 @@ from heyawake_asp.web.server import MAX_BODY_BYTES, App, make_server
 
 TIMEOUT = 3.0
 """Seconds each request may take here."""
-LARGE = (REPO / "instances" / "large" / "100x100-s1.lp").read_text()
+LARGE_PATH = REPO / "instances" / "large" / "100x100-s1.lp"
+LARGE = LARGE_PATH.read_text()
 
 
 @pytest.fixture(scope="module")
@@ -155,7 +158,7 @@ def test_many_requests_at_once_are_all_answered(port: int) -> None:
 
 
 @pytest.fixture
-def served() -> Iterator[tuple[subprocess.Popen[str], str]]:
+def served(ctrl_c_as_at_a_terminal: None) -> Iterator[tuple[subprocess.Popen[str], str]]:
     """``heyawake serve --port 0`` in its own process group, and the address it printed."""
     command = [sys.executable, "-m", "heyawake_asp", "serve", "--port", "0", "--timeout", "60"]
     process = subprocess.Popen(
@@ -198,4 +201,58 @@ def _alive_in_group(group: int) -> bool:
         os.killpg(group, 0)
     except ProcessLookupError:
         return False
+    return True
+
+
+def test_a_client_gone_before_its_body_ends_leaves_the_server_serving(port: int) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    connection.putrequest("POST", "/api/solve")
+    connection.putheader("Content-Type", "application/json")
+    connection.putheader("Content-Length", "100")
+    connection.endheaders(b"{}")
+    connection.close()
+    assert post(port, "check", {"puzzle": "heyawake 3x1\naaa\na=2\n", "grid": ["#.#"]})[0] == 200
+
+
+def test_a_request_whose_asker_hangs_up_stops_its_child() -> None:
+    """The page supersedes a request by dropping it: its child ends long before its time limit.
+
+    The asker is another process, as a browser is: a socket of this process
+    would live on in the child forked for the request, and never hang up.
+    """
+    server = make_server(App.load(120.0, jobs=1))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    asker = subprocess.Popen([sys.executable, "-c", _ASKER, str(port)], stdin=subprocess.PIPE)
+    try:
+        assert _eventually(lambda: bool(multiprocessing.active_children()))
+        asker.kill()
+        asker.wait()
+        assert _eventually(lambda: not multiprocessing.active_children())
+        # and its turn (the one worker) goes to the next request
+        status, record = post(port, "check", {"puzzle": "heyawake 1x1\na\n"})
+        assert status == 200, record
+    finally:
+        asker.kill()
+        server.shutdown()
+        server.server_close()
+
+
+_ASKER = f"""
+import http.client, json, sys
+connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
+body = json.dumps({{"puzzle": open({str(LARGE_PATH)!r}).read()}})
+connection.request("POST", "/api/steps", body, {{"Content-Type": "application/json"}})
+sys.stdin.read()
+"""
+"""A request that runs for minutes, from a process that waits until it is killed."""
+
+
+def _eventually(condition: Callable[[], bool], seconds: float = 60.0) -> bool:
+    """Whether ``condition()`` holds within ``seconds`` (a hang guard, far above the need)."""
+    end = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.05)
     return True

@@ -122,3 +122,41 @@ def state(page: Page, x: int, y: int) -> str:
 def status(page: Page) -> str:
     """The text of the page's one status element."""
     return page.locator("#status").inner_text()
+
+
+def open_page(browser: Browser) -> Iterator[Page]:
+    """A fresh page for one test, which fails on any script error or console error it logs.
+
+    (An error reply is logged by the browser as a failed load: tests ask for some.)
+    """
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(f"console: {message.text}")
+            if message.type == "error" and not message.text.startswith("Failed to load resource")
+            else None
+        ),
+    )
+    yield page
+    context.close()
+    assert errors == []
+
+
+def center(page: Page, x: int, y: int) -> tuple[float, float]:
+    """The page coordinates of the middle of the cell at ``x``, ``y``."""
+    box = page.locator(cell(page, x, y)).bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page: Page, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """Press the mouse on cell ``start``, move to cell ``end`` and release it there."""
+    page.locator("#board").scroll_into_view_if_needed()
+    page.mouse.move(*center(page, *start))
+    page.mouse.down()
+    page.mouse.move(*center(page, *end), steps=4)
+    page.mouse.up()

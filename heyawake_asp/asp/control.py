@@ -106,10 +106,10 @@ def check_encoding(encoding: str | Path | EncodingSet, extra: Sequence[str | Pat
 def _check_applicable(encodings: EncodingSet, puzzle: Puzzle) -> None:
     """Refuse a puzzle with irregular rooms for a rectangles-only set."""
     if encodings.requires_rectangles and not puzzle.is_rectangular:
-        number = next(i for i, room in enumerate(puzzle.rooms, 1) if not room.is_rectangle)
+        index = next(i for i, room in enumerate(puzzle.rooms) if not room.is_rectangle)
         raise EncodingError(
             f"encoding {encodings.name!r} handles rectangular rooms only, "
-            f"and room {number} is not a rectangle"
+            f"and {puzzle.room_name(index)} is not a rectangle"
         )
 
 

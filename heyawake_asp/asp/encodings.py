@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from heyawake_asp.errors import EncodingError, PuzzleFormatError
@@ -57,7 +57,9 @@ _SEARCH_DENSE = re.compile(r"^%\s*dense-rooms:\s*search\s*$", re.MULTILINE)
 class EncodingSet:
     """The programs to load for one formulation of the rules.
 
-    ``files`` are handed to clingo for every puzzle, ``irregular`` as well
+    ``name`` is a named set's name, else the path the user gave (a
+    directory's or an entry file's), so that a copy of a named set is never
+    taken for it. ``files`` are handed to clingo for every puzzle, ``irregular`` as well
     for a puzzle with a room that is not a rectangle. ``experimental`` marks
     a named set from ``encodings/experimental/``. ``maximise_dense`` is false
     when puzzles with a dense room are left to the usual search.
@@ -132,7 +134,8 @@ def resolve_encoding(spec: str | Path) -> EncodingSet:
     if stat.S_ISDIR(mode):
         return _from_directory(path)
     if stat.S_ISREG(mode):
-        return _from_entry(path)
+        found = _from_entry(path)
+        return found if is_shipped(found) else replace(found, name=str(path))
     for folder, experimental in ((encodings_dir(), False), (encodings_dir() / EXPERIMENTAL, True)):
         named = folder / f"{spec}.lp"
         if named.is_file():

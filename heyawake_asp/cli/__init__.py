@@ -50,7 +50,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Solve each PUZZLE (a file, a puzz.link URL or '-') and print its grid, "
         "or JSON with --json.",
     ),
-    "steps": ("explaining", "Explain PUZZLE step by step, each step with a minimal reason."),
+    "steps": ("explaining", "Explain each PUZZLE step by step, each step with a minimal reason."),
     "suggest": (
         "authoring",
         "Suggest one number for a room of PUZZLE that makes its solution unique.",

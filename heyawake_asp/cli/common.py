@@ -12,7 +12,9 @@ a puzzle and hands it to every call, in the child or not.
 from __future__ import annotations
 
 import functools
+import itertools
 import signal
+import sys
 import threading
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -41,6 +43,7 @@ __all__ = [
     "echoing_warnings",
     "isolated",
     "overdue",
+    "progress",
     "read_puzzle_echoing_warnings",
     "read_puzzle_or_fail",
     "runs_here",
@@ -50,6 +53,24 @@ __all__ = [
 T = TypeVar("T")
 PROBE_MEMORY = 2**28
 """Bytes checking the programs on a tiny puzzle may add: a real encoding needs a few MB there."""
+
+
+@contextmanager
+def progress(label: str, length: int | None = None) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr, drawn only when stderr is a terminal; yields its advance.
+
+    Without a ``length`` it counts the items done; with one item it is not drawn.
+    """
+    items: Iterator[int] | None = None if length is not None else itertools.count()
+    with click.progressbar(
+        items,
+        length=length,
+        label=label,
+        file=sys.stderr,
+        hidden=not sys.stderr.isatty() or length == 1,
+        show_pos=length is None,
+    ) as bar:
+        yield bar.update
 
 
 @contextmanager

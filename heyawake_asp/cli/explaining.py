@@ -10,13 +10,13 @@ from functools import partial
 import click
 
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import isolated, overdue, read_puzzle_or_fail
+from heyawake_asp.cli.common import isolated, overdue, progress, read_puzzle_or_fail
 from heyawake_asp.cli.options import timeout_option
 from heyawake_asp.cli.outputs import not_the_input, output_folder, output_path, write_file
 from heyawake_asp.cli.solving import not_drawn
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats.source import read_source
-from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.puzzle import Puzzle, cell_name
 from heyawake_asp.render.marks import conflict_words
 from heyawake_asp.render.report import table
 from heyawake_asp.render.steps import step_page, step_svgs
@@ -36,9 +36,9 @@ from heyawake_asp.steps.records import (
     grade_error_record,
     grade_record,
     hint_record,
+    walk_error_record,
     walk_record,
 )
-from heyawake_asp.steps.wording import cell_name
 
 __all__ = ["grade_command", "hint_command", "steps_command"]
 
@@ -48,48 +48,85 @@ _JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON Lines."
 
 
 @main.command("steps")
-@click.argument("puzzle")
+@click.argument("puzzles", nargs=-1, required=True, metavar="PUZZLE...")
 @_JSON
 @click.option(
     "--svg",
     "svg_dir",
     metavar="DIR",
     callback=output_folder,
-    help="Draw one SVG picture per step into DIR (made if missing).",
+    help="Draw one SVG picture per step into DIR (made if missing; one PUZZLE).",
 )
 @click.option(
     "--html",
     "html_file",
     metavar="FILE",
     callback=output_path,
-    help="Write one self-contained page to step through.",
+    help="Write one self-contained page to step through (one PUZZLE).",
 )
 @timeout_option
 def steps_command(
-    puzzle: str, as_json: bool, svg_dir: str | None, html_file: str | None, timeout: float | None
+    puzzles: tuple[str, ...],
+    as_json: bool,
+    svg_dir: str | None,
+    html_file: str | None,
+    timeout: float | None,
 ) -> None:
-    """Explain PUZZLE step by step, each step with a minimal reason.
+    """Explain each PUZZLE step by step, each step with a minimal reason.
 
-    At the --timeout, the steps found so far. Exit status 1 when the puzzle
-    has no solution or the time ran out.
+    At the --timeout, the steps found so far. Several puzzles: each under a
+    line naming it (with --json, one line each); one that cannot be read is
+    an error line and the others go on. Exit status 1 when some puzzle has
+    no solution, timed out or could not be read.
     """
-    not_the_input(html_file, puzzle, "--html")
-    deadline = as_deadline(timeout)
-    problem = read_puzzle_or_fail(puzzle, deadline)
+    for option, value in (("--svg", svg_dir), ("--html", html_file)):
+        if value is not None and len(puzzles) > 1:
+            message = f"takes one PUZZLE, {len(puzzles)} were given"
+            raise click.BadParameter(message, param_hint=f"'{option}'")
+    not_the_input(html_file, puzzles[0], "--html")
+    failed = False
     with Worker() as worker:
-        walking = partial(steps, problem, deadline)
-        walk = isolated(walking, puzzle, worker, deadline, partial(timed_out, problem))
-    if as_json:
-        click.echo(json.dumps(walk_record(puzzle, walk)))
-    else:
-        _print_walk(problem, walk)
-    if svg_dir is not None:
-        _write_svgs(problem, walk, svg_dir)
-    if html_file is not None:
-        page = step_page(problem, walk, f"Heyawake steps: {puzzle}", _ending(problem, walk))
-        write_file(html_file, page)
-    if walk.status in ("unsolvable", "timeout"):
+        for source in puzzles:
+            walked = _walked(source, worker, as_deadline(timeout), as_json, len(puzzles) > 1)
+            failed = failed or walked is None or walked[1].status in ("unsolvable", "timeout")
+    if walked is not None:  # pictures are of one puzzle: the last walked is the only one
+        _draw(source, *walked, svg_dir, html_file)
+    if failed:
         raise SystemExit(1)
+
+
+def _draw(
+    source: str, puzzle: Puzzle, walk: Walkthrough, svg_dir: str | None, html_file: str | None
+) -> None:
+    """The pictures asked for: one per step into ``svg_dir``, the page into ``html_file``."""
+    if svg_dir is not None:
+        _write_svgs(puzzle, walk, svg_dir)
+    if html_file is not None:
+        page = step_page(puzzle, walk, f"Heyawake steps: {source}", _ending(puzzle, walk))
+        write_file(html_file, page)
+
+
+def _walked(
+    source: str, worker: Worker, deadline: Deadline, as_json: bool, named: bool
+) -> tuple[Puzzle, Walkthrough] | None:
+    """One puzzle's path, printed (under its name when ``named``); None, reported, when unread."""
+    try:
+        problem = read_puzzle_or_fail(source, deadline)
+        walking = partial(steps, problem, deadline)
+        walk = isolated(walking, source, worker, deadline, partial(timed_out, problem))
+    except click.ClickException as error:
+        if as_json:
+            click.echo(json.dumps(walk_error_record(source, error.message)))
+        else:
+            click.echo(f"error: {error.message}", err=True)
+        return None
+    if as_json:
+        click.echo(json.dumps(walk_record(source, walk)))
+    else:
+        if named:
+            click.echo(source)
+        _print_walk(problem, walk)
+    return problem, walk
 
 
 def _print_walk(puzzle: Puzzle, walk: Walkthrough) -> None:
@@ -215,9 +252,10 @@ def grade_command(puzzles: tuple[str, ...], as_json: bool, timeout: float | None
     graded: list[tuple[str, Grade]] = []
     failed = False
     try:
-        with Worker() as worker:
+        with Worker() as worker, progress("grading", len(puzzles)) as advance:
             for source in puzzles:
                 found = _graded(source, worker, as_deadline(timeout), as_json)
+                advance(1)
                 failed = failed or found is None
                 if found is not None:
                     graded.append((source, found))
@@ -264,15 +302,19 @@ def _print_grades(graded: list[tuple[str, Grade]], asked: int) -> None:
         found = graded[0][1]
         ends = _ENDS.get(found.status, found.status)
         click.echo(
-            f"{found.label}: score {found.score:g}, {found.steps} steps, "
+            f"{found.label}: score {_score(found)}, {found.steps} steps, "
             f"hardest step costs {_hardest(found)}{'; ' + ends if ends else ''}"
         )
         return
     rows = [
-        [source, g.label, f"{g.score:g}", str(g.steps), _hardest(g), g.status]
-        for source, g in graded
+        [source, g.label, _score(g), str(g.steps), _hardest(g), g.status] for source, g in graded
     ]
     click.echo(table(["puzzle", "grade", "score", "steps", "hardest", "path"], rows))
+
+
+def _score(graded: Grade) -> str:
+    """``5.0``, ``10.9``: every score with one decimal."""
+    return f"{graded.score:.1f}"
 
 
 def _hardest(graded: Grade) -> str:

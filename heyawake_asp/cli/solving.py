@@ -27,7 +27,7 @@ from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.text import render_text
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.runtime.isolation import Worker
-from heyawake_asp.solver import MAX_MODELS, SolveResult, SolveStats, solve
+from heyawake_asp.solver import MAX_MODELS, SolveResult, SolveStats, Status, solve
 
 __all__ = [
     "DRAW_UNSOLVED_MAX_CELLS",
@@ -164,7 +164,7 @@ def _solve_one(
 
         click.echo(result_line(source, puzzle, result, answer.stopped))
     else:
-        _report_text(source, puzzle, answer, named, stats)
+        _report_text(source, puzzle, answer, named, stats, deadline)
     return 0 if result.status == "solved" else FAILED
 
 
@@ -217,7 +217,9 @@ def _report_error(source: str, message: str, puzzle: Puzzle | None, as_json: boo
         click.echo(f"error: {located}", err=True)
 
 
-def _report_text(source: str, puzzle: Puzzle, answer: Answer, with_name: bool, stats: bool) -> None:
+def _report_text(
+    source: str, puzzle: Puzzle, answer: Answer, with_name: bool, stats: bool, deadline: Deadline
+) -> None:
     """Print a result as drawn grids and a status line."""
     result = answer.result
     if with_name:
@@ -227,14 +229,21 @@ def _report_text(source: str, puzzle: Puzzle, answer: Answer, with_name: bool, s
             click.echo(f"solution {number}")
         click.echo(render_text(puzzle, grid))
     if not result.solutions:
-        click.echo(_unsolved_text(puzzle))
+        click.echo(_unsolved_text(puzzle, result.status, deadline))
     click.echo(_status_line(result))
     if stats:
         click.echo(_stats_line(answer))
 
 
-def _unsolved_text(puzzle: Puzzle) -> str:
-    """The puzzle drawn without shading, or a line saying why not (it would take seconds)."""
+def _unsolved_text(puzzle: Puzzle, status: Status, deadline: Deadline) -> str:
+    """What stands for the grid of a puzzle without a solution.
+
+    Timed out: a line saying so (a blank grid tells nothing). Unsatisfiable:
+    the puzzle drawn without shading, or a line saying why not (it would
+    take seconds).
+    """
+    if status == "timeout":
+        return f"no solution found: {deadline.overdue_message()}"
     return not_drawn(puzzle, "unsolved") or render_text(puzzle)
 
 

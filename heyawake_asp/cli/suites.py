@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -10,6 +9,7 @@ import click
 
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, resolve_encoding
 from heyawake_asp.cli import main
+from heyawake_asp.cli.common import echoing_warnings, progress
 from heyawake_asp.cli.exits import FAILED, INTERRUPTED, WRONG_ANSWER, one_line
 from heyawake_asp.cli.options import timeout_option
 from heyawake_asp.cli.outputs import output_path, write_file
@@ -85,11 +85,12 @@ def suite_command(
     try:
         for name in names:
             resolve_encoding(name)
-        entries = discover(paths)
+        with echoing_warnings():
+            entries = discover(paths)
     except HeyawakeError as error:
         raise click.UsageError(str(error)) from None
     if not entries:
-        raise click.UsageError("no puzzle files (*.lp) found under " + ", ".join(paths))
+        raise click.UsageError("no puzzle files (*.lp, *.txt) found under " + ", ".join(paths))
     if jobs > max_jobs():
         click.echo(f"warning: --jobs {jobs}: this machine runs {max_jobs()} at once", err=True)
     records = _run_with_progress(entries, names, repeat, jobs, timeout)
@@ -109,13 +110,11 @@ def _run_with_progress(
     """Run the suite with a progress bar on a terminal; on Ctrl-C keep what finished."""
     done: list[SuiteRecord] = []
     total = len(entries) * len(names)
-    with click.progressbar(
-        length=total, label="solving", file=sys.stderr, hidden=not sys.stderr.isatty()
-    ) as bar:
+    with progress("solving", total) as advance:
 
         def on_record(record: SuiteRecord) -> None:
             done.append(record)
-            bar.update(1)
+            advance(1)
 
         try:
             run_suite(

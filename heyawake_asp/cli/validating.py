@@ -10,13 +10,18 @@ import click
 
 from heyawake_asp.asp.encodings import EncodingSet
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import check_programs, isolated, read_puzzle_echoing_warnings
+from heyawake_asp.cli.common import (
+    check_programs,
+    isolated,
+    progress,
+    read_puzzle_echoing_warnings,
+)
 from heyawake_asp.cli.options import encoding_set, extra_option, seconds
 from heyawake_asp.cli.outputs import output_path
 from heyawake_asp.cli.pictures import save_svg
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.puzzle import Puzzle
-from heyawake_asp.render.validation import validation_text
+from heyawake_asp.render.validation import interrupted_text, validation_text
 from heyawake_asp.runtime.deadline import Deadline
 from heyawake_asp.runtime.isolation import Worker
 from heyawake_asp.validation.validate import (
@@ -99,7 +104,8 @@ def validate_command(
     the shading at fault.
 
     Exit status: 0 when nothing differs, 1 on a counterexample or an error
-    on some puzzle, 2 on a usage error.
+    on some puzzle, 2 on a usage error, 130 when stopped by Ctrl-C (after
+    saying how far it got, and drawing a counterexample found, not shrunk).
     """
     for option, chosen in (("ENCODING", encoding), ("--against", against)):
         try:
@@ -108,18 +114,27 @@ def validate_command(
         except HeyawakeError as error:
             raise click.BadParameter(str(error), param_hint=f"'{option}'") from None
     given = [_read(source) for source in puzzles]
-    with Worker() as worker:
-        check_programs(encoding, worker, extra, Deadline(time_limit), option="ENCODING")
-        if against is not None:
-            check_programs(against, worker, (), Deadline(time_limit), option="--against")
-        run = functools.partial(_isolated, worker=worker)
-        try:
+    so_far = [Validation((), 0, 0)]
+    try:
+        with Worker() as worker, progress("validating") as advance:
+            check_programs(encoding, worker, extra, Deadline(time_limit), option="ENCODING")
+            if against is not None:
+                check_programs(against, worker, (), Deadline(time_limit), option="--against")
+            run = functools.partial(_isolated, worker=worker)
+
+            def on_puzzle(partial: Validation) -> None:
+                so_far[0] = partial
+                advance(1)
+
             validation = validate(
                 encoding, against=against, max_cells=max_cells, irregular=irregular, seed=seed,
-                extra=extra, puzzles=given, timeout=time_limit, run=run,
+                extra=extra, puzzles=given, timeout=time_limit, run=run, on_puzzle=on_puzzle,
             )  # fmt: skip
-        except HeyawakeError as error:
-            raise click.ClickException(str(error)) from None
+    except HeyawakeError as error:
+        raise click.ClickException(str(error)) from None
+    except KeyboardInterrupt:
+        _interrupted(so_far[0], as_json)
+        raise
     _report(validation, as_json, svg)
 
 
@@ -134,6 +149,13 @@ def _read(source: str) -> Puzzle:
         return read_puzzle_echoing_warnings(source)
     except HeyawakeError as error:
         raise click.ClickException(str(error)) from None
+
+
+def _interrupted(partial: Validation, as_json: bool) -> None:
+    """On Ctrl-C: how far the validation got, and a counterexample found (not shrunk) drawn."""
+    if not partial.ok and not as_json:
+        click.echo(validation_text(partial))
+    click.echo(interrupted_text(partial), err=True)
 
 
 def _report(validation: Validation, as_json: bool, svg: str | None) -> None:

@@ -7,7 +7,8 @@
 
 Coordinates are zero-indexed, X the column and Y the row. The file is parsed
 as data by a strict reader and never handed to clingo. Each ``room/6`` fact is
-its own room (ids are labels and may repeat); a clue below -1 is read as no
+its own room (ids are labels and may repeat; messages name rooms by their ids
+when no two share one, ``Room.name``); a clue below -1 is read as no
 number, with a :class:`~heyawake_asp.errors.PuzzleWarning`. The format has
 no hidden clue (``?``): the writer writes one as -1, with a warning.
 
@@ -88,11 +89,11 @@ def write(puzzle: Puzzle) -> str:
     InvalidPuzzleError
         When a room is not a rectangle: the format cannot express it.
     """
-    hidden = [number for number, room in enumerate(puzzle.rooms, 1) if room.hidden_clue]
+    hidden = [index for index, room in enumerate(puzzle.rooms) if room.hidden_clue]
     if hidden:
         warnings.warn(
             f"KTH cannot hold a hidden clue '?': written as -1 (no number) for "
-            f"{len(hidden)} room(s), first room {hidden[0]}",
+            f"{len(hidden)} room(s), first {puzzle.room_name(hidden[0])}",
             PuzzleWarning,
             stacklevel=2,
         )
@@ -100,7 +101,8 @@ def write(puzzle: Puzzle) -> str:
     for number, room in enumerate(puzzle.rooms, 1):
         if not room.is_rectangle:
             raise InvalidPuzzleError(
-                f"room {number} is not a rectangle: the KTH format holds rectangles only",
+                f"{puzzle.room_name(number - 1)} is not a rectangle: "
+                "the KTH format holds rectangles only",
                 room=number - 1,
             )
         x1, y1, x2, y2 = room.bounds
@@ -212,7 +214,7 @@ def _room(fact: _Fact, source: str, width: int, height: int) -> Room:
             fact.line,
             fact.column,
         )
-    return Room.rectangle(x1, y1, x2, y2, clue if clue >= 0 else None)
+    return Room.rectangle(x1, y1, x2, y2, clue if clue >= 0 else None, str(fact.args[0]))
 
 
 def _covering(room_facts: list[_Fact], width: int, height: int) -> list[_Fact]:

@@ -10,7 +10,8 @@ r"""A plain-text format made for typing puzzles by hand.
 
 ``ROOM=?`` marks a number that is not given (``Room.hidden_clue``).
 ``#`` starts a comment; blank lines are skipped; letters are case-sensitive.
-A room may have any shape but must be connected. The writer names rooms in
+A room may have any shape but must be connected; messages name it by its
+character (``Room.name``). The writer names rooms in
 row-major order of their first cell: ``a-z``, ``A-Z``, ``0-9``, then
 Latin, Greek and Cyrillic letters from U+00C0 on (969 names in all).
 
@@ -213,20 +214,20 @@ def _puzzle(
     clues: dict[int, _Clue],
     source: str,
 ) -> Puzzle:
-    """The puzzle, rejecting a clue larger than its room where it was given."""
+    """The puzzle, its rooms named by their letters, rejecting a clue larger than its room."""
+    room_names = [names[room[0][1]][room[0][0]] for room in cells]
     for index, (number, line, column) in clues.items():
         if number is not None and number > len(cells[index]):
-            x, y = cells[index][0]
             raise PuzzleFormatError(
                 source,
-                f"room {names[y][x]!r} has clue {number} but only {len(cells[index])} cells",
+                f"room {room_names[index]!r} has clue {number} but only {len(cells[index])} cells",
                 line,
                 column,
             )
     rooms = tuple(
-        Room(frozenset(room), clues[index][0], clues[index][0] is None)
+        Room(frozenset(room), clues[index][0], clues[index][0] is None, name)
         if index in clues
-        else Room(frozenset(room))
-        for index, room in enumerate(cells)
+        else Room(frozenset(room), name=name)
+        for index, (room, name) in enumerate(zip(cells, room_names, strict=True))
     )
     return Puzzle(width, height, rooms)

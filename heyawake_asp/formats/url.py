@@ -85,8 +85,8 @@ def write(puzzle: Puzzle) -> str:
     horizontal = [
         _wall(puzzle, (x, y), (x, y + 1)) for y in range(height - 1) for x in range(width)
     ]
-    rooms = sorted(puzzle.rooms, key=lambda room: room.first_cell[::-1])
-    body = _pack(vertical) + _pack(horizontal) + _numbers(rooms)
+    order = sorted(range(len(puzzle.rooms)), key=lambda i: puzzle.rooms[i].first_cell[::-1])
+    body = _pack(vertical) + _pack(horizontal) + _numbers(puzzle, order)
     return f"{_PREFIX}/{width}/{height}/{body}"
 
 
@@ -105,26 +105,28 @@ def _pack(bits: list[bool]) -> str:
     return "".join(chars)
 
 
-def _numbers(rooms: list[Room]) -> str:
-    """Room numbers in pzprjs's encoding, runs of unnumbered rooms as skips."""
+def _numbers(puzzle: Puzzle, order: list[int]) -> str:
+    """The clues of the rooms in ``order``, pzprjs's encoding: unnumbered runs as skips."""
     parts: list[str] = []
     skipped = 0
-    for number, room in enumerate(rooms, 1):
+    for number, index in enumerate(order, 1):
+        room = puzzle.rooms[index]
         if room.clue is None and not room.hidden_clue:
             skipped += 1
-            if skipped == _MAX_SKIP or number == len(rooms):
+            if skipped == _MAX_SKIP or number == len(order):
                 parts.append(chr(_SKIP_FIRST + skipped - 1))
                 skipped = 0
             continue
         if skipped:
             parts.append(chr(_SKIP_FIRST + skipped - 1))
             skipped = 0
-        parts.append(_HIDDEN if room.clue is None else _number(room.clue, number))
+        parts.append(_HIDDEN if room.clue is None else _number(puzzle, index))
     return "".join(parts)
 
 
-def _number(clue: int, room: int) -> str:
-    """One clue: a hex digit, or ``-`` and two, or ``+`` and three."""
+def _number(puzzle: Puzzle, room: int) -> str:
+    """One room's clue: a hex digit, or ``-`` and two, or ``+`` and three."""
+    clue = puzzle.rooms[room].clue or 0
     if clue < 16:
         return f"{clue:x}"
     if clue < 256:
@@ -132,7 +134,8 @@ def _number(clue: int, room: int) -> str:
     if clue < 4096:
         return f"+{clue:x}"
     raise InvalidPuzzleError(
-        f"room {room} has clue {clue}: puzz.link URLs hold clues up to 4095", room=room - 1
+        f"{puzzle.room_name(room)} has clue {clue}: puzz.link URLs hold clues up to 4095",
+        room=room,
     )
 
 

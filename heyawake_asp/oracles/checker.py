@@ -10,8 +10,8 @@ Each rule is checked cell by cell, in one pass over the grid or its lines.
 []
 >>> for violation in verify(puzzle, ["##."]):
 ...     print(violation.message)
-rule 1: black cells (0,0) and (1,0) are adjacent
-rule 3: room 1 has 2 black cells, its clue is 1
+rule 1: black cells r1c1 and r1c2 are adjacent
+rule 3: the room at r1c1 has 2 black cells, its clue is 1
 >>> is_valid(puzzle, ["..#"])
 True
 
@@ -19,7 +19,7 @@ True
 the same rules, as far as the decided cells already break them:
 
 >>> [violation.message for violation in conflicts(puzzle, ["#?#"])]
-['rule 3: room 1 has 2 black cells, its clue is 1']
+['rule 3: the room at r1c1 has 2 black cells, its clue is 1']
 >>> conflicts(puzzle, ["??."])
 []
 """
@@ -30,7 +30,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.puzzle import Cell, Puzzle, cell_name
 
 __all__ = ["Violation", "conflicts", "is_valid", "runs_through_three_rooms", "verify"]
 
@@ -174,12 +174,12 @@ def _check_shape(puzzle: Puzzle, grid: Sequence[str], shades: frozenset[str]) ->
     for y, row in enumerate(grid):
         if len(row) != puzzle.width:
             raise ValueError(
-                f"grid row y={y} has {len(row)} cells, the puzzle is {puzzle.width} wide"
+                f"grid row {y + 1} has {len(row)} cells, the puzzle is {puzzle.width} wide"
             )
         for x, char in enumerate(row):
             if char not in shades:
                 allowed = " or ".join(repr(shade) for shade in sorted(shades))
-                raise ValueError(f"grid cell {_show(x, y)} is {char!r}; use {allowed}")
+                raise ValueError(f"grid cell {cell_name((x, y))} is {char!r}; use {allowed}")
 
 
 def _cells(grid: Sequence[str], shade: str) -> Iterator[Cell]:
@@ -195,11 +195,6 @@ def _row_key(cell: Cell) -> tuple[int, int]:
     return cell[1], cell[0]
 
 
-def _show(x: int, y: int) -> str:
-    """Write a cell as ``(x,y)``."""
-    return f"({x},{y})"
-
-
 def _plural(count: int, noun: str) -> str:
     """Write ``count`` and ``noun``, making the noun plural unless the count is one."""
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
@@ -213,7 +208,8 @@ def _adjacent_blacks(grid: Sequence[str]) -> list[Violation]:
     for x, y in blacks:
         for other in ((x + 1, y), (x, y + 1)):
             if other in black:
-                message = f"rule 1: black cells {_show(x, y)} and {_show(*other)} are adjacent"
+                pair = f"{cell_name((x, y))} and {cell_name(other)}"
+                message = f"rule 1: black cells {pair} are adjacent"
                 violations.append(Violation(1, ((x, y), other), message))
     return violations
 
@@ -237,10 +233,10 @@ def _white_groups(grid: Sequence[str]) -> list[Violation]:
     sizes = [len(group) for group in groups]
     main = sizes.index(max(sizes))  # the first of equal sizes
     stray = tuple(cell for cell in whites if group_of[cell] != main)
-    listed = ", ".join(f"{_show(*group[0])} {_plural(len(group), 'cell')}" for group in groups)
+    listed = ", ".join(f"{cell_name(group[0])} {_plural(len(group), 'cell')}" for group in groups)
     message = (
         f"rule 2: white cells form {len(groups)} separate groups ({listed}); "
-        f"the largest starts at {_show(*groups[main][0])}"
+        f"the largest starts at {cell_name(groups[main][0])}"
     )
     return [Violation(2, stray, message)]
 
@@ -275,7 +271,8 @@ def _room_counts(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
             under = len(shaded) < room.clue and open_cells
             still_open = f" and {_plural(open_cells, 'open cell')}" if under else ""
             message = (
-                f"rule 3: room {index + 1} has {_plural(len(shaded), 'black cell')}{still_open}, "
+                f"rule 3: {puzzle.room_name(index)} has "
+                f"{_plural(len(shaded), 'black cell')}{still_open}, "
                 f"its clue is {room.clue}"
             )
             violation = Violation(3, tuple(sorted(shaded, key=_row_key)), message, index)
@@ -294,7 +291,7 @@ def _long_runs(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
         shades = [_BLACK if grid[y][x] == _OPEN else grid[y][x] for x, y in line]  # "?" ends runs
         rooms = [puzzle.room_index(cell) for cell in line]
         for start, stop in runs_through_three_rooms(shades, rooms):
-            violation = _run_violation(line[start:stop], rooms[start:stop])
+            violation = _run_violation(puzzle, line[start:stop], rooms[start:stop])
             found.append((_row_key(line[start]), axis, violation))
     found.sort(key=lambda item: (item[0], item[1]))
     return [violation for _, _, violation in found]
@@ -308,17 +305,17 @@ def _lines(puzzle: Puzzle) -> Iterator[tuple[int, list[Cell]]]:
         yield 1, [(x, y) for y in range(puzzle.height)]
 
 
-def _run_violation(run: list[Cell], rooms: list[int]) -> Violation:
+def _run_violation(puzzle: Puzzle, run: list[Cell], rooms: list[int]) -> Violation:
     """Build the rule 5 violation for a white ``run`` whose cells lie in ``rooms`` (indices).
 
     A run along a row or down a column is already in row-major order.
     """
     passed = [room for room, _ in itertools.groupby(rooms)]
-    first, second, third = (str(room + 1) for room in passed[:3])
-    named = f"{first}, {second} and {third}"
+    first, second, third = map(puzzle.room_label, passed[:3])
+    named = f"{puzzle.room_noun(3)} {first}, {second} and {third}"
     if len(passed) == 3:
-        through = f"passes through rooms {named}"
+        through = f"passes through {named}"
     else:
         through = f"passes through {len(passed)} rooms, first {named}"
-    extent = f"{_show(*run[0])}..{_show(*run[-1])}"
+    extent = f"{cell_name(run[0])}..{cell_name(run[-1])}"
     return Violation(5, tuple(run), f"rule 5: white run {extent} {through}")

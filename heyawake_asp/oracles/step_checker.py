@@ -27,7 +27,7 @@ parts and the same wall clauses; fewer than the clue, and no shading exists
 >>> check_step(puzzle, Step((((1, 0), False),), reason, "adjacent", 2, ""))
 []
 >>> check_step(puzzle, Step((((1, 0), True),), reason, "adjacent", 2, ""))
-['(1,0) could be white: the reason allows it']
+['r1c2 could be white: the reason allows it']
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from heyawake_asp.puzzle import Cell, Puzzle, neighbours
+from heyawake_asp.puzzle import Cell, Puzzle, cell_name, neighbours
 
 if TYPE_CHECKING:  # the steps' data types only: no code of theirs runs here
     from heyawake_asp.steps.model import Rule, Step
@@ -59,7 +59,9 @@ def check_step(puzzle: Puzzle, step: Step) -> list[str]:
     """Every problem with a step: a rule instance not of the puzzle, a claim not following."""
     problems = [problem for rule in step.reason.rules for problem in _rule_problems(puzzle, rule)]
     problems += [
-        f"{cell} is outside the grid" for cell, _ in step.reason.known if not puzzle.contains(cell)
+        f"{cell_name(cell)} is outside the grid"
+        for cell, _ in step.reason.known
+        if not puzzle.contains(cell)
     ]
     if problems:
         return problems
@@ -69,13 +71,18 @@ def check_step(puzzle: Puzzle, step: Step) -> list[str]:
         )
         if counter is not None:
             colour = "black" if not black else "white"
-            problems.append(f"({cell[0]},{cell[1]}) could be {colour}: the reason allows it")
+            problems.append(f"{cell_name(cell)} could be {colour}: the reason allows it")
     return problems
 
 
 def entails(puzzle: Puzzle, rules: Sequence[Rule], known: Shading, cell: Cell, black: bool) -> bool:
     """Whether ``rules`` and ``known`` leave ``cell`` no colour but ``black``."""
     return counterexample(puzzle, rules, known, cell, not black) is None
+
+
+def _names(cells: Sequence[Cell]) -> str:
+    """``r1c1, r1c2``: cells as people name them."""
+    return ", ".join(map(cell_name, cells))
 
 
 def _rule_problems(puzzle: Puzzle, rule: Rule) -> list[str]:
@@ -85,7 +92,7 @@ def _rule_problems(puzzle: Puzzle, rule: Rule) -> list[str]:
         return [f"{rule.kind} instance has a cell outside the grid"]
     if rule.kind == "adjacent":
         (x1, y1), (x2, y2) = cells
-        return [] if abs(x1 - x2) + abs(y1 - y2) == 1 else [f"{cells} are not side by side"]
+        return [] if abs(x1 - x2) + abs(y1 - y2) == 1 else [f"{_names(cells)} are not side by side"]
     if rule.kind in ("clue", "apart"):
         if rule.room is None or not 0 <= rule.room < len(puzzle.rooms):
             return [f"{rule.kind} instance names no room"]
@@ -93,13 +100,13 @@ def _rule_problems(puzzle: Puzzle, rule: Rule) -> list[str]:
         around = {n for cell in room.cells for n in neighbours(cell) if puzzle.contains(n)}
         expected = room.cells | around if rule.kind == "apart" else room.cells
         if (room.clue is None and rule.kind == "clue") or set(cells) != expected:
-            return [f"room {rule.room + 1} has no clue or other cells"]
+            return [f"{puzzle.room_name(rule.room)} has no clue or other cells"]
         return []
     if rule.kind == "run":
         return (
             []
             if _is_run_through_three_rooms(puzzle, cells)
-            else [f"{cells} is no run through three rooms"]
+            else [f"{_names(cells)} is no run through three rooms"]
         )
     return [] if cells else ["connectivity instance names no root"]
 

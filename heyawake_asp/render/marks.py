@@ -70,8 +70,8 @@ def conflict_words(
     if most is not None:
         room = rooms[0]
         clue = puzzle.rooms[room].clue
-        return f"room {room + 1} has clue {clue} but can hold at most {most} black cells"
-    clues = ", ".join(f"room {room + 1} = {puzzle.rooms[room].clue}" for room in rooms)
+        return f"{puzzle.room_name(room)} has clue {clue} but can hold at most {most} black cells"
+    clues = ", ".join(f"{puzzle.rooms[room].clue} in {puzzle.room_name(room)}" for room in rooms)
     where = f" ({'room' if len(rooms) == 1 else 'rooms'} shaded)" if shaded else ""
     if len(rooms) == 1:
         return f"this clue cannot hold{where}: {clues}"

@@ -199,7 +199,8 @@ def _unique_text(record: SuiteRecord) -> str:
 
 
 def _checked_text(record: SuiteRecord) -> str:
-    """The check column; errors and unsolved puzzles show their status."""
+    """The check column; errors and unsolved puzzles show their status, loud unless expected."""
     if record.status != "solved":
-        return record.status.upper()
+        expected = record.expected is not None and not record.failed
+        return f"{record.status} (expected)" if expected else record.status.upper()
     return "WRONG!" if record.checked == "WRONG" else record.checked

@@ -1,6 +1,7 @@
 """Pictures of a path of steps: one SVG per step, and one page to step through them.
 
-Each picture shows the cells settled so far (black filled, white dotted),
+Each picture shows the cells settled so far (black filled, white dotted:
+in a clue's cell the dot sits in the lower-right corner),
 the step's new ones among them outlined in red, and the reason's cells
 tinted yellow.
 
@@ -18,7 +19,7 @@ import html
 
 from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Cell, Puzzle
-from heyawake_asp.render.svg import CELL, render_svg
+from heyawake_asp.render.svg import CELL, render_svg, white_dots
 from heyawake_asp.steps.model import Step, Walkthrough
 
 __all__ = ["step_page", "step_svgs"]
@@ -49,12 +50,7 @@ def _picture(puzzle: Puzzle, known: dict[Cell, bool], step: Step) -> str:
     marks += [
         _box(cell, "new", 'fill="none" stroke="#e74c3c" stroke-width="4"') for cell, _ in step.cells
     ]
-    dots = "".join(
-        f'<circle cx="{_MARGIN + x * CELL + CELL // 2}" cy="{_MARGIN + y * CELL + CELL // 2}" '
-        f'r="3" fill="#555555"/>'
-        for (x, y), black in known.items()
-        if not black
-    )
+    dots = white_dots(puzzle, (cell for cell, black in known.items() if not black))
     svg = render_svg(puzzle, grid)
     head, _, tail = svg.rpartition("</svg>")
     return f"{head}{dots}{''.join(marks)}\n</svg>{tail}"

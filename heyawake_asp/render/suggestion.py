@@ -5,7 +5,7 @@
 >>> strip = Puzzle(5, 1, (Room.rectangle(0, 0, 2, 0), Room.rectangle(3, 0, 4, 0, 1)))
 >>> found = suggest(strip)
 >>> suggestion_words(strip, found)
-'set room at r1c1 to 0: the answer becomes unique'
+'set the room at r1c1 to 0: the answer becomes unique'
 >>> suggestion_record("strip", found)["suggestion"]
 {'x': 0, 'y': 0, 'clue': 0, 'solutions': 1}
 """
@@ -16,7 +16,6 @@ from typing import Any
 
 from heyawake_asp.authoring.suggest import LIMIT, Suggestion
 from heyawake_asp.puzzle import Puzzle
-from heyawake_asp.steps.wording import cell_name
 
 __all__ = ["suggestion_record", "suggestion_words"]
 
@@ -32,7 +31,7 @@ def suggestion_words(puzzle: Puzzle, suggestion: Suggestion) -> str:
     if change is None:
         return f"no single number leaves fewer solutions, counting up to {LIMIT}"
     was = puzzle.rooms[change.room].clue_text
-    what = f"set room at {cell_name(change.cell)} to {change.clue}"
+    what = f"set {puzzle.room_name(change.room)} to {change.clue}"
     what += "" if was is None else f" (was {was})"
     if change.solutions == 1:
         return f"{what}: the answer becomes unique"

@@ -1,9 +1,10 @@
 """Draw a puzzle, and optionally its shading, as an SVG picture.
 
 Thin grey grid lines, thick room borders merged into straight runs, each
-room's clue in its first cell (``?`` for a hidden one) and one filled square per black cell; white
-cells may carry a small dot. Plain SVG 1.1 written with the standard
-library; the ``viewBox`` lets it scale to any size.
+room's clue in its first cell (``?`` for a hidden one) and one filled
+square per black cell; white cells may carry a small dot (in the
+lower-right corner of a cell holding a clue). Plain SVG 1.1 written with
+the standard library; the ``viewBox`` lets it scale to any size.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> svg = render_svg(Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0, 1),)), ("#.",))
@@ -13,12 +14,13 @@ library; the ``viewBox`` lets it scale to any size.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle
 
-__all__ = ["Segment", "border_segments", "render_svg"]
+__all__ = ["Segment", "border_segments", "render_svg", "white_dots"]
 
 CELL = 36
 """The side of a cell, in SVG user units (pixels when shown at 100%)."""
@@ -27,6 +29,8 @@ _MARGIN = CELL // 2
 _BORDER_WIDTH = 3
 _GRID_COLOUR = "#999999"
 _DOT_RADIUS = 3
+_DOT_INSET = 6
+"""How far a clue cell's dot sits from the cell's right and bottom sides, clear of the clue."""
 _SHADE = "#3a3a3a"
 """Black cells are a very dark grey, so that the black room borders show on them."""
 
@@ -44,7 +48,7 @@ def render_svg(puzzle: Puzzle, grid: Grid | None = None, dots: bool = False) -> 
     grid : Grid, optional
         A shading to draw: black cells filled.
     dots : bool
-        Mark the white cells of ``grid`` with a small dot.
+        Mark the white cells of ``grid`` with a small dot (see `white_dots`).
     """
     width = puzzle.width * CELL + 2 * _MARGIN
     height = puzzle.height * CELL + 2 * _MARGIN
@@ -56,8 +60,9 @@ def render_svg(puzzle: Puzzle, grid: Grid | None = None, dots: bool = False) -> 
         _grid_lines(puzzle),
     ]
     if grid is not None:
-        clued = {room.first_cell for room in puzzle.rooms if room.clue_text is not None}
-        parts.extend(_cells(grid, dots, clued))
+        parts.extend(_black_cells(grid))
+        if dots:
+            parts.append(white_dots(puzzle, _white_cells(grid)))
     parts.append(_clues(puzzle, grid))
     parts.append(_borders(puzzle))
     parts.append(
@@ -84,23 +89,37 @@ def _grid_lines(puzzle: Puzzle) -> str:
     )
 
 
-def _cells(grid: Grid, dots: bool, clued: set[Cell]) -> list[str]:
-    """A filled square per black cell, and a dot per white cell without a clue when asked."""
-    parts = []
-    for y, row in enumerate(grid):
-        for x, char in enumerate(row):
-            if char == BLACK:
-                parts.append(
-                    f'<rect class="black" x="{_at(x)}" y="{_at(y)}" '
-                    f'width="{CELL}" height="{CELL}" fill="{_SHADE}"/>'
-                )
-            elif dots and (x, y) not in clued:
-                centre_x, centre_y = _at(x) + CELL // 2, _at(y) + CELL // 2
-                parts.append(
-                    f'<circle class="dot" cx="{centre_x}" cy="{centre_y}" '
-                    f'r="{_DOT_RADIUS}" fill="#555555"/>'
-                )
-    return parts
+def _black_cells(grid: Grid) -> list[str]:
+    """A filled square per black cell."""
+    return [
+        f'<rect class="black" x="{_at(x)}" y="{_at(y)}" '
+        f'width="{CELL}" height="{CELL}" fill="{_SHADE}"/>'
+        for y, row in enumerate(grid)
+        for x, char in enumerate(row)
+        if char == BLACK
+    ]
+
+
+def _white_cells(grid: Grid) -> list[Cell]:
+    """The cells of ``grid`` that are not black, row by row."""
+    return [(x, y) for y, row in enumerate(grid) for x, char in enumerate(row) if char != BLACK]
+
+
+def white_dots(puzzle: Puzzle, cells: Iterable[Cell]) -> str:
+    """A small dot per cell of ``cells``: centred, or in the lower-right corner of a clue's cell.
+
+    A clue's cell keeps its centre for the clue, so that a dot never reads
+    as part of the number (a 0 with a dot in it looks like a θ).
+    """
+    clued = {room.first_cell for room in puzzle.rooms if room.clue_text is not None}
+    circles = []
+    for x, y in cells:
+        offset = CELL - _DOT_INSET if (x, y) in clued else CELL // 2
+        circles.append(
+            f'<circle class="dot" cx="{_at(x) + offset}" cy="{_at(y) + offset}" '
+            f'r="{_DOT_RADIUS}" fill="#555555"/>'
+        )
+    return "".join(circles)
 
 
 def _clues(puzzle: Puzzle, grid: Grid | None) -> str:

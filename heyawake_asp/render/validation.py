@@ -13,15 +13,13 @@ from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.text import render_text
 from heyawake_asp.validation.validate import Counterexample, Validation
 
-__all__ = ["validation_text"]
+__all__ = ["interrupted_text", "validation_text"]
 
 
 def validation_text(validation: Validation) -> str:
     """A line of counts, or the counterexample: what is wrong, the grid, the puzzle as text."""
     compared = " against ".join((*validation.encodings, "brute force")[:2])
-    counts = (
-        f"{_count(validation.puzzles, 'puzzle')}, {_count(validation.shadings, 'shading')} compared"
-    )
+    counts = _counts(validation)
     found = validation.counterexample
     if found is None:
         return f"ok: {compared}: {counts}, no difference"
@@ -34,6 +32,23 @@ def validation_text(validation: Validation) -> str:
     shrunk = "" if first == found.puzzle else f", shrunk from {_size(first)}"
     lines.append(f"FAILED: {compared}: {counts} up to this one{shrunk}")
     return "\n".join(lines)
+
+
+def interrupted_text(validation: Validation) -> str:
+    """What a validation stopped by Ctrl-C compared, and whether it found a difference.
+
+    >>> print(interrupted_text(Validation(("grow",), 12, 30)))
+    interrupted: 12 puzzles, 30 shadings compared, no difference so far
+    """
+    found = "no difference so far" if validation.ok else "a difference found, not yet shrunk"
+    return f"interrupted: {_counts(validation)}, {found}"
+
+
+def _counts(validation: Validation) -> str:
+    """For example ``12 puzzles, 30 shadings compared``."""
+    return (
+        f"{_count(validation.puzzles, 'puzzle')}, {_count(validation.shadings, 'shading')} compared"
+    )
 
 
 def _size(puzzle: Puzzle) -> str:

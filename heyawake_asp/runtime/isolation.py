@@ -60,13 +60,16 @@ class ChildOverdue(ChildFailed):
 class Worker:
     """Runs calls in a child process kept between calls, and replaced after one fails.
 
-    Use it as a context manager, or `close` it, to end the child.
+    Use it as a context manager, or `close` it, to end the child; `stop`
+    ends a call from another thread.
     """
 
     def __init__(self, memory_limit: int | None = None) -> None:
         """``memory_limit``: bytes each child may take; by default its share when it starts."""
         self._memory_limit = memory_limit
         self._child: Child | None = None
+        self._running: Child | None = None
+        self._stopped = False
 
     def run(self, call: Callable[[], T], timeout: float | Deadline | None) -> T:
         """``call()`` (which must pickle) in the child; Ctrl-C here stops the child.
@@ -83,7 +86,9 @@ class Worker:
         """
         deadline = as_deadline(timeout)
         for _ in range(2):  # a kept child may have died since: then once more, in a fresh one
-            child = self._take_child()
+            if self._stopped:
+                raise ChildFailed("stopped")
+            child = self._running = self._take_child()
             try:
                 child.submit(call, deadline)
                 wait([child], GRACE_SECONDS)
@@ -97,9 +102,18 @@ class Worker:
                 else:
                     child.stop()
                 raise
+            finally:
+                self._running = None
             self._child = child
             return value  # type: ignore[no-any-return]
         raise ChildFailed("the worker process died before it could start the call")
+
+    def stop(self) -> None:
+        """End the call running now, from any thread: its `run` raises `ChildFailed`."""
+        self._stopped = True
+        child = self._running
+        if child is not None and child.process.pid is not None:
+            child.process.kill()
 
     def _take_child(self) -> Child:
         """The kept child if it still runs, else a fresh one."""

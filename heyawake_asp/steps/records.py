@@ -17,23 +17,30 @@ from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.grading import Grade
 from heyawake_asp.steps.model import Hint, Rule, Settled, Step, Walkthrough
 
-__all__ = ["grade_error_record", "grade_record", "hint_record", "step_record", "walk_record"]
+__all__ = [
+    "grade_error_record",
+    "grade_record",
+    "hint_record",
+    "step_record",
+    "walk_error_record",
+    "walk_record",
+]
 
 
-def _cell(cell: Cell) -> dict[str, int]:
+def cell_record(cell: Cell) -> dict[str, int]:
     """``{"x": X, "y": Y}``."""
     return {"x": cell[0], "y": cell[1]}
 
 
 def _settled(settled: Settled) -> dict[str, Any]:
     """``{"x", "y", "black"}``."""
-    return {**_cell(settled[0]), "black": settled[1]}
+    return {**cell_record(settled[0]), "black": settled[1]}
 
 
 def _rule(rule: Rule) -> dict[str, Any]:
     """``{"kind", "cells", "room"}`` (``room``: its number from 1, for ``clue`` and ``apart``)."""
     room = None if rule.room is None else rule.room + 1
-    return {"kind": rule.kind, "cells": [_cell(cell) for cell in rule.cells], "room": room}
+    return {"kind": rule.kind, "cells": [cell_record(cell) for cell in rule.cells], "room": room}
 
 
 def step_record(step: Step) -> dict[str, Any]:
@@ -60,13 +67,23 @@ def walk_record(source: str, walk: Walkthrough) -> dict[str, Any]:
     }
 
 
+def walk_error_record(source: str, message: str) -> dict[str, Any]:
+    """A puzzle with no path (unread): ``status`` ``error``, ``error`` why, the rest null."""
+    return {
+        "puzzle": source,
+        "status": "error",
+        **dict.fromkeys(("steps", "grid", "conflict")),
+        "error": message,
+    }
+
+
 def hint_record(source: str, hint: Hint) -> dict[str, Any]:
     """``{"puzzle", "step", "conflict", "unsolvable"}``; ``unsolvable`` lists room numbers."""
-    unsolvable = hint.unsolvable
+    unsolvable, conflict = hint.unsolvable, hint.conflict
     return {
         "puzzle": source,
         "step": None if hint.step is None else step_record(hint.step),
-        "conflict": None if hint.conflict is None else [_cell(cell) for cell in hint.conflict],
+        "conflict": None if conflict is None else [cell_record(cell) for cell in conflict],
         "unsolvable": None if unsolvable is None else [room + 1 for room in unsolvable],
     }
 

@@ -1,6 +1,7 @@
 """One sentence per step, as a person would say it.
 
-Cells are named ``rRcC``, row and column from 1; a room by its first cell.
+Cells are named ``rRcC``, row and column from 1; a room by its name in the
+puzzle's file, else by its first cell (`Puzzle.room_name`).
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> from heyawake_asp.steps.model import Reason, Rule
@@ -14,19 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.puzzle import Cell, Puzzle, cell_name
 from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, row_major
 
-__all__ = ["cell_name", "rules_phrase", "sentence"]
+__all__ = ["rules_phrase", "sentence"]
 
 _NAMED_BLACKS = 4
 """A room's black cells are named when it already has this many or fewer."""
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def cell_name(cell: Cell) -> str:
-    """``r4c7`` for the cell in row 4, column 7 (``(6, 3)``)."""
-    return f"r{cell[1] + 1}c{cell[0] + 1}"
 
 
 def _number(count: int) -> str:
@@ -56,13 +52,13 @@ def _cells_are(settled: Sequence[Settled]) -> str:
 
 
 def _room(puzzle: Puzzle, room: int) -> str:
-    """``the room at r3c6 (clue 2)``."""
-    return f"the room at {_place(puzzle, room)}"
+    """``room f (clue 2)``, or ``the room at r3c6 (clue 2)`` (`Puzzle.room_name`)."""
+    return f"{puzzle.room_noun()} {_labelled(puzzle, room)}"
 
 
-def _place(puzzle: Puzzle, room: int) -> str:
-    """``r3c6 (clue 2)``: where a room is, and its clue."""
-    return f"{cell_name(puzzle.rooms[room].first_cell)} (clue {puzzle.rooms[room].clue})"
+def _labelled(puzzle: Puzzle, room: int) -> str:
+    """``f (clue 2)`` or ``r3c6 (clue 2)``: a room's label and its clue."""
+    return f"{puzzle.room_label(room)} (clue {puzzle.rooms[room].clue})"
 
 
 _SORTS = ("connected", "clue", "apart", "run", "adjacent")
@@ -99,8 +95,8 @@ def _group(puzzle: Puzzle, rules: Sequence[Rule]) -> str:
     if kind == "connected":
         return "white connectivity"
     if kind in ("clue", "apart"):
-        places = _listing([_place(puzzle, rule.room or 0) for rule in rules])
-        rooms = f"the room{'s' if many else ''} at {places}"
+        labels = _listing([_labelled(puzzle, rule.room or 0) for rule in rules])
+        rooms = f"{puzzle.room_noun(len(rules))} {labels}"
         if kind == "clue":
             return f"the clue{'s' if many else ''} of {rooms}"
         return f"no black cell of {rooms} beside another black cell"

@@ -111,8 +111,8 @@ class Judge:
     ``brute_force_cells`` cells are brute-forced. ``timeout`` is seconds
     for each clingo call, or one `Deadline` for them all; ``run(call,
     where, deadline)`` runs each call (by default here) and stops it at the
-    deadline the call keeps. ``names`` labels the sets: their names, or
-    their files when two share one.
+    deadline the call keeps. ``names`` labels the sets: their names (a
+    user's set by its path).
     """
 
     def __init__(
@@ -123,10 +123,7 @@ class Judge:
         run: Runner | None = None,
     ) -> None:
         self.sets = sets
-        names = [encodings.name for encodings, _ in sets]
-        if len(set(names)) < len(names):  # e.g. a copy of grow against grow: name them by path
-            names = [str(encodings.files[0]) for encodings, _ in sets]
-        self.names = tuple(names)
+        self.names = tuple(encodings.name for encodings, _ in sets)
         self.brute_force_cells = brute_force_cells
         self.timeout = timeout
         self.run = run or _direct

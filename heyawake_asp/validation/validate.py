@@ -15,7 +15,7 @@ puzzles given; the first puzzle that fails is shrunk (`heyawake_asp.validation.s
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,6 +92,7 @@ def validate(
     puzzles: Iterable[Puzzle] = (),
     timeout: float | Deadline | None = None,
     run: Runner | None = None,
+    on_puzzle: Callable[[Validation], None] | None = None,
 ) -> Validation:
     """Compare an encoding set's answers with brute force, or with another set's.
 
@@ -118,6 +119,9 @@ def validate(
         Runs each call: ``run(call, where, deadline)``, by default
         ``call()``, which keeps the deadline itself. The command passes one
         that runs it in a child process, stopped at the deadline.
+    on_puzzle
+        Called after each puzzle with the outcome so far (a failing puzzle's
+        counterexample not yet shrunk), so that a caller stopped keeps it.
 
     Raises
     ------
@@ -137,7 +141,11 @@ def validate(
     for verdict in _verdicts(judge, max_cells, irregular, random.Random(seed), puzzles):
         compared += 1
         shadings += verdict.shadings
-        if verdict.counterexample is not None:
+        found = verdict.counterexample
+        if on_puzzle is not None:
+            failure = None if found is None else verdict.puzzle
+            on_puzzle(Validation(judge.names, compared, shadings, found, failure))
+        if found is not None:
             _, counterexample = shrink(verdict.puzzle, judge.counterexample, irregular)
             return Validation(judge.names, compared, shadings, counterexample, verdict.puzzle)
     return Validation(judge.names, compared, shadings)

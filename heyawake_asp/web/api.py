@@ -39,7 +39,7 @@ from heyawake_asp.render.svg import render_svg
 from heyawake_asp.runtime.deadline import NEVER, Deadline
 from heyawake_asp.solver import solve
 from heyawake_asp.steps import grade, hint, steps
-from heyawake_asp.steps.records import grade_record, hint_record, walk_record
+from heyawake_asp.steps.records import cell_record, grade_record, hint_record, walk_record
 
 __all__ = ["ENDPOINTS", "MAX_COUNT", "MAX_GENERATED_SIDE", "Reply", "answer"]
 
@@ -138,11 +138,6 @@ def _grid(request: dict[str, Any], puzzle: Puzzle) -> list[str]:
     return rows
 
 
-def _cell(cell: Cell) -> dict[str, int]:
-    """``{"x", "y"}``, from 0."""
-    return {"x": cell[0], "y": cell[1]}
-
-
 def _solve(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
     """``solve --json``'s record: up to two solutions, so that ``unique`` is known."""
     puzzle = _puzzle(request)
@@ -164,7 +159,7 @@ def _check(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
     violations = [
         {
             "rule": violation.rule,
-            "cells": [_cell(cell) for cell in violation.cells],
+            "cells": [cell_record(cell) for cell in violation.cells],
             "room": None if violation.room is None else violation.room + 1,
             "message": violation.message,
         }
@@ -224,7 +219,7 @@ def _analyze(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
         counted = count_solutions(puzzle, limit, timeout=deadline)
 
     def cells(group: frozenset[Cell]) -> list[dict[str, int]]:
-        return [_cell(cell) for cell in sorted(group, key=lambda cell: (cell[1], cell[0]))]
+        return [cell_record(cell) for cell in sorted(group, key=lambda cell: (cell[1], cell[0]))]
 
     return {
         "puzzle": SOURCE,

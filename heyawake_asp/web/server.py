@@ -17,10 +17,12 @@ from __future__ import annotations
 import functools
 import json
 import mimetypes
+import select
 import socket
 import sys
 import threading
 import urllib.parse
+from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -40,6 +42,8 @@ MAX_BODY_BYTES = MAX_INPUT_BYTES + 1000
 """The largest request body: a puzzle as large as a file may be, with a little JSON around it."""
 _SLOW_CLIENT_SECONDS = 30
 """How long a connection may take to send its request before it is closed."""
+_WATCH_SECONDS = 0.1
+"""How often a request's connection is checked while its child works."""
 _STATIC = Path(__file__).resolve().parent / "static"
 _HEADERS = {
     "Cache-Control": "no-store",
@@ -47,6 +51,11 @@ _HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:",
 }
 """Sent with every answer: the page loads nothing from elsewhere, and nothing is cached."""
+
+
+def _never() -> bool:
+    """No asker ever leaves: for calls from elsewhere than a connection."""
+    return False
 
 
 @dataclass(frozen=True)
@@ -78,20 +87,37 @@ class App:
         """One per child that may run at once."""
         return threading.BoundedSemaphore(self.jobs)
 
-    def reply(self, endpoint: str, body: bytes, deadline: Deadline) -> Reply:
-        """``endpoint``'s reply to ``body``, computed in a child when a turn comes up in time."""
+    def reply(
+        self, endpoint: str, body: bytes, deadline: Deadline, gone: Callable[[], bool] = _never
+    ) -> Reply:
+        """``endpoint``'s reply to ``body``, computed in a child when a turn comes up in time.
+
+        The child is stopped as soon as ``gone()`` says the asker no longer waits
+        (the page superseded the request): its turn goes to the next request.
+        """
         if not self.turns.acquire(timeout=deadline.left()):
             busy = f"every worker busy until the time limit of {deadline.seconds:g} s"
             return Reply(503, {"error": f"server: {busy}"})
+        done = threading.Event()
         try:
             with Worker(memory_cap(self.jobs)) as worker:
+                threading.Thread(target=_stop_when, args=(gone, worker, done), daemon=True).start()
                 return worker.run(functools.partial(answer, endpoint, body, deadline), deadline)
         except ChildOverdue:
             return Reply(422, {"error": f"{SOURCE}: {deadline.overdue_message()}"})
         except ChildFailed as failure:
             return Reply(422, {"error": f"{SOURCE}: {failure}"})
         finally:
+            done.set()
             self.turns.release()
+
+
+def _stop_when(gone: Callable[[], bool], worker: Worker, done: threading.Event) -> None:
+    """Stop ``worker``'s call once ``gone()``, checking every `_WATCH_SECONDS` until ``done``."""
+    while not done.wait(_WATCH_SECONDS):
+        if gone():
+            worker.stop()
+            return
 
 
 def _asset(path: Path) -> Asset:
@@ -147,7 +173,15 @@ class _Handler(BaseHTTPRequestHandler):
             return
         body = self._body()
         if body is not None:
-            self._json(self.server.app.reply(endpoint, body, deadline))
+            self._json(self.server.app.reply(endpoint, body, deadline, self._gone))
+
+    def _gone(self) -> bool:
+        """Whether the asker hung up: the connection reads as ended (or fails)."""
+        try:
+            readable, _, _ = select.select([self.connection], [], [], 0)
+            return bool(readable) and not self.connection.recv(1, socket.MSG_PEEK)
+        except OSError:
+            return True
 
     def _body(self) -> bytes | None:
         """The request's body, or None when refused (the reply is sent, the connection closed)."""
@@ -195,8 +229,8 @@ class _Server(ThreadingHTTPServer):
     daemon_threads = True
 
     def handle_error(self, request: Any, client_address: Any) -> None:
-        """Say nothing of a connection the browser dropped; report anything else."""
-        if not isinstance(sys.exc_info()[1], ConnectionError):
+        """Say nothing of a connection dropped or too slow to send; report anything else."""
+        if not isinstance(sys.exc_info()[1], OSError):
             super().handle_error(request, client_address)
 
     def __init__(self, address: tuple[str, int], app: App) -> None:

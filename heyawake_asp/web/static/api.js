@@ -29,6 +29,14 @@ function count(change) {
 }
 let onBusy = () => {};
 
+/**
+ * Count work about to send requests (``change`` +1, later -1) as pending, so that a test
+ * waiting for <html data-pending="0"> waits for it too (a debounced analysis, say).
+ */
+export function hold(change) {
+  count(change);
+}
+
 /** Call ``show(true|false)`` when requests start or stop being slow. */
 export function watchBusy(show) {
   onBusy = show;

@@ -1,15 +1,19 @@
-// The page: loading a puzzle (text, file, shipped, generated, the address's #puzzle=),
-// and the buttons and keys wired to the board, play and learn.
+// The page: loading a puzzle (text, file, shipped, generated, the address's #puzzle= or
+// #draft=), the Play / Compose switch, and the buttons and keys wired to the board, play,
+// learn and compose.
 
 import { Superseded, abort, call, post, watchBusy } from "./api.js";
 import { Board } from "./board.js";
+import { Compose } from "./compose.js";
+import { MAX_SIZE, fromObject, fromUrl } from "./draft.js";
 import { Learn } from "./learn.js";
 import { Play } from "./play.js";
-import { report, say } from "./status.js";
+import { list, report, say } from "./status.js";
 import { Timer } from "./timer.js";
 
 const $ = (id) => document.getElementById(id);
 const HASH = "#puzzle=";
+const DRAFT = "#draft=";
 
 const board = new Board($("board"), (x, y, char) => play.set(x, y, char));
 const play = new Play(board, new Timer($("timer")), $("auto-check"));
@@ -23,6 +27,28 @@ const learn = new Learn(
     play.redraw();
     say("Back to your grid.");
     enable();
+  },
+);
+const compose = new Compose(
+  board,
+  {
+    analysis: $("analysis"), clue: $("room-clue"), undo: $("draft-undo"), redo: $("draft-redo"),
+    suggest: $("suggest"), apply: $("apply"), exportPanel: $("export-panel"),
+    exportUrl: $("export-url"), exportLink: $("export-link"), exportText: $("export-text"),
+    picture: $("export-picture"),
+    downloads: Object.fromEntries(
+      ["url", "text", "json", "kth", "svg"].map((to) => [to, $(`download-${to}`)]),
+    ),
+    tools: [...document.querySelectorAll("input[name='tool']")],
+  },
+  {
+    changed(draft) {
+      $("draft-width").value = String(draft.width);
+      $("draft-height").value = String(draft.height);
+      // The address keeps the draft (replaced, not a new history entry per edit).
+      const hash = draftHash();
+      if (location.hash !== hash) history.replaceState(null, "", hash);
+    },
   },
 );
 let ownHash = null; // the hash this page set: its hashchange is not a new puzzle
@@ -40,8 +66,80 @@ function enable() {
 }
 play.onHistory = enable;
 
-/** Read ``text`` as a puzzle, draw it, and put its puzz.link URL in the address. */
+const draftHash = () => DRAFT + encodeURIComponent(compose.url());
+
+/** Show Play or Compose (``draft``: the draft to compose, as an edit of the one there). */
+function setMode(mode, draft = null) {
+  const composing = mode === "compose";
+  if (composing && compose.active && !draft) return; // already composing
+  $("mode-play").setAttribute("aria-pressed", String(!composing));
+  $("mode-compose").setAttribute("aria-pressed", String(composing));
+  $("play-controls").hidden = composing;
+  $("play-keys").hidden = composing;
+  $("compose-controls").hidden = !composing;
+  $("compose-keys").hidden = !composing;
+  $("load-title").textContent = composing ? "Puzzle (loads into the draft)" : "Puzzle";
+  if (composing) {
+    learn.close();
+    list();
+    if (!compose.active && !compose.draft && !draft && play.puzzle) {
+      draft = fromObject(play.puzzle);
+      say("Composing a copy of the puzzle in play: edit its rooms and numbers.");
+    } else if (!compose.active && !draft) {
+      say("Compose: drag rectangles to make rooms; select a room and type its number.");
+    }
+    if (!compose.active && location.hash.startsWith(HASH)) history.pushState(null, "", location.href);
+    compose.open(draft);
+  } else if (compose.active) {
+    compose.close();
+    if (play.puzzle) {
+      board.setPuzzle(play.puzzle);
+      play.redraw();
+      ownHash = HASH + encodeURIComponent(play.puzzle.source);
+      if (location.hash !== ownHash) history.pushState(null, "", ownHash);
+      ownHash = location.hash;
+      say("Back to your grid.");
+    } else {
+      board.svg.replaceChildren();
+      board.puzzle = null;
+      if (location.hash) history.pushState(null, "", location.pathname + location.search);
+      say("Load a puzzle to begin.");
+    }
+  }
+  enable();
+}
+
+/** The draft of a puzzle in any format (converted by the API), or null after an error. */
+async function draftOf(text) {
+  try {
+    const reply = await post("load-json", "convert", { puzzle: text, to: "json" });
+    const puzzle = JSON.parse(reply.text);
+    if (puzzle.width > MAX_SIZE || puzzle.height > MAX_SIZE) {
+      say(`error: a ${puzzle.width}×${puzzle.height} puzzle: drafts are at most ${MAX_SIZE}×${MAX_SIZE}`, "error");
+      return null;
+    }
+    return fromObject(puzzle);
+  } catch (error) {
+    report(error);
+    return null;
+  }
+}
+
+/** Read ``text`` as a puzzle: in Compose, as the draft; else to play. */
 async function load(text) {
+  if (compose.active) {
+    abort(PUZZLE_REQUESTS);
+    const draft = await draftOf(text);
+    if (!draft) return;
+    compose.open(draft);
+    say(`Composing a ${draft.width}×${draft.height} draft with ${draft.clues.length} rooms (Undo goes back to the one before).`);
+    return;
+  }
+  await playText(text);
+}
+
+/** Read ``text`` as a puzzle, draw it, and put its puzz.link URL in the address. */
+async function playText(text) {
   abort(PUZZLE_REQUESTS);
   // The puzz.link URL is the puzzle from here on, for every request: the rooms drawn from its
   // JSON are numbered as the API numbers them (a file's own room order may differ).
@@ -74,7 +172,21 @@ async function load(text) {
 }
 
 function loadFromHash() {
-  if (location.hash === ownHash || !location.hash.startsWith(HASH)) return;
+  if (location.hash.startsWith(DRAFT)) {
+    if (compose.active && compose.draft && location.hash === draftHash()) return;
+    let draft;
+    try {
+      draft = fromUrl(decodeURIComponent(location.hash.slice(DRAFT.length)));
+    } catch (error) {
+      say(`error: the address's #draft= cannot be read: ${error.message}`, "error");
+      return;
+    }
+    setMode("compose", draft);
+    return;
+  }
+  if (!location.hash.startsWith(HASH)) return;
+  if (compose.active) setMode("play");
+  if (location.hash === ownHash) return;
   let text;
   try {
     text = decodeURIComponent(location.hash.slice(HASH.length));
@@ -83,7 +195,7 @@ function loadFromHash() {
     return;
   }
   $("puzzle-text").value = text;
-  load(text);
+  playText(text);
 }
 
 async function fillInstances() {
@@ -149,9 +261,22 @@ function openFile() {
 function keys(event) {
   const target = event.target;
   const typing = target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement ||
-    (target instanceof HTMLInputElement && target.type !== "checkbox");
+    (target instanceof HTMLInputElement && target.type !== "checkbox" && target.type !== "radio");
   if (learn.active) {
     if (!typing && !event.ctrlKey && !event.metaKey && learn.key(event)) event.preventDefault();
+    return;
+  }
+  if (compose.active) {
+    if (typing) return;
+    const key = event.key.toLowerCase();
+    if (event.ctrlKey || event.metaKey) {
+      if (key === "z" && !event.shiftKey) compose.undo();
+      else if (key === "y" || (key === "z" && event.shiftKey)) compose.redo();
+      else return;
+      event.preventDefault();
+    } else if (compose.key(event)) {
+      event.preventDefault();
+    }
     return;
   }
   if (typing || !(event.ctrlKey || event.metaKey) || !play.puzzle) return;
@@ -188,6 +313,22 @@ $("open-instance").addEventListener("click", openInstance);
 $("generate-form").addEventListener("submit", generate);
 $("auto-check").addEventListener("change", () => {
   if ($("auto-check").checked) play.check();
+});
+$("mode-play").addEventListener("click", () => setMode("play"));
+$("mode-compose").addEventListener("click", () => setMode("compose"));
+const size = (id) => Math.min(MAX_SIZE, Math.max(1, Number.parseInt($(id).value, 10) || 1));
+$("draft-new").addEventListener("click", () => compose.blank(size("draft-width"), size("draft-height")));
+$("draft-resize").addEventListener("click", () => compose.resize(size("draft-width"), size("draft-height")));
+$("draft-undo").addEventListener("click", () => compose.undo());
+$("draft-redo").addEventListener("click", () => compose.redo());
+$("suggest").addEventListener("click", () => compose.suggest());
+$("apply").addEventListener("click", () => compose.apply());
+$("export").addEventListener("click", () => compose.export());
+$("play-draft").addEventListener("click", () => {
+  const url = compose.url();
+  setMode("play");
+  $("puzzle-text").value = url;
+  playText(url);
 });
 document.addEventListener("keydown", keys);
 window.addEventListener("hashchange", loadFromHash);

@@ -2,8 +2,8 @@
 // into cell changes handed to ``onChange(x, y, char)`` ('#' black, '.' white, '?' open).
 
 const SVG = "http://www.w3.org/2000/svg";
-const SIZE = 40; // a cell's side in the viewBox
-const PAD = 3; // room for the outer wall
+export const SIZE = 40; // a cell's side in the viewBox
+export const PAD = 3; // room for the outer wall
 const STATES = { "?": "unknown", "#": "black", ".": "white" };
 const CYCLE = ["?", "#", "."]; // a click moves right, a right-click left
 const KEYS = {
@@ -11,7 +11,7 @@ const KEYS = {
   ".": ".", w: ".", o: ".",
   Backspace: "?", Delete: "?", 0: "?",
 };
-const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+export const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 function element(name, attributes = {}) {
   const node = document.createElementNS(SVG, name);
@@ -37,8 +37,11 @@ export class Board {
     svg.addEventListener("keydown", (event) => this.#key(event));
   }
 
-  /** Draw ``puzzle`` ({width, height, rooms: [{cells: [[x, y]...], clue}]}) with open cells. */
-  setPuzzle(puzzle) {
+  /**
+   * Draw ``puzzle`` ({width, height, rooms: [{cells: [[x, y]...], clue}]}) with open cells;
+   * ``roomNumbers``: each cell says its room's index (from 0) in data-room.
+   */
+  setPuzzle(puzzle, { roomNumbers = false } = {}) {
     this.puzzle = puzzle;
     const { width, height, rooms } = puzzle;
     const roomOf = Array.from({ length: height }, () => new Array(width).fill(-1));
@@ -64,6 +67,7 @@ export class Board {
           class: "cell", x: PAD + x * SIZE, y: PAD + y * SIZE, width: SIZE, height: SIZE,
           "data-x": x, "data-y": y, "data-state": "unknown",
         });
+        if (roomNumbers) rect.setAttribute("data-room", roomOf[y][x]);
         const at = clueCells.has(`${x},${y}`) ? 0.84 : 0.5; // beside a clue, in the corner
         const dot = element("circle", {
           class: "dot", cx: PAD + (x + at) * SIZE, cy: PAD + (y + at) * SIZE, r: SIZE * (at === 0.5 ? 0.1 : 0.07),
@@ -105,7 +109,8 @@ export class Board {
       class: "frame", x: PAD, y: PAD, width: width * SIZE, height: height * SIZE,
     });
     this.cursorMark = element("rect", { class: "cursor", width: SIZE - 6, height: SIZE - 6 });
-    svg.append(cells, wallPath, frame, marks, this.cursorMark);
+    this.previewMark = element("rect", { class: "preview", visibility: "hidden" });
+    svg.append(cells, wallPath, frame, marks, this.cursorMark, this.previewMark);
     this.cursor = [0, 0];
     this.#placeCursor();
     this.show(Array.from({ length: height }, () => new Array(width).fill("?")));
@@ -144,9 +149,42 @@ export class Board {
     });
   }
 
+  /** The cell [x, y] under the pointer at ``clientX``, ``clientY`` (clamped to the grid). */
+  cellAt(clientX, clientY) {
+    const matrix = this.svg.getScreenCTM();
+    if (!matrix || !this.puzzle) return null;
+    const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+    const clamp = (value, most) => Math.min(most - 1, Math.max(0, Math.floor((value - PAD) / SIZE)));
+    return [clamp(point.x, this.puzzle.width), clamp(point.y, this.puzzle.height)];
+  }
+
+  /** Outline the rectangle between cells ``a`` and ``b``, or nothing (no arguments). */
+  preview(a = null, b = null) {
+    if (!a || !b) {
+      this.previewMark.setAttribute("visibility", "hidden");
+      return;
+    }
+    const [x1, x2] = [Math.min(a[0], b[0]), Math.max(a[0], b[0])];
+    const [y1, y2] = [Math.min(a[1], b[1]), Math.max(a[1], b[1])];
+    const attributes = {
+      x: PAD + x1 * SIZE + 2, y: PAD + y1 * SIZE + 2,
+      width: (x2 - x1 + 1) * SIZE - 4, height: (y2 - y1 + 1) * SIZE - 4, visibility: "visible",
+    };
+    for (const [key, value] of Object.entries(attributes)) this.previewMark.setAttribute(key, String(value));
+  }
+
   /** The cells of room ``number`` (from 1), as [[x, y]...]. */
   roomCells(number) {
     return this.puzzle?.rooms[number - 1]?.cells ?? [];
+  }
+
+  /** Move the keyboard cursor by ``dx``, ``dy`` (kept on the grid); returns its cell. */
+  moveCursor(dx, dy) {
+    const [x, y] = this.cursor;
+    const { width, height } = this.puzzle;
+    this.cursor = [Math.min(width - 1, Math.max(0, x + dx)), Math.min(height - 1, Math.max(0, y + dy))];
+    this.#placeCursor();
+    return this.cursor;
   }
 
   #placeCursor() {
@@ -184,21 +222,15 @@ export class Board {
   #key(event) {
     if (!this.puzzle || this.readOnly || event.ctrlKey || event.metaKey || event.altKey) return;
     const move = MOVES[event.key];
-    const [x, y] = this.cursor;
     if (move) {
       event.preventDefault();
-      const { width, height } = this.puzzle;
-      this.cursor = [
-        Math.min(width - 1, Math.max(0, x + move[0])),
-        Math.min(height - 1, Math.max(0, y + move[1])),
-      ];
-      this.#placeCursor();
+      this.moveCursor(...move);
       return;
     }
     const char = KEYS[event.key.length === 1 ? event.key.toLowerCase() : event.key];
     if (char !== undefined) {
       event.preventDefault();
-      this.onChange(x, y, char);
+      this.onChange(...this.cursor, char);
     }
   }
 }

@@ -1,0 +1,530 @@
+// Composing: the author's draft on the board, edited with the mouse (a rectangle, paint,
+// merge) and the keys (a room's number), with undo and redo, a live analysis after every
+// edit (solutions, the cells all of them share, the grade, why there is none), a suggested
+// number, and the export in every format.
+
+import { Superseded, abort, hold, post } from "./api.js";
+import { MOVES } from "./board.js";
+import * as D from "./draft.js";
+import { report, say } from "./status.js";
+
+const DEBOUNCE_MS = 150;
+const ANALYSIS = ["analyze", "grade", "explain", "suggest"];
+const EXPORTS = { url: "puzz.link URL", text: "text", json: "JSON", kth: "KTH", svg: "SVG" };
+const HISTORY = 500; // the most edits undo keeps
+const xy = (cell) => [cell.x, cell.y];
+const MAX_CLUE = 4095; // what a puzz.link URL holds
+
+/** A room's number as typed: "" none, "?" hidden, digits a number; undefined when not one. */
+export function parseClue(text) {
+  const value = text.trim();
+  if (value === "") return null;
+  if (value === "?") return "?";
+  if (/^\d+$/.test(value) && Number(value) <= MAX_CLUE) return Number(value);
+  return undefined;
+}
+
+export class Compose {
+  /**
+   * ``ui``: the elements (analysis, clue, undo, redo, suggest, apply, exportPanel, exportUrl,
+   * exportLink, exportText, downloads {url, text, json, kth, svg}, picture, tools (radios));
+   * ``hooks``: {changed(draft)} after every change of the draft (the address keeps it).
+   */
+  constructor(board, ui, hooks) {
+    this.board = board;
+    this.ui = ui;
+    this.hooks = hooks;
+    this.active = false;
+    this.draft = null;
+    this.done = []; // drafts before each edit
+    this.undone = [];
+    this.selectedCell = null; // a cell of the selected room
+    this.mergeFrom = null; // a cell of the room the merge tool took first
+    this.typing = false; // the last key was a digit for the selected room: more digits append
+    this.drag = null;
+    this.version = 0; // the draft's edit count: answers for an older one are ignored
+    this.analysis = null; // {version, status, ...}: the last analysis shown
+    this.marks = {};
+    this.suggestion = null; // {version, x, y, clue}
+    this.timer = null;
+    this.blobs = [];
+    const svg = board.svg;
+    svg.addEventListener("pointerdown", (event) => this.#down(event));
+    svg.addEventListener("pointermove", (event) => this.#move(event));
+    svg.addEventListener("pointerup", (event) => this.#up(event));
+    svg.addEventListener("pointercancel", () => this.#cancel());
+    ui.clue.addEventListener("change", () => this.#clueField());
+  }
+
+  get tool() {
+    return this.ui.tools.find((radio) => radio.checked)?.value ?? "rectangle";
+  }
+
+  /** Show the draft (``draft`` replacing it, as an edit, when given; a blank 6x6 when none). */
+  open(draft = null) {
+    this.active = true;
+    this.board.readOnly = true;
+    this.board.svg.dataset.mode = "compose";
+    if (!this.draft) this.edit(draft ?? D.blank(6, 6));
+    else if (draft && !D.same(draft, this.draft)) this.edit(draft);
+    else this.#changed();
+  }
+
+  close() {
+    if (!this.active) return;
+    this.active = false;
+    this.#cancel();
+    abort(ANALYSIS);
+    if (this.timer !== null) {
+      clearTimeout(this.timer);
+      this.timer = null;
+      hold(-1);
+    }
+    this.board.readOnly = false;
+    delete this.board.svg.dataset.mode;
+    this.ui.exportPanel.hidden = true;
+  }
+
+  /** The draft's puzz.link URL. */
+  url() {
+    return D.toUrl(this.draft);
+  }
+
+  /** The draft as our JSON format's text, as the API reads it. */
+  json() {
+    return JSON.stringify(D.toObject(this.draft));
+  }
+
+  get selected() {
+    if (!this.selectedCell || !this.draft) return null;
+    const [x, y] = this.selectedCell;
+    return this.draft.room[y]?.[x] ?? null;
+  }
+
+  /** Make ``next`` the draft, as one edit undo takes back (nothing when it is the same). */
+  edit(next, { typing = false } = {}) {
+    if (this.draft && D.same(this.draft, next)) return;
+    if (this.draft) {
+      this.done.push(this.draft);
+      if (this.done.length > HISTORY) this.done.shift();
+    }
+    this.undone = [];
+    this.draft = next;
+    this.typing = typing;
+    this.#changed();
+  }
+
+  undo() {
+    const draft = this.done.pop();
+    if (!draft) return;
+    this.undone.push(this.draft);
+    this.draft = draft;
+    this.typing = false;
+    this.#changed();
+  }
+
+  redo() {
+    const draft = this.undone.pop();
+    if (!draft) return;
+    this.done.push(this.draft);
+    this.draft = draft;
+    this.typing = false;
+    this.#changed();
+  }
+
+  /** A new blank grid (an edit). */
+  blank(width, height) {
+    this.edit(D.blank(width, height));
+    say(`A new ${width}×${height} grid, one room: drag rectangles to make rooms.`);
+  }
+
+  resize(width, height) {
+    this.edit(D.resize(this.draft, width, height));
+    say(`The grid is ${width}×${height} now.`);
+  }
+
+  select(cell) {
+    this.selectedCell = cell;
+    this.typing = false;
+    this.#fillClueField();
+    this.#draw();
+  }
+
+  /** Set the selected room's number (a number, "?" or null). */
+  setClue(clue, { typing = false } = {}) {
+    const index = this.selected;
+    if (index === null) {
+      say("Select a room first: click it.", "error");
+      return;
+    }
+    this.edit(D.setClue(this.draft, index, clue), { typing });
+    this.#fillClueField();
+  }
+
+  /** A key in compose mode (not in a text field): digits, ?, Backspace, Delete, Escape. */
+  key(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return false;
+    const index = this.selected;
+    if (event.key === "Escape") {
+      this.mergeFrom = null;
+      this.select(null);
+      return true;
+    }
+    const move = MOVES[event.key];
+    if (move && event.target === this.board.svg) {
+      this.select(this.board.moveCursor(...move)); // the room under the cursor
+      return true;
+    }
+    if (index === null) return false;
+    if (/^[0-9]$/.test(event.key)) {
+      const old = this.draft.clues[index];
+      const digit = Number(event.key);
+      const value = this.typing && typeof old === "number" ? old * 10 + digit : digit;
+      this.setClue(value <= MAX_CLUE ? value : digit, { typing: true });
+      return true;
+    }
+    if (event.key === "?") {
+      this.setClue("?");
+      return true;
+    }
+    if (event.key === "Backspace" || event.key === "Delete") {
+      this.setClue(null);
+      return true;
+    }
+    return false;
+  }
+
+  /** Ask for a number that makes the draft unique, or (asked again) set it. */
+  async suggest() {
+    if (this.suggestion && this.suggestion.version === this.version) {
+      this.apply();
+      return;
+    }
+    const version = this.version;
+    try {
+      const reply = await post("suggest", "suggest", { puzzle: this.json() });
+      if (version !== this.version) return;
+      const found = reply.suggestion;
+      if (!found) {
+        this.suggestion = null;
+        this.marks.suggest = [];
+        say(reply.status === "several"
+          ? "No single room's number makes this draft unique."
+          : `Nothing to suggest: the draft has ${reply.status === "unique" ? "one solution" : "no solution"}.`);
+      } else {
+        this.suggestion = { version, x: found.x, y: found.y, clue: found.clue };
+        this.marks.suggest = D.cellsOf(this.draft, this.draft.room[found.y][found.x]);
+        say(`Suggestion: set this room to ${found.clue}: ${found.solutions === 1
+          ? "unique" : `leaves ${found.solutions} solutions`} (Apply, or Suggest again, sets it).`);
+      }
+      this.#draw();
+      this.#enable();
+    } catch (error) {
+      report(error);
+    }
+  }
+
+  /** Set the suggested number. */
+  apply() {
+    const found = this.suggestion;
+    if (!found || found.version !== this.version) return;
+    this.suggestion = null;
+    this.selectedCell = [found.x, found.y];
+    this.setClue(found.clue);
+    say(`Set the room at r${found.y + 1}c${found.x + 1} to ${found.clue}.`);
+  }
+
+  /** Fill the export panel: the URL, a text area, and a download link per format. */
+  async export() {
+    const puzzle = this.json();
+    const version = this.version;
+    try {
+      const replies = await Promise.all(
+        Object.keys(EXPORTS).map((to) => post(`export-${to}`, "convert", { puzzle, to })),
+      );
+      if (version !== this.version) return;
+      for (const url of this.blobs) URL.revokeObjectURL(url);
+      this.blobs = [];
+      const texts = Object.fromEntries(replies.map((reply) => [reply.to, reply.text]));
+      const url = texts.url.trim();
+      this.ui.exportUrl.value = url;
+      this.ui.exportLink.href = url;
+      this.ui.exportText.value = texts.text;
+      const types = { url: "text/plain", text: "text/plain", json: "application/json", kth: "text/plain", svg: "image/svg+xml" };
+      const names = { url: "draft.url", text: "draft.txt", json: "draft.json", kth: "draft.lp", svg: "draft.svg" };
+      for (const [to, text] of Object.entries(texts)) {
+        const link = this.ui.downloads[to];
+        if (!link) continue;
+        const blob = URL.createObjectURL(new Blob([text], { type: types[to] }));
+        this.blobs.push(blob);
+        link.href = blob;
+        link.download = names[to];
+        link.dataset.text = text;
+      }
+      this.ui.picture.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(texts.svg)}`;
+      this.ui.exportPanel.hidden = false;
+      say("Exported: copy the puzz.link URL, or download a file.");
+    } catch (error) {
+      report(error);
+    }
+  }
+
+  // --- drawing -------------------------------------------------------------------------
+
+  #changed() {
+    if (this.mergeFrom && this.draft.room[this.mergeFrom[1]]?.[this.mergeFrom[0]] === undefined) {
+      this.mergeFrom = null;
+    }
+    if (this.selectedCell && this.draft.room[this.selectedCell[1]]?.[this.selectedCell[0]] === undefined) {
+      this.selectedCell = null;
+    }
+    this.version += 1;
+    this.analysis = null;
+    this.suggestion = null;
+    this.marks = {};
+    this.ui.exportPanel.hidden = true;
+    this.ui.analysis.textContent = "Analysing…";
+    this.ui.analysis.dataset.status = "working";
+    this.#fillClueField();
+    this.#redrawRooms();
+    this.#draw();
+    this.#enable();
+    this.hooks.changed(this.draft);
+    this.#schedule();
+  }
+
+  /** Draw the draft's rooms and numbers afresh, the keyboard cursor where it was. */
+  #redrawRooms() {
+    const [x, y] = this.board.cursor;
+    this.board.setPuzzle(D.toObject(this.draft), { roomNumbers: true });
+    this.board.cursor = [x, y];
+    this.board.moveCursor(0, 0);
+  }
+
+  #draw() {
+    const { width, height } = this.draft;
+    const rows = Array.from({ length: height }, () => new Array(width).fill("?"));
+    for (const [x, y] of this.marks.black ?? []) rows[y][x] = "#";
+    for (const [x, y] of this.marks.white ?? []) rows[y][x] = ".";
+    this.board.show(rows);
+    const selected = this.selected;
+    const merging = this.mergeFrom ? this.draft.room[this.mergeFrom[1]][this.mergeFrom[0]] : null;
+    this.board.highlight({
+      "forced-black": this.marks.black ?? [],
+      "forced-white": this.marks.white ?? [],
+      clash: this.marks.clash ?? [],
+      suggest: this.marks.suggest ?? [],
+      selected: selected === null ? [] : D.cellsOf(this.draft, selected),
+      "merge-from": merging === null ? [] : D.cellsOf(this.draft, merging),
+    });
+  }
+
+  #enable() {
+    this.ui.undo.disabled = this.done.length === 0;
+    this.ui.redo.disabled = this.undone.length === 0;
+    const several = this.analysis?.version === this.version && this.analysis.status === "several";
+    this.ui.suggest.disabled = !several;
+    this.ui.apply.disabled = !(this.suggestion && this.suggestion.version === this.version);
+  }
+
+  #fillClueField() {
+    const index = this.selected;
+    this.ui.clue.disabled = index === null;
+    const clue = index === null ? null : this.draft.clues[index];
+    this.ui.clue.value = clue === null || clue === undefined ? "" : String(clue);
+  }
+
+  #clueField() {
+    const clue = parseClue(this.ui.clue.value);
+    if (clue === undefined) {
+      say(`error: a room's number is digits (at most ${MAX_CLUE}), ? for a hidden one, or empty`, "error");
+      this.#fillClueField();
+      return;
+    }
+    this.setClue(clue);
+  }
+
+  // --- the analysis --------------------------------------------------------------------
+
+  /** Analyse the draft ``DEBOUNCE_MS`` after the last edit (an edit aborts the one running). */
+  #schedule() {
+    abort(ANALYSIS);
+    if (this.timer === null) hold(1);
+    else clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.#analyze(this.version).finally(() => hold(-1));
+    }, DEBOUNCE_MS);
+  }
+
+  async #analyze(version) {
+    const puzzle = this.json();
+    const line = this.ui.analysis;
+    const show = (status, text) => {
+      line.dataset.status = status;
+      line.textContent = text;
+    };
+    try {
+      const reply = await post("analyze", "analyze", { puzzle });
+      if (version !== this.version) return;
+      this.analysis = { version, ...reply };
+      this.marks.black = reply.black.map(xy);
+      this.marks.white = reply.white.map(xy);
+      if (reply.status === "several") {
+        show("several", `several (${reply.more ? `more than ${reply.solutions}` : reply.solutions} solutions)`);
+      } else if (reply.status === "unique") {
+        show("unique", "unique");
+      } else {
+        show("none", "no solution");
+      }
+      this.#draw();
+      this.#enable();
+      if (reply.status === "unique") {
+        try {
+          const grade = await post("grade", "grade", { puzzle });
+          if (version !== this.version) return;
+          show("unique", `unique; grade: ${grade.grade} (score ${grade.score})`);
+        } catch (error) {
+          if (error instanceof Superseded || version !== this.version) return;
+          show("unique", `unique (no grade: ${error.message})`);
+        }
+      } else if (reply.status === "none") {
+        const why = await post("explain", "explain", { puzzle });
+        if (version !== this.version) return;
+        this.marks.clash = why.rooms.flatMap((room) => D.cellsOf(this.draft, room - 1));
+        show("none", why.text ? `no solution: ${why.text}` : "no solution");
+        this.#draw();
+      }
+    } catch (error) {
+      if (error instanceof Superseded || version !== this.version) return;
+      const room = /rooms\[(\d+)\]/.exec(error.message);
+      if (room) this.marks.clash = D.cellsOf(this.draft, Number(room[1]));
+      this.#draw();
+      show("error", `error: ${error.message}`);
+    }
+  }
+
+  // --- the mouse -----------------------------------------------------------------------
+
+  #cell(event) {
+    return this.board.cellAt(event.clientX, event.clientY);
+  }
+
+  #down(event) {
+    if (!this.active || event.button !== 0 || !this.draft) return;
+    const cell = this.#cell(event);
+    if (!cell) return;
+    event.preventDefault();
+    this.board.svg.focus({ preventScroll: true });
+    this.board.svg.setPointerCapture?.(event.pointerId);
+    this.board.cursor = cell;
+    this.board.moveCursor(0, 0);
+    const tool = this.tool;
+    if (tool === "paint") {
+      const index = this.selected;
+      const [x, y] = cell;
+      if (index === null || (this.draft.room[y][x] !== index && !D.touches(this.draft, index, cell))) {
+        this.select(cell);
+        say("Paint: drag from this room, or click cells beside it, to add them to it.");
+        return;
+      }
+      this.drag = { tool, before: this.draft, last: cell };
+      this.#paint(cell);
+    } else {
+      this.drag = { tool, start: cell, end: cell };
+      if (tool === "rectangle") this.board.preview(cell, cell);
+    }
+  }
+
+  #move(event) {
+    if (!this.drag) return;
+    const cell = this.#cell(event);
+    if (!cell) return;
+    if (this.drag.tool === "paint") {
+      // Every cell on the way (the pointer may skip some), across then down.
+      let [x, y] = this.drag.last;
+      while (x !== cell[0] || y !== cell[1]) {
+        if (x !== cell[0]) x += Math.sign(cell[0] - x);
+        else y += Math.sign(cell[1] - y);
+        this.#paint([x, y]);
+      }
+      this.drag.last = cell;
+    } else {
+      this.drag.end = cell;
+      if (this.drag.tool === "rectangle") this.board.preview(this.drag.start, cell);
+    }
+  }
+
+  #paint(cell) {
+    const index = this.selected;
+    if (index === null) return;
+    const result = D.paint(this.draft, index, cell);
+    if (result.draft === this.draft) return;
+    this.draft = result.draft; // one edit for the whole stroke, pushed on release
+    this.#redrawRooms();
+    this.marks = {};
+    this.#draw();
+  }
+
+  #up(event) {
+    const drag = this.drag;
+    if (!drag) return;
+    this.drag = null;
+    this.board.preview();
+    this.board.svg.releasePointerCapture?.(event.pointerId);
+    const cell = this.#cell(event) ?? drag.end ?? drag.last;
+    if (drag.tool === "paint") {
+      const after = this.draft;
+      if (D.same(after, drag.before)) return;
+      this.draft = drag.before;
+      this.edit(after);
+      return;
+    }
+    const [sx, sy] = drag.start;
+    const click = cell[0] === sx && cell[1] === sy;
+    if (drag.tool === "rectangle") {
+      if (click) {
+        this.select(cell);
+        return;
+      }
+      this.selectedCell = drag.start;
+      this.edit(D.rectangle(this.draft, drag.start, cell));
+    } else if (drag.tool === "merge") {
+      if (!this.mergeFrom) {
+        this.mergeFrom = cell;
+        this.select(cell);
+        say("Merge: now click a room beside it.");
+        return;
+      }
+      const [ax, ay] = this.mergeFrom;
+      const a = this.draft.room[ay][ax];
+      const b = this.draft.room[cell[1]][cell[0]];
+      this.mergeFrom = null;
+      if (a === b) {
+        this.select(cell);
+        say("Merge: click a room, then another beside it.");
+        return;
+      }
+      const merged = D.merge(this.draft, a, b);
+      if (!merged) {
+        this.select(cell);
+        say("Merge: those rooms are not side by side.", "error");
+        return;
+      }
+      this.selectedCell = [ax, ay];
+      this.edit(merged);
+      say("Merged the two rooms.");
+    }
+  }
+
+  #cancel() {
+    if (!this.drag) return;
+    if (this.drag.tool === "paint" && this.drag.before !== this.draft) {
+      this.draft = this.drag.before;
+      this.drag = null;
+      this.#changed();
+    }
+    this.drag = null;
+    this.board.preview();
+  }
+}

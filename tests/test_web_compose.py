@@ -1,0 +1,380 @@
+"""The page's Compose mode in a real browser: drawing rooms, numbers, the live analysis.
+
+Each test draws or opens a draft, then reads it back from where the page keeps it (the
+address's ``#draft=`` puzz.link URL, read by the library) and from the board's cells
+(data-room, data-highlight), and compares with oracles the page does not compute: the rooms
+the test drew, brute force over every shading, the solver, the library's explanation.
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.error
+import urllib.parse
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+from web_support import (
+    CELL,
+    api,
+    cell,
+    drag,
+    launch,
+    marked,
+    open_page,
+    press,
+    serve,
+    settle,
+    status,
+)
+
+from heyawake_asp import solve
+from heyawake_asp.authoring.analysis import explain
+from heyawake_asp.formats import read_puzzle_text
+from heyawake_asp.formats import url as url_format
+from heyawake_asp.oracles.brute import brute_force
+from heyawake_asp.puzzle import Cell, Puzzle, Room
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Route
+
+RoomKey = tuple[frozenset[Cell], str | None]
+"""A room as the tests compare them: its cells and its clue's text ("?" hidden)."""
+
+
+@pytest.fixture(scope="module")
+def base() -> Iterator[str]:
+    yield from serve()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    yield from launch()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    yield from open_page(browser)
+
+
+def compose(page: Page, base: str, width: int, height: int) -> None:
+    """Open the page in Compose on a new blank ``width`` x ``height`` grid."""
+    page.goto(f"{base}/")
+    settle(page)
+    press(page, "Compose")
+    page.get_by_label("Columns").fill(str(width))
+    page.get_by_label("Rows").fill(str(height))
+    press(page, "New")
+    page.wait_for_selector(f"{CELL}[data-x='{width - 1}'][data-y='{height - 1}'][data-room]")
+    page.wait_for_selector(f"{CELL}[data-x='{width}']", state="detached")
+
+
+def open_draft(page: Page, base: str, puzzle: Puzzle) -> None:
+    """Open the page at ``#draft=`` and ``puzzle``'s puzz.link URL, its analysis done."""
+    page.goto(f"{base}/#draft={urllib.parse.quote(url_format.write(puzzle), safe='')}")
+    page.wait_for_selector(f"{CELL}[data-room]")
+    settle(page)
+
+
+def address(page: Page) -> str:
+    """The draft's puzz.link URL, as the page's address keeps it."""
+    href: str = page.evaluate("location.href")  # page.url lags behind history.replaceState
+    return urllib.parse.unquote(href.split("#draft=", 1)[1])
+
+
+def draft(page: Page) -> Puzzle:
+    """The draft, read by the library from the page's address."""
+    return read_puzzle_text(address(page), "address")
+
+
+def rooms(puzzle: Puzzle) -> set[RoomKey]:
+    return {(room.cells, room.clue_text) for room in puzzle.rooms}
+
+
+def rectangle(x1: int, y1: int, x2: int, y2: int) -> frozenset[Cell]:
+    return frozenset((x, y) for x in range(x1, x2 + 1) for y in range(y1, y2 + 1))
+
+
+def drawn_rooms(page: Page) -> dict[int, frozenset[Cell]]:
+    """The cells of each data-room the board shows."""
+    found = page.eval_on_selector_all(
+        CELL, "cells => cells.map(c => [+c.dataset.x, +c.dataset.y, +c.dataset.room])"
+    )
+    by_room: dict[int, set[Cell]] = {}
+    for x, y, room in found:
+        by_room.setdefault(room, set()).add((x, y))
+    return {room: frozenset(cells) for room, cells in by_room.items()}
+
+
+def analysis(page: Page) -> str:
+    return page.locator("#analysis").inner_text()
+
+
+def choose(page: Page, tool: str) -> None:
+    page.get_by_label(tool, exact=True).check()
+
+
+def click(page: Page, x: int, y: int) -> None:
+    page.click(cell(page, x, y))
+
+
+def test_drawn_rectangles_and_typed_numbers_are_the_draft(page: Page, base: str) -> None:
+    compose(page, base, 4, 4)
+    drag(page, (0, 0), (1, 1))
+    drag(page, (3, 3), (2, 0))  # any two corners
+    drag(page, (0, 2), (0, 3))
+    settle(page)
+    # Numbers: keys (two digits make one number; ? hides it; Backspace clears), the field;
+    # a click or the arrow keys select a room.
+    click(page, 2, 1)
+    page.keyboard.type("12")
+    assert page.input_value("#room-clue") == "12"
+    page.keyboard.press("Backspace")
+    page.keyboard.type("3")
+    page.keyboard.press("ArrowLeft")  # the cursor to (1, 1): its room is selected
+    page.keyboard.type("?")
+    click(page, 0, 3)
+    page.get_by_label("Number", exact=True).fill("1")
+    page.get_by_label("Number", exact=True).press("Enter")
+    settle(page)
+    expected: set[RoomKey] = {
+        (rectangle(0, 0, 1, 1), "?"),
+        (rectangle(2, 0, 3, 3), "3"),
+        (rectangle(0, 2, 0, 3), "1"),
+        (rectangle(1, 2, 1, 3), None),
+    }
+    puzzle = draft(page)
+    assert rooms(puzzle) == expected
+    # The board numbers the rooms as the draft does (reading order of first cells).
+    assert drawn_rooms(page) == {index: room.cells for index, room in enumerate(puzzle.rooms)}
+    assert sorted(page.locator("#board text.clue").all_text_contents()) == ["1", "3", "?"]
+    # Export: the server's puzz.link URL is the address's, and the JSON holds the same rooms.
+    press(page, "Export")
+    exported = page.input_value("#export-url")
+    assert exported == address(page)
+    assert rooms(read_puzzle_text(exported, "export")) == expected
+    json_text = page.get_attribute("#download-json", "data-text")
+    assert json_text is not None and rooms(read_puzzle_text(json_text, "json")) == expected
+    assert (page.get_attribute("#download-json", "href") or "").startswith("blob:")
+    assert "<svg" in (page.get_attribute("#download-svg", "data-text") or "")
+    text = page.input_value("#export-text")
+    assert rooms(read_puzzle_text(text, "text")) == expected
+
+
+def test_live_status_and_shared_cells_match_brute_force(page: Page, base: str) -> None:
+    generated = read_puzzle_text(
+        api(base, "generate", {"width": 4, "height": 4, "seed": 2})["puzzle"], "g"
+    )
+    clued = [index for index, room in enumerate(generated.rooms) if room.clue is not None]
+    fewer = generated.with_clues(
+        [None if index == clued[0] else room.clue for index, room in enumerate(generated.rooms)]
+    )
+    for puzzle in (generated, fewer):
+        open_draft(page, base, puzzle)
+        assert draft(page) == puzzle
+        solutions = brute_force(puzzle)
+        count = len(solutions)
+        text = analysis(page)
+        if count == 0:
+            assert text.startswith("no solution")
+        elif count == 1:
+            assert text.startswith("unique; grade: ")
+        elif count > 100:
+            assert text == "several (more than 100 solutions)"
+        else:
+            assert text == f"several ({count} solutions)"
+        cells = [(x, y) for y in range(puzzle.height) for x in range(puzzle.width)]
+        shared = {c for c in cells if len({grid[c[1]][c[0]] for grid in solutions}) == 1}
+        first = next(iter(solutions))
+        assert marked(page, "forced-black") == {(x, y) for x, y in shared if first[y][x] == "#"}
+        assert marked(page, "forced-white") == {(x, y) for x, y in shared if first[y][x] == "."}
+        assert page.get_by_role("button", name="Suggest").is_enabled() == (count > 1)
+
+
+def test_no_solution_highlights_the_rooms_that_clash(page: Page, base: str) -> None:
+    # Two one-cell rooms side by side, each wanting its cell black; a third clue that fits.
+    puzzle = Puzzle(
+        3,
+        3,
+        (
+            Room.rectangle(0, 0, 0, 0, 1),
+            Room.rectangle(1, 0, 1, 0, 1),
+            Room.rectangle(2, 0, 2, 2, 1),
+            Room.rectangle(0, 1, 1, 2),
+        ),
+    )
+    open_draft(page, base, puzzle)
+    assert brute_force(puzzle) == set()
+    why = explain(draft(page), timeout=20)
+    assert not why.satisfiable
+    assert (
+        brute_force(
+            draft(page).with_clues(
+                [
+                    room.clue if index in why.rooms else None
+                    for index, room in enumerate(draft(page).rooms)
+                ]
+            )
+        )
+        == set()
+    )
+    assert marked(page, "clash") == {
+        c for index in why.rooms for c in draft(page).rooms[index].cells
+    }
+    assert marked(page, "clash") == {(0, 0), (1, 0)}
+    assert analysis(page).startswith("no solution: ")
+    # A number larger than its room: the server's error, the room marked.
+    click(page, 0, 0)
+    page.keyboard.type("2")
+    settle(page)
+    assert analysis(page).startswith("error: ") and "clue 2" in analysis(page)
+    assert marked(page, "clash") == {(0, 0)}
+
+
+def test_suggest_and_apply_make_the_draft_unique(page: Page, base: str) -> None:
+    try:
+        api(base, "suggest", {"puzzle": "heyawake 2x1\naa\n"})
+    except urllib.error.HTTPError as error:
+        if error.code == 404:
+            pytest.skip("needs /api/suggest (being added to the API in parallel)")
+        raise
+    generated = read_puzzle_text(
+        api(base, "generate", {"width": 5, "height": 5, "seed": 4})["puzzle"], "g"
+    )
+    open_draft(page, base, generated.with_clues([None] * len(generated.rooms)))
+    assert analysis(page).startswith("several")
+    before = draft(page)
+    press(page, "Suggest")
+    said = re.search(r"set this room to (\d+): (unique|leaves (\d+) solutions)", status(page))
+    assert said, status(page)
+    suggested = marked(page, "suggest")
+    room = next(index for index, r in enumerate(before.rooms) if r.cells == suggested)
+    press(page, "Apply")
+    after = draft(page)
+    assert [r.clue for r in after.rooms] == [
+        int(said[1]) if index == room else r.clue for index, r in enumerate(before.rooms)
+    ]
+    result = solve(after, max_solutions=2)
+    if said[2] == "unique":
+        assert len(result.solutions) == 1 and result.unique
+        assert analysis(page).startswith("unique")
+    else:
+        assert len(result.solutions) == 2
+        assert analysis(page).startswith("several")
+
+
+def test_undo_redo_and_the_address_restore_the_draft(
+    page: Page, base: str, browser: Browser
+) -> None:
+    compose(page, base, 3, 2)
+    seen = [address(page)]
+    drag(page, (0, 0), (0, 1))
+    seen.append(address(page))
+    click(page, 2, 0)
+    page.keyboard.type("2")
+    seen.append(address(page))
+    drag(page, (1, 1), (2, 1))
+    seen.append(address(page))
+    assert len(set(seen)) == 4
+    press(page, "Undo")
+    assert address(page) == seen[2]
+    page.keyboard.press("Control+z")
+    assert address(page) == seen[1]
+    press(page, "Redo")
+    assert address(page) == seen[2]
+    page.keyboard.press("Control+y")
+    assert address(page) == seen[3]
+    assert page.get_by_role("button", name="Redo").is_disabled()
+    settle(page)
+    expected = drawn_rooms(page)
+    fresh = browser.new_page()
+    try:
+        fresh.goto(page.url)
+        fresh.wait_for_selector(f"{CELL}[data-room]")
+        settle(fresh)
+        assert fresh.get_attribute("#mode-compose", "aria-pressed") == "true"
+        assert drawn_rooms(fresh) == expected
+        assert rooms(draft(fresh)) == rooms(draft(page))
+        assert analysis(fresh) == analysis(page)
+    finally:
+        fresh.close()
+
+
+def test_merge_and_paint_make_irregular_rooms(page: Page, base: str) -> None:
+    compose(page, base, 3, 3)
+    for x in range(3):
+        drag(page, (x, 0), (x, 2))
+    settle(page)
+    assert rooms(draft(page)) == {(rectangle(x, 0, x, 2), None) for x in range(3)}
+    choose(page, "Merge")
+    click(page, 0, 0)
+    click(page, 1, 2)
+    settle(page)
+    assert rooms(draft(page)) == {(rectangle(0, 0, 1, 2), None), (rectangle(2, 0, 2, 2), None)}
+    choose(page, "Paint")
+    page.keyboard.press("Escape")  # lets go of the merged room
+    click(page, 2, 2)  # selects the right column
+    page.keyboard.type("2")
+    drag(page, (2, 0), (0, 0))  # paints (1, 0) and (0, 0) into it
+    settle(page)
+    left = frozenset({(0, 1), (0, 2), (1, 1), (1, 2)})
+    assert rooms(draft(page)) == {
+        (left, None),
+        (rectangle(0, 0, 2, 0) | rectangle(2, 0, 2, 2), "2"),
+    }
+    press(page, "Undo")  # the whole stroke was one edit
+    assert rooms(draft(page)) == {(rectangle(0, 0, 1, 2), None), (rectangle(2, 0, 2, 2), "2")}
+    # Resize keeps what fits; the new cells make one room.
+    page.get_by_label("Columns").fill("4")
+    page.get_by_label("Rows").fill("2")
+    press(page, "Resize")
+    assert rooms(draft(page)) == {
+        (rectangle(0, 0, 1, 1), None),
+        (rectangle(2, 0, 2, 1), "2"),
+        (rectangle(3, 0, 3, 1), None),
+    }
+
+
+@pytest.mark.slow
+def test_generate_load_and_play_this_draft(page: Page, base: str) -> None:
+    compose(page, base, 2, 2)
+    page.get_by_label("Width").fill("5")
+    page.get_by_label("Height").fill("4")
+    page.get_by_label("Seed").fill("3")
+    press(page, "Generate")
+    made = api(base, "generate", {"width": 5, "height": 4, "seed": 3})["puzzle"]
+    assert rooms(draft(page)) == rooms(read_puzzle_text(made, "generated"))
+    page.get_by_label("A puzz.link URL, or a puzzle in any format").fill("heyawake 3x1\naab\nb=0\n")
+    press(page, "Load")
+    assert rooms(draft(page)) == {(rectangle(0, 0, 1, 0), None), (rectangle(2, 0, 2, 0), "0")}
+    press(page, "Play this draft")
+    page.wait_for_selector(f"{CELL}[data-x='2']:not([data-room])")
+    settle(page)
+    assert page.get_attribute("#mode-play", "aria-pressed") == "true"
+    played = read_puzzle_text(urllib.parse.unquote(page.url.split("#puzzle=", 1)[1]), "played")
+    assert rooms(played) == {(rectangle(0, 0, 1, 0), None), (rectangle(2, 0, 2, 0), "0")}
+    assert page.get_by_role("button", name="Check").is_visible()
+
+
+def test_a_newer_edit_supersedes_the_analysis_in_flight(page: Page, base: str) -> None:
+    compose(page, base, 3, 1)
+    held: list[Route] = []
+    page.route("**/api/analyze", lambda route: held.append(route))
+    click(page, 1, 0)
+    page.keyboard.type("1")  # an analysis starts after the pause, and is held
+    page.wait_for_selector("#working", state="visible", timeout=5000)
+    assert len(held) == 1
+    page.unroute("**/api/analyze")
+    page.keyboard.press("Backspace")  # a newer edit: the held analysis is aborted
+    settle(page)
+    for route in held:
+        try:
+            route.continue_()
+        except Exception:  # noqa: BLE001 - the aborted request may be gone already
+            pass
+    settle(page)
+    page.wait_for_selector("#working", state="hidden", timeout=5000)
+    puzzle = draft(page)
+    assert puzzle.rooms[0].clue is None
+    assert analysis(page) == f"several ({len(brute_force(puzzle))} solutions)"
