@@ -153,6 +153,24 @@ def test_explain_names_clues_that_clash_and_each_is_needed() -> None:
     }
 
 
+def test_suggest_gives_a_clue_that_makes_the_answer_unique() -> None:
+    text = "heyawake 5x1\naaabb\nb=1\n"
+    puzzle = read_puzzle_text(text, "puzzle")
+    assert len(brute_force(puzzle)) > 1
+    record = ok("suggest", puzzle=text)
+    change = record["suggestion"]
+    assert record["status"] == "several" and change["solutions"] == 1
+    room = puzzle.room_index((change["x"], change["y"]))
+    assert puzzle.rooms[room].first_cell == (change["x"], change["y"])
+    clues = [change["clue"] if i == room else r.clue for i, r in enumerate(puzzle.rooms)]
+    assert len(brute_force(puzzle.with_clues(clues))) == 1
+    assert ok("suggest", puzzle=THREE) == {
+        "puzzle": "puzzle",
+        "status": "unique",
+        "suggestion": None,
+    }
+
+
 def test_check_on_a_solution_and_on_a_partial_grid() -> None:
     assert ok("check", puzzle=THREE, grid=["#.#"]) | {"violations": []} == {
         "puzzle": "puzzle",

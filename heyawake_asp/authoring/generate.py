@@ -90,13 +90,19 @@ class Generated:
         )
 
 
-def write_generated(generated: Generated, fmt: str = "kth") -> str:
-    """The puzzle in format ``fmt``, with the header as comments where the format has them."""
+def write_generated(
+    generated: Generated, fmt: str = "kth", header: Sequence[str] | None = None
+) -> str:
+    """The puzzle in format ``fmt``, with a header as comments where the format has them.
+
+    ``header`` replaces `Generated.header` (e.g. `Graded.header`, which says more).
+    """
     written = write_puzzle(generated.puzzle, fmt)
     prefix = _COMMENT.get(fmt)
     if prefix is None:
         return written
-    return "".join(f"{prefix} {line}\n" for line in generated.header) + written
+    lines = generated.header if header is None else header
+    return "".join(f"{prefix} {line}\n" for line in lines) + written
 
 
 def generate(

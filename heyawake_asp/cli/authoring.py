@@ -1,20 +1,30 @@
-"""Commands for puzzle authors: ``generate``, ``count``, ``analyze`` and ``explain``."""
+"""Commands for puzzle authors: ``generate``, ``count``, ``analyze``, ``explain``, ``suggest``."""
 
 from __future__ import annotations
 
 import functools
+import json
 import re
 import secrets
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar, cast
 
 import click
+from click.core import ParameterSource
 
 from heyawake_asp.asp.encodings import EncodingSet
-from heyawake_asp.authoring.analysis import SolutionCount, analyze, count_solutions, explain
+from heyawake_asp.authoring.analysis import (
+    Encoding,
+    Explanation,
+    SolutionCount,
+    analyze,
+    count_solutions,
+    explain,
+)
 from heyawake_asp.authoring.generate import (
     CLUE_DENSITIES,
     ClueDensity,
@@ -22,6 +32,8 @@ from heyawake_asp.authoring.generate import (
     generate,
     write_generated,
 )
+from heyawake_asp.authoring.graded import START, Graded, Level, generate_graded
+from heyawake_asp.authoring.suggest import Suggestion, suggest
 from heyawake_asp.authoring.tiling import ROOM_SIZES, RoomSize
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import check_programs, isolated, read_puzzle_echoing_warnings
@@ -38,10 +50,17 @@ from heyawake_asp.render.marks import (
     conflict_words,
     explanation_text,
 )
+from heyawake_asp.render.suggestion import suggestion_record, suggestion_words
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.runtime.isolation import Worker
 
-__all__ = ["analyze_command", "count_command", "explain_command", "generate_command"]
+__all__ = [
+    "analyze_command",
+    "count_command",
+    "explain_command",
+    "generate_command",
+    "suggest_command",
+]
 
 _SIZE = re.compile(r"(\d+)x(\d+)")
 MAX_GENERATED_CELLS = 2500
@@ -89,6 +108,12 @@ def _size(_context: click.Context, _parameter: click.Parameter, text: str) -> tu
     help="How many rooms keep their number.",
 )
 @click.option(
+    "--grade",
+    "level",
+    type=click.Choice(list(START)),
+    help="Only a puzzle of this grade (as 'heyawake grade'); --rooms and --clues vary then.",
+)
+@click.option(
     "--count",
     type=click.IntRange(min=1),
     default=1,
@@ -115,6 +140,7 @@ def generate_command(
     seed: int | None,
     rooms: str,
     clues: str,
+    level: str | None,
     count: int,
     output: str | None,
     fmt: str,
@@ -125,33 +151,48 @@ def generate_command(
     Puzzle K of --count uses seed SEED+K-1, and the same seed always gives
     the same puzzle. With several puzzles, an existing directory or a name
     ending in '/', -o names a directory (made if missing), written as
-    WxH-sSEED files. Progress goes to stderr.
+    WxH-sSEED files. With --grade, attempts from the seed try room sizes
+    and clue densities in turn until one grades as asked. Progress goes to
+    stderr.
     """
     width, height = size
+    context = click.get_current_context()
+    for name in ("rooms", "clues"):
+        if level is not None and context.get_parameter_source(name) != ParameterSource.DEFAULT:
+            raise click.BadParameter(
+                "not with --grade, which chooses rooms and clues itself", param_hint=f"'--{name}'"
+            )
     if output == "":
         raise click.BadParameter("'': no such file (the name is empty)", param_hint="'--output'")
     many = count > 1 or (output is not None and (output.endswith("/") or Path(output).is_dir()))
     if output is not None and not many and unwritable(output):
         raise click.BadParameter(f"{output}: {unwritable(output)}", param_hint="'--output'")
     first = secrets.randbelow(10**6) if seed is None else seed
-    shape = functools.partial(
+    shape: Callable[..., Generated | Graded] = functools.partial(
         generate, width, height, rooms=cast(RoomSize, rooms), clues=cast(ClueDensity, clues)
     )
+    if level is not None:
+        shape = functools.partial(generate_graded, width, height, cast(Level, level))
     with Worker() as worker:
         for number in range(count):
             start = time.perf_counter()
             deadline = as_deadline(timeout)
             call = functools.partial(shape, seed=first + number, timeout=deadline)
             with _one_line_errors():
-                made = isolated(call, f"seed {first + number}", worker, deadline)
-                text = write_generated(made, fmt)
-            where = _save(text, output, many, made, fmt)
+                found = isolated(call, f"seed {first + number}", worker, deadline)
+                made = found.generated if isinstance(found, Graded) else found
+                text = write_generated(made, fmt, found.header)
+            where = _save(text, output, many, made.puzzle, first + number, fmt)
             made_rooms = len(made.puzzle.rooms)
             clued = sum(room.clue is not None for room in made.puzzle.rooms)
+            graded = ""
+            if isinstance(found, Graded):
+                graded = f", {found.grade.label} at attempt {found.attempts}"
             click.echo(
-                f"[{number + 1}/{count}] seed {made.seed}: "
+                f"[{number + 1}/{count}] seed {first + number}: "
                 f"{made_rooms} room{'s' * (made_rooms != 1)}, "
-                f"{clued} clue{'s' * (clued != 1)}, {time.perf_counter() - start:.2f} s{where}",
+                f"{clued} clue{'s' * (clued != 1)}{graded}, "
+                f"{time.perf_counter() - start:.2f} s{where}",
                 err=True,
             )
 
@@ -244,7 +285,55 @@ def explain_command(puzzle: str, encoding: EncodingSet, timeout: float | None) -
     click.echo(conflict_words(problem, explanation.rooms, explanation.most, shaded=True))
 
 
-def _save(text: str, output: str | None, many: bool, made: Generated, fmt: str) -> str:
+@main.command("suggest")
+@click.argument("puzzle")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as a JSON object.")
+@encoding_option
+@timeout_option
+def suggest_command(
+    puzzle: str, as_json: bool, encoding: EncodingSet, timeout: float | None
+) -> None:
+    """Suggest one number for a room of PUZZLE that makes its solution unique.
+
+    A number for an unnumbered room, or another for a numbered one; when no
+    single number makes it unique, the one that leaves the fewest solutions.
+    PUZZLE is a file, a puzz.link URL or '-'. Exit status 0 when the answer
+    is unique or becomes unique with the number suggested; 1 when no single
+    number makes it unique, the puzzle has no solution or cannot be read.
+    """
+    deadline = as_deadline(timeout)
+    suggesting = functools.partial(_suggested, encoding=encoding, timeout=deadline)
+    problem, found = _run_on(puzzle, encoding, deadline, suggesting)
+    if as_json:
+        click.echo(json.dumps(suggestion_record(puzzle, found.suggestion)))
+    elif found.explanation is None:
+        click.echo(suggestion_words(problem, found.suggestion))
+    else:
+        why = found.explanation
+        raise click.ClickException(
+            f"{puzzle}: no solution: {conflict_words(problem, why.rooms, why.most)}"
+        )
+    change = found.suggestion.change
+    if found.suggestion.status != "unique" and (change is None or change.solutions != 1):
+        raise SystemExit(FAILED)
+
+
+@dataclass(frozen=True)
+class _Suggested:
+    """A suggestion and, for a puzzle without a solution, why it has none."""
+
+    suggestion: Suggestion
+    explanation: Explanation | None
+
+
+def _suggested(puzzle: Puzzle, encoding: Encoding, timeout: Deadline) -> _Suggested:
+    """`suggest`, then `explain` when there is no solution; both to the one deadline."""
+    found = suggest(puzzle, encoding, timeout)
+    why = explain(puzzle, encoding, timeout) if found.status == "none" else None
+    return _Suggested(found, why)
+
+
+def _save(text: str, output: str | None, many: bool, puzzle: Puzzle, seed: int, fmt: str) -> str:
     """Write one puzzle to stdout, a file or a directory; `` -> PATH`` when written to a file."""
     if output is None:
         click.echo(text + ("\n" if many else ""), nl=False)
@@ -255,8 +344,8 @@ def _save(text: str, output: str | None, many: bool, made: Generated, fmt: str) 
             path.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise click.ClickException(f"{path}: cannot make: {error.strerror or error}") from None
-        size = f"{made.puzzle.width}x{made.puzzle.height}"
-        path = path / f"{size}-s{made.seed}{_EXTENSIONS.get(fmt, '.txt')}"
+        size = f"{puzzle.width}x{puzzle.height}"
+        path = path / f"{size}-s{seed}{_EXTENSIONS.get(fmt, '.txt')}"
     write_file(str(path), text)
     return f" -> {path}"
 

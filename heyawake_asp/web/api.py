@@ -27,12 +27,14 @@ from typing import Any
 
 from heyawake_asp.authoring.analysis import SolutionCount, analyze, count_solutions, explain
 from heyawake_asp.authoring.generate import generate
+from heyawake_asp.authoring.suggest import suggest
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS, read_puzzle_text, write_puzzle
 from heyawake_asp.oracles.checker import conflicts, verify
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.render.jsonl import result_line
 from heyawake_asp.render.marks import conflict_words
+from heyawake_asp.render.suggestion import suggestion_record
 from heyawake_asp.render.svg import render_svg
 from heyawake_asp.runtime.deadline import NEVER, Deadline
 from heyawake_asp.solver import solve
@@ -243,6 +245,11 @@ def _explain(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
     }
 
 
+def _suggest(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
+    """``suggest --json``'s record: a number that makes the answer unique, or leaves the fewest."""
+    return suggestion_record(SOURCE, suggest(_puzzle(request), timeout=deadline))
+
+
 def _convert(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
     """The puzzle in format ``to`` (``url``, ``text``, ``json``, ``kth``), or drawn (``svg``)."""
     puzzle = _puzzle(request)
@@ -273,6 +280,7 @@ ENDPOINTS: dict[str, Callable[[dict[str, Any], Deadline], dict[str, Any]]] = {
     "grade": _grade,
     "analyze": _analyze,
     "explain": _explain,
+    "suggest": _suggest,
     "convert": _convert,
     "generate": _generate,
 }

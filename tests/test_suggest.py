@@ -1,0 +1,176 @@
+"""`suggest` and ``heyawake suggest``, against brute force, the checker and the solver."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from helpers import REPO
+
+from heyawake_asp.authoring.analysis import count_solutions
+from heyawake_asp.authoring.generate import generate
+from heyawake_asp.authoring.suggest import LIMIT, ClueChange, Suggestion, suggest
+from heyawake_asp.cli import main
+from heyawake_asp.formats import read_puzzle, read_puzzle_text
+from heyawake_asp.grid import BLACK, Grid
+from heyawake_asp.oracles.brute import brute_force
+from heyawake_asp.oracles.checker import verify
+from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.runtime.deadline import Deadline
+from heyawake_asp.solver import solve
+from heyawake_asp.validation.samples import clue_variants, tilings
+
+MIRRORED = read_puzzle_text("heyawake 3x2\nabc\nabc\n", "mirrored")
+"""Two solutions, mirror images with the same count in every room: no number tells them apart."""
+UNSOLVABLE = "heyawake 4x2\naabb\nccdd\na=2 b=1\n"
+"""Room a, two cells side by side, cannot hold two black cells."""
+
+
+def run(*args: object) -> Result:
+    """Invoke the command; any exception other than SystemExit fails the test."""
+    return CliRunner().invoke(main, [str(arg) for arg in args], catch_exceptions=False)
+
+
+def applied(puzzle: Puzzle, change: ClueChange) -> Puzzle:
+    """``puzzle`` with the suggested clue, its room found by its first cell."""
+    room = puzzle.room_index(change.cell)
+    assert puzzle.rooms[room].first_cell == change.cell and room == change.room
+    clues = [change.clue if i == room else r.clue for i, r in enumerate(puzzle.rooms)]
+    return puzzle.with_clues(clues)
+
+
+def black_in(grid: Grid, puzzle: Puzzle, room: int) -> int:
+    return sum(grid[y][x] == BLACK for x, y in puzzle.rooms[room].cells)
+
+
+def changes_by_brute_force(puzzle: Puzzle) -> dict[tuple[int, int], int]:
+    """Every single change ``(room, clue)`` with its count of solutions, when it has some."""
+    counts: dict[tuple[int, int], int] = {}
+    for index, room in enumerate(puzzle.rooms):
+        others = [None if i == index else r.clue for i, r in enumerate(puzzle.rooms)]
+        held = Counter(
+            black_in(grid, puzzle, index) for grid in brute_force(puzzle.with_clues(others))
+        )
+        counts |= {(index, clue): n for clue, n in held.items() if clue != room.clue}
+    return counts
+
+
+def small_puzzles() -> list[Puzzle]:
+    """Small tilings as `heyawake validate` samples them, unnumbered and numbered from solutions."""
+    rng = random.Random(0)
+    found = []
+    for width, height in ((2, 2), (3, 2), (3, 3), (4, 3)):
+        for irregular in (False, True):
+            for rooms in tilings(width, height, rng, irregular=irregular, limit=5):
+                blank = Puzzle(width, height, rooms)
+                variants = clue_variants(rooms, sorted(brute_force(blank)), rng)
+                found += [
+                    blank.with_clues(list(clues)) for clues in [(None,) * len(rooms), *variants]
+                ]
+    return found
+
+
+def test_suggest_agrees_with_brute_force_on_small_puzzles() -> None:
+    seen: Counter[str] = Counter()
+    for puzzle in small_puzzles():
+        solutions = len(brute_force(puzzle))
+        found = suggest(puzzle)
+        if solutions < 2:
+            assert found == Suggestion("none" if solutions == 0 else "unique"), puzzle
+            seen[found.status] += 1
+            continue
+        changes = changes_by_brute_force(puzzle)
+        fewest = min(changes.values(), default=solutions)
+        assert found.status == "several", puzzle
+        if fewest >= solutions or fewest > LIMIT:
+            assert found.change is None, puzzle
+            seen["none helps"] += 1
+            continue
+        assert found.change is not None, puzzle
+        assert found.change.solutions == fewest == len(brute_force(applied(puzzle, found.change)))
+        seen["unique" if fewest == 1 else "fewest"] += 1
+    assert min(seen[kind] for kind in ("none", "unique", "none helps", "fewest")) > 0, seen
+
+
+def test_the_mirrored_puzzle_has_no_suggestion() -> None:
+    assert len(brute_force(MIRRORED)) == 2
+    assert suggest(MIRRORED) == Suggestion("several", None)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_dropped_clue_is_suggested_back_or_another_that_makes_it_unique(seed: int) -> None:
+    made = generate(10, 10, seed)
+    rng = random.Random(seed)
+    dropped = rng.choice([i for i, room in enumerate(made.puzzle.rooms) if room.clue is not None])
+    draft = made.puzzle.with_clues(
+        [None if i == dropped else room.clue for i, room in enumerate(made.puzzle.rooms)]
+    )
+    assert count_solutions(draft, 1).count == 2
+    found = suggest(draft)
+    assert found.status == "several" and found.change is not None
+    assert found.change.solutions == 1
+    result = solve(applied(draft, found.change), max_solutions=2)
+    assert len(result.solutions) == 1 and result.unique is True
+    assert verify(applied(draft, found.change), result.solutions[0]) == []
+
+
+def test_a_numbered_room_can_be_given_another_number() -> None:
+    # Every room numbered, yet five solutions: only a changed number can help.
+    puzzle = read_puzzle_text("heyawake 3x3\naab\nccb\nccb\na=1 b=1 c=1\n", "p")
+    assert len(brute_force(puzzle)) == 5
+    found = suggest(puzzle)
+    assert found.change is not None and puzzle.rooms[found.change.room].clue is not None
+    assert len(brute_force(applied(puzzle, found.change))) == found.change.solutions == 1
+
+
+def test_a_hidden_clue_counts_as_no_number() -> None:
+    puzzle = read_puzzle_text("heyawake 5x1\naaabb\na=? b=1\n", "p")
+    found = suggest(puzzle)
+    assert found.change is not None and found.change.room == 0
+    assert len(brute_force(applied(puzzle, found.change))) == 1
+
+
+def test_suggest_stops_at_its_deadline() -> None:
+    with pytest.raises(TimeoutError):
+        suggest(generate(10, 10, 0).puzzle, timeout=Deadline(0.0))
+
+
+def test_command_prints_the_change_and_exits_0_when_it_makes_the_answer_unique(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "draft.txt"
+    path.write_text("heyawake 5x1\naaabb\nb=1\n")
+    result = run("suggest", path)
+    assert (result.exit_code, result.output) == (
+        0,
+        "set room a to 0: the answer becomes unique\n",
+    )
+    record = json.loads(run("suggest", path, "--json").output)
+    assert record == {
+        "puzzle": str(path),
+        "status": "several",
+        "suggestion": {"x": 0, "y": 0, "clue": 0, "solutions": 1},
+    }
+    unique = REPO / "instances" / "easy" / "easy1.lp"
+    assert solve(read_puzzle(str(unique)), max_solutions=2).unique is True
+    result = run("suggest", unique)
+    assert (result.exit_code, result.output) == (0, "unique already: nothing to suggest\n")
+
+
+def test_command_exits_1_when_no_number_makes_the_answer_unique(tmp_path: Path) -> None:
+    path = tmp_path / "mirrored.txt"
+    path.write_text("heyawake 3x2\nabc\nabc\n")
+    result = run("suggest", path)
+    assert result.exit_code == 1
+    assert result.output == f"no single number leaves fewer solutions, counting up to {LIMIT}\n"
+    assert json.loads(run("suggest", path, "--json").output)["suggestion"] is None
+    path.write_text(UNSOLVABLE)
+    assert not brute_force(read_puzzle(str(path)))
+    result = run("suggest", path)
+    assert result.exit_code == 1
+    assert result.output == f"error: {path}: no solution: this clue cannot hold: 2 in room a\n"
+    assert json.loads(run("suggest", path, "--json").output)["status"] == "none"
