@@ -16,6 +16,8 @@ from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle, Room
 from heyawake_asp.runtime.deadline import Deadline
+from heyawake_asp.solver import solve
+from heyawake_asp.steps import grade_puzzle
 from heyawake_asp.web.api import ENDPOINTS, MAX_GENERATED_SIDE, Reply, answer
 
 EASY = REPO / "instances" / "easy" / "6x6-s1.lp"
@@ -196,6 +198,14 @@ def test_convert_writes_what_reads_back_the_same(fmt: str) -> None:
         puzzle.height,
         set(puzzle.rooms),
     )
+
+
+def test_generate_to_a_grade() -> None:
+    record = ok("generate", width=6, height=6, seed=2, grade="medium")
+    puzzle = read_puzzle_text(record["puzzle"], "generated")
+    assert record["grade"] == "medium" and grade_puzzle(puzzle).label == "medium"
+    assert solve(puzzle, max_solutions=2).unique
+    assert ask("generate", width=6, height=6, grade="hardest").status == 400
 
 
 def test_convert_draws_svg() -> None:

@@ -27,6 +27,7 @@ from typing import Any
 
 from heyawake_asp.authoring.analysis import SolutionCount, analyze, count_solutions, explain
 from heyawake_asp.authoring.generate import generate
+from heyawake_asp.authoring.graded import generate_graded
 from heyawake_asp.authoring.suggest import suggest
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS, read_puzzle_text, write_puzzle
@@ -38,7 +39,7 @@ from heyawake_asp.render.suggestion import suggestion_record
 from heyawake_asp.render.svg import render_svg
 from heyawake_asp.runtime.deadline import NEVER, Deadline
 from heyawake_asp.solver import solve
-from heyawake_asp.steps import grade, hint, steps
+from heyawake_asp.steps import LABELS, grade, hint, steps
 from heyawake_asp.steps.records import cell_record, grade_record, hint_record, walk_record
 
 __all__ = ["ENDPOINTS", "MAX_COUNT", "MAX_GENERATED_SIDE", "Reply", "answer"]
@@ -262,14 +263,21 @@ def _convert(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
 
 
 def _generate(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
-    """A unique puzzle of ``width`` x ``height`` from ``seed``, as a puzz.link URL."""
+    """A unique puzzle of ``width`` x ``height`` from ``seed`` (and ``grade``), as a URL."""
     sides = {key: _field(request, key, int) for key in ("width", "height")}
     for key, side in sides.items():
         if not 2 <= side <= MAX_GENERATED_SIDE:
             raise RequestError(f"$.{key}", f"expected 2 to {MAX_GENERATED_SIDE}, got {side}")
     seed = _field(request, "seed", int, 0)
-    made = generate(sides["width"], sides["height"], seed, timeout=deadline)
-    return {"seed": seed, "puzzle": write_puzzle(made.puzzle, "url").strip()}
+    level = _field(request, "grade", str, "")
+    if level and level not in LABELS:
+        raise RequestError("$.grade", f"expected one of {', '.join(LABELS)}, got {level!r}")
+    width, height = sides["width"], sides["height"]
+    if level:
+        puzzle = generate_graded(width, height, level, seed, timeout=deadline).generated.puzzle
+    else:
+        puzzle = generate(width, height, seed, timeout=deadline).puzzle
+    return {"seed": seed, "grade": level or None, "puzzle": write_puzzle(puzzle, "url").strip()}
 
 
 ENDPOINTS: dict[str, Callable[[dict[str, Any], Deadline], dict[str, Any]]] = {

@@ -238,6 +238,7 @@ async function generate(event) {
   try {
     const reply = await post("generate", "generate", {
       width: number("gen-width"), height: number("gen-height"), seed: number("gen-seed"),
+      ...($("gen-grade").value ? { grade: $("gen-grade").value } : {}),
     });
     $("puzzle-text").value = reply.puzzle;
     await load(reply.puzzle);
