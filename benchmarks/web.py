@@ -1,4 +1,4 @@
-"""How long the board's requests take over HTTP: check, hint and analyze, by puzzle size.
+"""How long the board's requests take over HTTP: playing (check, hint), composing (analyze, grade).
 
 Usage (from the repository root)::
 
@@ -7,8 +7,11 @@ Usage (from the repository root)::
 Starts the server of this checkout in this process (each request answered
 in a fresh child, as ``heyawake serve`` does) and times whole requests as
 the page sends them: ``check`` and ``hint`` on the empty grid and on the
-grid halfway along the puzzle's path of steps, and ``analyze``. Prints one
-Markdown table: the median and the largest time of each, in seconds.
+grid halfway along the puzzle's path of steps; ``analyze`` (what a draft
+shows after each edit) on the puzzle and on a draft of it with the clue of
+its largest numbered room left out, and ``grade`` (shown when the draft is
+unique). Prints one Markdown table, a row per puzzle: the median and (in
+brackets) the largest time of each request, in seconds.
 """
 
 from __future__ import annotations
@@ -22,11 +25,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from heyawake_asp.authoring.generate import generate
+from heyawake_asp.formats import read_puzzle_text, write_puzzle
 from heyawake_asp.web.server import App, make_server
 
 HERE = Path(__file__).resolve().parent.parent
 PUZZLES = [
     "instances/medium/9x9-s1.lp",
+    "instances/hard/11x11-s1.lp",
     "instances/large/20x20-s1.lp",
     "instances/large/20x20-s2.lp",
     "instances/large/35x35-s1.lp",
@@ -60,6 +66,15 @@ def halfway(text: str, port: int) -> list[str]:
     return ["".join(row) for row in grid]
 
 
+def without_a_clue(text: str) -> str:
+    """The puzzle in the JSON format with the clue of its largest numbered room left out."""
+    puzzle = read_puzzle_text(text, "puzzle")
+    numbered = [index for index, room in enumerate(puzzle.rooms) if room.clue is not None]
+    largest = max(numbered, key=lambda index: len(puzzle.rooms[index].cells))
+    clues = [None if index == largest else room.clue for index, room in enumerate(puzzle.rooms)]
+    return write_puzzle(puzzle.with_clues(clues), "json")
+
+
 def main() -> None:
     """Print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -68,24 +83,28 @@ def main() -> None:
     server = make_server(App.load(120))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     port = server.server_address[1]
-    print("| puzzle | request | median s | max s |")
-    print("|---|---|---|---|")
-    for name in PUZZLES:
-        text = (HERE / name).read_text()
+    drafts = {f"15x15 generated, seed {seed}": generate(15, 15, seed) for seed in (1, 2)}
+    texts = {Path(name).stem: (HERE / name).read_text() for name in PUZZLES}
+    texts |= {label: write_puzzle(made.puzzle, "json") for label, made in drafts.items()}
+    rows = []
+    for name, text in texts.items():
         empty = ["?" * len(row) for row in halfway(text, port)]
-        cases = {
-            "check, empty grid": ("check", {"puzzle": text, "grid": empty}),
-            "check, halfway": ("check", {"puzzle": text, "grid": halfway(text, port)}),
+        cases: dict[str, tuple[str, dict[str, Any]]] = {
+            "check": ("check", {"puzzle": text, "grid": halfway(text, port)}),
             "hint, empty grid": ("hint", {"puzzle": text, "grid": empty}),
             "hint, halfway": ("hint", {"puzzle": text, "grid": halfway(text, port)}),
             "analyze": ("analyze", {"puzzle": text}),
+            "analyze, a clue left out": ("analyze", {"puzzle": without_a_clue(text)}),
+            "grade": ("grade", {"puzzle": text}),
         }
-        for label, (endpoint, body) in cases.items():
+        cells = []
+        for endpoint, body in cases.values():
             times = [post(port, endpoint, body)[0] for _ in range(repeat)]
-            print(
-                f"| {Path(name).stem} | {label} | {statistics.median(times):.3f} | "
-                f"{max(times):.3f} |"
-            )
+            cells.append(f"{statistics.median(times):.2f} ({max(times):.2f})")
+        rows.append(f"| {name} | {' | '.join(cells)} |")
+    print(f"| puzzle | {' | '.join(cases)} |")
+    print("|---" * (len(cases) + 1) + "|")
+    print("\n".join(rows))
     server.shutdown()
 
 
