@@ -13,10 +13,14 @@ import json
 import re
 import signal
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 from helpers import QUICK_EXAMPLES, SHARED, SUITES, THOROUGH_EXAMPLES, require_shared
 from hypothesis import HealthCheck, settings
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 for _name, _examples in (("quick", QUICK_EXAMPLES), ("thorough", THOROUGH_EXAMPLES)):
     settings.register_profile(
@@ -78,3 +82,27 @@ def ctrl_c_as_at_a_terminal() -> Iterator[None]:
     before = signal.signal(signal.SIGINT, signal.default_int_handler)
     yield
     signal.signal(signal.SIGINT, before)
+
+
+@pytest.fixture(scope="module")
+def base() -> Iterator[str]:
+    """The web app served for a module of browser tests: its address."""
+    from web_support import serve
+
+    yield from serve()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for a module of browser tests (skipped, saying why, without one)."""
+    from web_support import launch
+
+    yield from launch()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh page; the test fails on any script or console error it logs."""
+    from web_support import open_page
+
+    yield from open_page(browser)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 import urllib.error
 import urllib.parse
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
@@ -20,11 +19,8 @@ from web_support import (
     api,
     cell,
     drag,
-    launch,
     marked,
-    open_page,
     press,
-    serve,
     settle,
     status,
 )
@@ -41,21 +37,6 @@ if TYPE_CHECKING:
 
 RoomKey = tuple[frozenset[Cell], str | None]
 """A room as the tests compare them: its cells and its clue's text ("?" hidden)."""
-
-
-@pytest.fixture(scope="module")
-def base() -> Iterator[str]:
-    yield from serve()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launch()
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    yield from open_page(browser)
 
 
 def compose(page: Page, base: str, width: int, height: int) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import urllib.parse
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
@@ -20,10 +19,8 @@ from web_support import (
     api,
     board,
     cell,
-    launch,
     marked,
     press,
-    serve,
     settle,
     state,
     status,
@@ -39,36 +36,6 @@ if TYPE_CHECKING:
 
 URL = "https://puzz.link/p?heyawake/6/6/888aaaofps1j0i03g1g"
 """instances/easy/6x6-s1.lp as a puzz.link URL."""
-
-
-@pytest.fixture(scope="module")
-def base() -> Iterator[str]:
-    yield from serve()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launch()
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A fresh page; the test fails on any script error or console error it logs."""
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
-    page.on(
-        "console",
-        lambda message: (
-            errors.append(f"console: {message.text}")
-            if message.type == "error" and not message.text.startswith("Failed to load resource")
-            else None
-        ),
-    )  # (an error reply is logged by the browser as a failed load: the tests ask for some)
-    yield page
-    context.close()
-    assert errors == []
 
 
 def open_puzzle(page: Page, base: str, text: str) -> None:
