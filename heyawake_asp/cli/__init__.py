@@ -43,7 +43,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "serve": (
         "serving",
-        "Play, check, hint and learn on a board in the browser, served on this machine.",
+        "Play, learn and compose puzzles on a board in the browser, served on this machine.",
     ),
     "solve": (
         "solving",

@@ -23,6 +23,7 @@ _LOCAL = ("127.0.0.1", "localhost", "::1")
 @click.argument("puzzle", required=False)
 @click.option(
     "--port",
+    metavar="N",
     type=click.IntRange(0, 65535),
     default=8000,
     show_default=True,
@@ -30,6 +31,7 @@ _LOCAL = ("127.0.0.1", "localhost", "::1")
 )
 @click.option(
     "--host",
+    metavar="H",
     default="127.0.0.1",
     show_default=True,
     help="The address to listen on; any but this machine's makes the page reachable "
@@ -47,7 +49,7 @@ _LOCAL = ("127.0.0.1", "localhost", "::1")
 def serve_command(
     puzzle: str | None, port: int, host: str, open_browser: bool, timeout: float
 ) -> None:
-    """Play, check, hint and learn on a board in the browser, served on this machine.
+    """Play, learn and compose puzzles on a board in the browser, served on this machine.
 
     Prints the page's address (with PUZZLE, an address that opens it) and
     serves until Ctrl-C (exit status 130).
