@@ -231,7 +231,7 @@ export class Compose {
     this.suggestion = null;
     this.selectedCell = [found.x, found.y];
     this.setClue(found.clue);
-    say(`Set the room at r${found.y + 1}c${found.x + 1} to ${found.clue}.`);
+    say(`The room at r${found.y + 1}c${found.x + 1} now has the number ${found.clue}.`);
   }
 
   /** Fill the export panel: the URL, a text area, and a download link per format. */
