@@ -21,6 +21,7 @@ from web_support import (
     drag,
     marked,
     press,
+    release,
     settle,
     status,
 )
@@ -349,11 +350,7 @@ def test_a_newer_edit_supersedes_the_analysis_in_flight(page: Page, base: str) -
     page.unroute("**/api/analyze")
     page.keyboard.press("Backspace")  # a newer edit: the held analysis is aborted
     settle(page)
-    for route in held:
-        try:
-            route.continue_()
-        except Exception:  # noqa: BLE001 - the aborted request may be gone already
-            pass
+    release(held)
     settle(page)
     page.wait_for_selector("#working", state="hidden", timeout=5000)
     puzzle = draft(page)

@@ -21,6 +21,7 @@ from web_support import (
     cell,
     marked,
     press,
+    release,
     settle,
     state,
     status,
@@ -340,11 +341,7 @@ def test_a_slow_request_shows_working_and_a_newer_one_supersedes_it(page: Page, 
     assert page.get_attribute("main", "aria-busy") == "true"
     page.click(cell(page, 0, 5))  # a move supersedes the hint in flight: its answer is ignored
     page.unroute("**/api/hint")
-    for route in held:
-        try:
-            route.continue_()
-        except Exception:  # noqa: BLE001 - the aborted request may be gone already
-            pass
+    release(held)
     settle(page)
     page.wait_for_selector("#working", state="hidden", timeout=5000)
     assert marked(page, "reason") == set() and marked(page, "new") == set()

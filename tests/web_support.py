@@ -19,7 +19,7 @@ import pytest
 from heyawake_asp.web.server import App, make_server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, Route
 
 CELL = "#board rect.cell"
 
@@ -160,3 +160,12 @@ def drag(page: Page, start: tuple[int, int], end: tuple[int, int]) -> None:
     page.mouse.down()
     page.mouse.move(*center(page, *end), steps=4)
     page.mouse.up()
+
+
+def release(held: list[Route]) -> None:
+    """Let requests held by a test's route go on (an aborted one may be gone already)."""
+    for route in held:
+        try:
+            route.continue_()
+        except Exception:  # noqa: BLE001 - any failure means: the request is gone
+            pass
