@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import json
-import mimetypes
 import select
 import socket
 import sys
@@ -42,6 +41,14 @@ MAX_BODY_BYTES = MAX_INPUT_BYTES + 1000
 """The largest request body: a puzzle as large as a file may be, with a little JSON around it."""
 _SLOW_CLIENT_SECONDS = 30
 """How long a connection may take to send its request before it is closed."""
+_CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+}
+"""The content type of each kind of file the page is made of."""
 _WATCH_SECONDS = 0.1
 """How often a request's connection is checked while its child works."""
 _STATIC = Path(__file__).resolve().parent / "static"
@@ -121,14 +128,12 @@ def _stop_when(gone: Callable[[], bool], worker: Worker, done: threading.Event) 
 
 
 def _asset(path: Path) -> Asset:
-    """The file at ``path`` with its content type."""
-    kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-    return Asset(
-        f"{kind}; charset=utf-8"
-        if kind.startswith("text/") or kind.endswith("javascript")
-        else kind,
-        path.read_bytes(),
-    )
+    """The file at ``path`` with its content type.
+
+    The types are named here: a system's table may say ``text/plain`` for
+    ``.js``, which no browser runs as a module.
+    """
+    return Asset(_CONTENT_TYPES.get(path.suffix, "application/octet-stream"), path.read_bytes())
 
 
 def _instances() -> dict[str, str]:
