@@ -28,7 +28,7 @@ in(1,0,0;1,1,0;1,1,1).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from heyawake_asp.puzzle import Cell, Puzzle
 
@@ -63,18 +63,18 @@ def puzzle_facts(puzzle: Puzzle) -> str:
     return "\n".join(lines)
 
 
-def candidate_clue_facts(puzzle: Puzzle) -> str:
-    """``candidate_clue(R, N)`` for each numbered room, for clues switched by assumptions.
+def candidate_clue_facts(options: Mapping[int, Iterable[int]]) -> str:
+    """``candidate_clue(R, N)`` for each number N room R (an index, from 0) may be given.
 
-    >>> from heyawake_asp.puzzle import Puzzle, Room
-    >>> rooms = (Room.rectangle(0, 0, 0, 0, 1), Room.rectangle(1, 0, 1, 0))
-    >>> candidate_clue_facts(Puzzle(2, 1, rooms))
-    'candidate_clue(1,1).'
+    For clues switched by assumptions (``encodings/analysis/assumable_clues.lp``).
+
+    >>> candidate_clue_facts({0: [1], 2: range(2)})
+    'candidate_clue(1,1). candidate_clue(3,0). candidate_clue(3,1).'
     """
     return " ".join(
-        f"candidate_clue({number},{room.clue})."
-        for number, room in enumerate(puzzle.rooms, 1)
-        if room.clue is not None
+        f"candidate_clue({room + 1},{number})."
+        for room, numbers in options.items()
+        for number in numbers
     )
 
 

@@ -290,7 +290,8 @@ class ClueSwitch:
         timeout: float | Deadline | None = None,
     ) -> None:
         programs = [analysis_program("assumable_clues")]
-        facts = [candidate_clue_facts(puzzle)]
+        own = {i: [room.clue] for i, room in enumerate(puzzle.rooms) if room.clue is not None}
+        facts = [candidate_clue_facts(own)]
         if known is not None:
             programs.append(analysis_program("other_shading"))
             facts.append(known_black_facts(known))
@@ -301,7 +302,7 @@ class ClueSwitch:
         self.clued = frozenset(i for i, room in enumerate(puzzle.rooms) if room.clue is not None)
         self._room_of = {
             atom.literal: atom.symbol.arguments[0].number - 1
-            for atom in self._control.symbolic_atoms.by_signature("use_clue", 1)
+            for atom in self._control.symbolic_atoms.by_signature("use_clue", 2)
         }
         self._switches = sorted((room, literal) for literal, room in self._room_of.items())
         self._alarm = Alarm(as_deadline(timeout))

@@ -25,6 +25,7 @@ import clingo
 from heyawake_asp.asp.control import grounded_control
 from heyawake_asp.asp.decode import decode
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, analysis_program
+from heyawake_asp.asp.facts import candidate_clue_facts
 from heyawake_asp.asp.search import Alarm, Search
 from heyawake_asp.authoring.analysis import Encoding, SolutionCount
 from heyawake_asp.grid import BLACK, Grid
@@ -206,14 +207,12 @@ class ClueOptions:
     """
 
     def __init__(self, puzzle: Puzzle, encoding: Encoding, deadline: Deadline) -> None:
-        facts = " ".join(
-            f"clue_option({number},{clue})."
-            for number, room in enumerate(puzzle.rooms, 1)
-            for clue in range(max(_most(room), room.clue or 0) + 1)
+        facts = candidate_clue_facts(
+            {i: range(max(_most(room), room.clue or 0) + 1) for i, room in enumerate(puzzle.rooms)}
         )
         blank = puzzle.with_clues([None] * len(puzzle.rooms))
         self._control, _ = grounded_control(
-            blank, encoding, extra=[analysis_program("clue_options")], facts=facts
+            blank, encoding, extra=[analysis_program("assumable_clues")], facts=facts
         )
         self.clues: Clues = {
             index: room.clue for index, room in enumerate(puzzle.rooms) if room.clue is not None
