@@ -7,6 +7,9 @@ import json
 import multiprocessing
 import multiprocessing.process
 import os
+import pty
+import re
+import select
 import signal
 import subprocess
 import sys
@@ -179,6 +182,25 @@ def test_worker_returns_values_in_one_child_kept_between_calls() -> None:
         assert worker.run(functools.partial(pow, 3, 4), None) == 81
         assert worker.run(functools.partial(pow, 2, 3), 1e9) == 8  # beyond a wait's range
     assert first == second != os.getpid()
+
+
+def _report_then_sleep(values: list[int], seconds: float, report: Callable[[int], None]) -> str:
+    for value in values:
+        report(value)
+    time.sleep(seconds)
+    return "done"
+
+
+def test_reports_arrive_in_order_and_those_before_a_stop_are_kept() -> None:
+    arrived: list[int] = []
+    with Worker() as worker:
+        call = functools.partial(_report_then_sleep, [1, 2, 3], 0.0)
+        assert worker.run(call, 30, arrived.append) == "done" and arrived == [1, 2, 3]
+        arrived.clear()
+        with pytest.raises(ChildOverdue):
+            worker.run(functools.partial(_report_then_sleep, [4, 5], 60.0), 0.5, arrived.append)
+        assert arrived == [4, 5]
+        assert worker.run(_pid, 30) != os.getpid()  # a call without reports, as before
 
 
 def test_a_call_that_raises_reraises_and_keeps_the_child() -> None:
@@ -440,6 +462,45 @@ def test_ctrl_c_during_grade_prints_the_puzzles_graded_before() -> None:
     assert process.returncode == 130 and "Traceback" not in errors
     assert output.splitlines()[-1].split()[:2] == [str(EASY), "easy"]
     assert errors.strip() == "interrupted: 1 of 2 puzzles graded"
+
+
+def _progress_shown(terminal: int, seconds: float) -> str:
+    """What the command drew on its terminal (stderr) until a progress bar past 0 %."""
+    drawn, stop = b"", time.monotonic() + seconds
+    while time.monotonic() < stop and not re.search(rb"walking .*\b([1-9][0-9]?)%", drawn):
+        if select.select([terminal], [], [], 0.5)[0]:
+            drawn += os.read(terminal, 4096)
+    return drawn.decode(errors="replace")
+
+
+def test_ctrl_c_during_steps_prints_the_steps_found_so_far() -> None:
+    # The 35x35 puzzle's path takes about a minute; its first steps come within seconds.
+    large = EASY.parents[1] / "large" / "35x35-s1.lp"
+    terminal, stderr = pty.openpty()  # progress is drawn on a terminal only
+    command = [sys.executable, "-m", "heyawake_asp", "steps", "--json", str(large)]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=stderr, text=True, start_new_session=True
+    )
+    os.close(stderr)
+    try:
+        drawn = _progress_shown(terminal, 60)
+        seconds, output, _ = _ctrl_c(process)
+        assert seconds < AT_ONCE and _group_gone(process.pid)
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        os.close(terminal)
+    assert "walking" in drawn and "%" in drawn
+    assert process.returncode == 130
+    record = json.loads(output)
+    assert record["status"] == "interrupted" and record["steps"]
+    puzzle = read_puzzle(str(large))
+    solution = solve(puzzle).solutions[0]
+    assert verify(puzzle, solution) == []
+    for step in record["steps"]:
+        for cell in step["settles"]:
+            assert (solution[cell["y"]][cell["x"]] == "#") == cell["black"]
 
 
 @pytest.mark.slow

@@ -190,6 +190,13 @@ def test_reasons_are_minimal_for_the_solver_and_the_checker(path: Path) -> None:
             assert any(solver_open), step.text
 
 
+def test_each_step_is_handed_over_as_it_is_found() -> None:
+    puzzle = read_puzzle(str(REPO / "instances" / "easy" / "6x6-s1.lp"))
+    handed: list[Step] = []
+    walk = steps(puzzle, on_step=handed.append)
+    assert walk.status == "solved" and tuple(handed) == walk.steps
+
+
 def test_reasons_of_a_small_puzzle_are_minimal() -> None:
     deducer = Deducer(STRIP)
     for step in steps(STRIP).steps:

@@ -20,7 +20,7 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import click
 
@@ -148,16 +148,18 @@ def isolated(
     worker: Worker | None,
     deadline: Deadline = NEVER,
     timed_out: Callable[[], T] | None = None,
+    on_report: Callable[[Any], None] | None = None,
 ) -> T:
     """``call()`` (which must pickle) as `heyawake_asp.runtime.isolation.run` runs it.
 
+    ``on_report`` is given what the call reports as it goes (`run`).
     Past the ``deadline`` (the call's `TimeoutError`, or its child stopped),
     the answer is ``timed_out()``, else the error `overdue`; a child that ran
     out of memory or died is the one-line error ``WHERE: WHAT``. What else
     the call raises is raised here.
     """
     try:
-        return run(call, worker, deadline)
+        return run(call, worker, deadline, on_report)
     except (ChildOverdue, TimeoutError):
         if timed_out is not None:
             return timed_out()

@@ -25,7 +25,9 @@ from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.runtime.isolation import Worker
 from heyawake_asp.steps import (
     Grade,
+    Step,
     Walkthrough,
+    cut_short,
     grade,
     hint,
     read_partial,
@@ -88,6 +90,9 @@ def steps_command(
     with Worker() as worker:
         for source in puzzles:
             walked = _walked(source, worker, as_deadline(timeout), as_json, len(puzzles) > 1)
+            if walked is not None and walked[1].status == "interrupted":
+                _draw(source, *walked, svg_dir, html_file)
+                raise KeyboardInterrupt
             failed = failed or walked is None or walked[1].status in ("unsolvable", "timeout")
     if walked is not None:  # pictures are of one puzzle: the last walked is the only one
         _draw(source, *walked, svg_dir, html_file)
@@ -109,11 +114,14 @@ def _draw(
 def _walked(
     source: str, worker: Worker, deadline: Deadline, as_json: bool, named: bool
 ) -> tuple[Puzzle, Walkthrough] | None:
-    """One puzzle's path, printed (under its name when ``named``); None, reported, when unread."""
+    """One puzzle's path, printed (under its name when ``named``); None, reported, when unread.
+
+    The steps come from the child as they are found: progress on a
+    terminal, and on Ctrl-C the path so far (status ``interrupted``).
+    """
     try:
         problem = read_puzzle_or_fail(source, deadline)
-        walking = partial(steps, problem, deadline)
-        walk = isolated(walking, source, worker, deadline, partial(timed_out, problem))
+        walk = _walk(problem, source, worker, deadline)
     except click.ClickException as error:
         if as_json:
             click.echo(json.dumps(walk_error_record(source, error.message)))
@@ -127,6 +135,28 @@ def _walked(
             click.echo(source)
         _print_walk(problem, walk)
     return problem, walk
+
+
+def _walk(problem: Puzzle, source: str, worker: Worker, deadline: Deadline) -> Walkthrough:
+    """The path in the worker's child, its cells settled shown as progress; cut short on Ctrl-C."""
+    found: list[Step] = []
+    with progress("walking", problem.cell_count) as advance:
+
+        def arrived(step: Step) -> None:
+            found.append(step)
+            advance(len(step.cells))
+
+        try:
+            return isolated(
+                partial(steps, problem, deadline),
+                source,
+                worker,
+                deadline,
+                partial(timed_out, problem, found),
+                arrived,
+            )
+        except KeyboardInterrupt:
+            return cut_short(problem, found, "interrupted")
 
 
 def _print_walk(puzzle: Puzzle, walk: Walkthrough) -> None:
@@ -154,6 +184,8 @@ def _ending(puzzle: Puzzle, walk: Walkthrough) -> str:
         )
     if walk.status == "timeout":
         return f"timed out after {steps} steps: {open_cells} cells ('?') not settled"
+    if walk.status == "interrupted":
+        return f"interrupted after {steps} steps: {open_cells} cells ('?') not settled"
     return f"no solution: {conflict_words(puzzle, walk.conflict, walk.most)}"
 
 

@@ -1,8 +1,10 @@
 """One child process that runs calls and can be stopped whatever it is doing.
 
 The parent sends the child a call; the child answers ``("started", None)``
-as it starts it, then with the outcome: ``("value", result)``,
-``("error", exception)`` or ``("failed", reason)``, after which it ends.
+as it starts it, then, for a call that reports as it goes, ``("report",
+value)`` for each value it reports, then the outcome: ``("value",
+result)``, ``("error", exception)`` or ``("failed", reason)``, after which
+it ends.
 The child leaves Ctrl-C to its parent, dies with it on Linux, and caps its
 own memory. `heyawake_asp.runtime.isolation` builds the public runner on it.
 
@@ -59,6 +61,8 @@ class Child:
         That call's outcome once it is in: ``value``, ``error``, ``failed`` or ``died``.
     payload : Any
         The call's value or exception, or why the child failed or died.
+    on_report : callable or None
+        Given each value the call sent last reports, as it is read.
     """
 
     def __init__(self, memory_limit: int | None) -> None:
@@ -71,14 +75,25 @@ class Child:
         self.started = False
         self.kind: str | None = None
         self.payload: Any = None
+        self.on_report: Callable[[Any], None] | None = None
 
-    def submit(self, call: Callable[[], Any], deadline: Deadline) -> None:
-        """Send ``call``, which is past its time at ``deadline``."""
+    def submit(
+        self,
+        call: Callable[..., Any],
+        deadline: Deadline,
+        on_report: Callable[[Any], None] | None = None,
+    ) -> None:
+        """Send ``call``, which is past its time at ``deadline``.
+
+        With ``on_report``, the child calls ``call(report)``, and each value
+        it passes to ``report`` is handed to ``on_report`` here as it is read.
+        """
         self.deadline, self.started, self.kind = deadline, False, None
+        self.on_report = on_report
         if self.process.pid is None:
             self._start()
         try:
-            self._pipe.send(call)
+            self._pipe.send((call, on_report is not None))
         except (OSError, EOFError):
             self._died()
 
@@ -101,10 +116,13 @@ class Child:
             except (OSError, EOFError):
                 self._died()
             else:
-                if kind != "started":
-                    self.kind, self.payload = kind, payload
-                else:
+                if kind == "started":
                     self.started = True
+                elif kind == "report":
+                    if self.on_report is not None:
+                        self.on_report(payload)
+                else:
+                    self.kind, self.payload = kind, payload
         return self.kind is not None
 
     def stop(self) -> None:
@@ -207,11 +225,11 @@ def _child_main(memory_limit: int | None, pipe: multiprocessing.connection.Conne
     _cap_memory(memory_limit)
     while True:
         try:
-            call = pipe.recv()
+            call, reports = pipe.recv()
         except EOFError:
             return
         pipe.send(("started", None))
-        outcome = _outcome(call)
+        outcome = _outcome(functools.partial(call, _reporter(pipe)) if reports else call)
         try:
             pipe.send(outcome)
         except Exception as error:  # noqa: BLE001 - the value could not be sent
@@ -219,6 +237,15 @@ def _child_main(memory_limit: int | None, pipe: multiprocessing.connection.Conne
             pipe.send(outcome)
         if outcome[0] == "failed":
             return
+
+
+def _reporter(pipe: multiprocessing.connection.Connection) -> Callable[[Any], None]:
+    """What a call calls to report a value to the parent as it goes."""
+
+    def report(value: Any) -> None:
+        pipe.send(("report", value))
+
+    return report
 
 
 def _outcome(call: Callable[[], Any]) -> tuple[str, Any]:

@@ -71,8 +71,17 @@ class Worker:
         self._running: Child | None = None
         self._stopped = False
 
-    def run(self, call: Callable[[], T], timeout: float | Deadline | None) -> T:
+    def run(
+        self,
+        call: Callable[..., T],
+        timeout: float | Deadline | None,
+        on_report: Callable[[Any], None] | None = None,
+    ) -> T:
         """``call()`` (which must pickle) in the child; Ctrl-C here stops the child.
+
+        With ``on_report``, ``call(report)``: each value the call passes to
+        ``report`` is handed to ``on_report`` here as it comes (so that what
+        a call found before it was stopped is not lost).
 
         Raises
         ------
@@ -90,7 +99,7 @@ class Worker:
                 raise ChildFailed("stopped")
             child = self._running = self._take_child()
             try:
-                child.submit(call, deadline)
+                child.submit(call, deadline, on_report)
                 wait([child], GRACE_SECONDS)
                 if child.kind == "died" and not child.started:
                     child.stop()
@@ -185,8 +194,15 @@ def max_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def run(call: Callable[[], T], worker: Worker | None, deadline: Deadline) -> T:
+def run(
+    call: Callable[..., T],
+    worker: Worker | None,
+    deadline: Deadline,
+    on_report: Callable[[Any], None] | None = None,
+) -> T:
     """``call()`` in the worker's child, or in this process with no worker.
+
+    With ``on_report``, ``call(on_report)`` in effect (`Worker.run`).
 
     In this process Ctrl-C ends the process at once (`_ctrl_c_ends_the_process`),
     as it ends a child: clingo's search never lets Python see it.
@@ -201,9 +217,9 @@ def run(call: Callable[[], T], worker: Worker | None, deadline: Deadline) -> T:
     if deadline.passed:
         raise TimeoutError(deadline.overdue_message())
     if worker is not None:
-        return worker.run(call, deadline)
+        return worker.run(call, deadline, on_report)
     with _ctrl_c_ends_the_process():
-        return call()
+        return call() if on_report is None else call(on_report)
 
 
 @contextmanager

@@ -14,7 +14,15 @@ every step independently.
 
 from heyawake_asp.steps.grading import LABELS, Grade, grade, grade_puzzle
 from heyawake_asp.steps.model import KINDS, Hint, Reason, Rule, Step, Walkthrough
-from heyawake_asp.steps.walk import UNSETTLED, grid_of, hint, read_partial, steps, timed_out
+from heyawake_asp.steps.walk import (
+    UNSETTLED,
+    cut_short,
+    grid_of,
+    hint,
+    read_partial,
+    steps,
+    timed_out,
+)
 
 __all__ = [
     "KINDS",
@@ -26,6 +34,7 @@ __all__ = [
     "Rule",
     "Step",
     "Walkthrough",
+    "cut_short",
     "grade",
     "grade_puzzle",
     "grid_of",

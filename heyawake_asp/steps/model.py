@@ -127,7 +127,8 @@ class Walkthrough:
         the cells they all share; ``unsolvable``: no solution, and
         ``conflict`` names a minimal set of clues (room indices) that
         cannot all hold, empty when the rooms alone admit no shading;
-        ``timeout``: the time ran out after these steps.
+        ``timeout``: the time ran out after these steps; ``interrupted``:
+        stopped (Ctrl-C) after these steps.
     steps : tuple of Step
         The deductions, in order.
     grid : Grid
@@ -139,7 +140,7 @@ class Walkthrough:
         cells it can hold: that most (`heyawake_asp.authoring.analysis.Explanation`).
     """
 
-    status: Literal["solved", "several", "unsolvable", "timeout"]
+    status: Literal["solved", "several", "unsolvable", "timeout", "interrupted"]
     steps: tuple[Step, ...]
     grid: Grid
     conflict: tuple[int, ...] = ()

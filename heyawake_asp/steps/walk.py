@@ -13,7 +13,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Literal
 
 from heyawake_asp.authoring.analysis import analyze, explain
 from heyawake_asp.errors import PuzzleFormatError
@@ -25,21 +26,25 @@ from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Hint, Settled, Step, Walkthrough, row_major
 from heyawake_asp.steps.planner import Planner
 
-__all__ = ["UNSETTLED", "grid_of", "hint", "read_partial", "steps", "timed_out"]
+__all__ = ["UNSETTLED", "cut_short", "grid_of", "hint", "read_partial", "steps", "timed_out"]
 
 UNSETTLED = "?"
 """An unsettled cell in a partial grid."""
 _CELL_CHARS = {"#": True, "x": True, "X": True, "1": True, ".": False, "0": False}
 
 
-def steps(puzzle: Puzzle, timeout: float | Deadline | None = None) -> Walkthrough:
+def steps(
+    puzzle: Puzzle,
+    timeout: float | Deadline | None = None,
+    on_step: Callable[[Step], None] | None = None,
+) -> Walkthrough:
     """Every step from the empty grid to the solution, each with its minimal reason.
 
     A puzzle with several solutions ends at the cells they all share
     (status ``several``); one without a solution has no steps, and
     ``conflict`` names clues that cannot all hold (status ``unsolvable``).
     After ``timeout`` seconds (or at that `Deadline`), the steps found so far (status
-    ``timeout``, `timed_out`).
+    ``timeout``, `timed_out`). ``on_step`` is given each step as it is found.
     """
     deadline = as_deadline(timeout)
     found: list[Step] = []
@@ -51,6 +56,8 @@ def steps(puzzle: Puzzle, timeout: float | Deadline | None = None) -> Walkthroug
         planner = Planner(Deducer(puzzle, _anchor(shared), deadline), shared=shared)
         while (step := planner.next_step()) is not None:
             found.append(step)
+            if on_step is not None:
+                on_step(step)
     except TimeoutError:  # the analysis's, or a question's `OutOfTime`
         return timed_out(puzzle, found)
     solved = len(planner.known) == puzzle.cell_count
@@ -61,8 +68,15 @@ def steps(puzzle: Puzzle, timeout: float | Deadline | None = None) -> Walkthroug
 
 def timed_out(puzzle: Puzzle, found: Sequence[Step] = ()) -> Walkthrough:
     """A path cut short by the time limit after the steps ``found``."""
+    return cut_short(puzzle, found, "timeout")
+
+
+def cut_short(
+    puzzle: Puzzle, found: Sequence[Step], status: Literal["timeout", "interrupted"]
+) -> Walkthrough:
+    """A path stopped (at the time limit, or by Ctrl-C) after the steps ``found``."""
     settled = {cell: black for step in found for cell, black in step.cells}
-    return Walkthrough("timeout", tuple(found), grid_of(puzzle, settled))
+    return Walkthrough(status, tuple(found), grid_of(puzzle, settled))
 
 
 def hint(
