@@ -20,6 +20,7 @@ from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.oracles.step_checker import check_step, entails
 from heyawake_asp.runtime.deadline import Deadline
 from heyawake_asp.steps import (
+    BOUNDS,
     LABELS,
     Hint,
     Reason,
@@ -27,6 +28,7 @@ from heyawake_asp.steps import (
     Step,
     Walkthrough,
     grade,
+    grade_puzzle,
     grid_of,
     hint,
     read_partial,
@@ -188,6 +190,24 @@ def test_reasons_are_minimal_for_the_solver_and_the_checker(path: Path) -> None:
             assert not all(entails(puzzle, rules, known, c, b) for c, b in step.cells), step.text
             solver_open = [deducer.core(rules, known, c, b) is None for c, b in step.cells]
             assert any(solver_open), step.text
+
+
+@pytest.mark.parametrize("name", ["11x11-s2", "11x11-s4"])  # medium at 40.0 (a bound); expert
+def test_a_grade_stopped_above_a_bound_is_the_full_grades_label_and_a_lower_bound(
+    name: str,
+) -> None:
+    puzzle = read_puzzle(str(REPO / "instances" / "hard" / f"{name}.lp"))
+    full = grade_puzzle(puzzle)
+    for index, bound in enumerate(BOUNDS):
+        quick = grade_puzzle(puzzle, stop_above=bound)
+        if full.score <= bound:
+            assert quick == full
+            continue
+        assert quick.status == "above" and bound < quick.score <= full.score
+        assert quick.steps < full.steps and quick.hardest_cost <= full.hardest_cost
+        assert LABELS.index(quick.label) > index
+        if index == len(BOUNDS) - 1:
+            assert quick.label == full.label == "expert"
 
 
 def test_each_step_is_handed_over_as_it_is_found() -> None:

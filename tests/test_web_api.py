@@ -17,7 +17,7 @@ from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle, Room
 from heyawake_asp.runtime.deadline import Deadline
 from heyawake_asp.solver import solve
-from heyawake_asp.steps import grade_puzzle
+from heyawake_asp.steps import BOUNDS, grade_puzzle
 from heyawake_asp.web.api import ENDPOINTS, MAX_GENERATED_SIDE, Reply, answer
 
 EASY = REPO / "instances" / "easy" / "6x6-s1.lp"
@@ -95,6 +95,14 @@ def test_steps_end_at_the_published_solution_with_the_grade(
     assert grid == solution
     assert record["grade"] == ok("grade", puzzle=text)
     assert record["grade"]["steps"] == len(record["steps"])
+
+
+def test_an_expert_grade_is_answered_once_the_score_passes_the_last_bound() -> None:
+    path = REPO / "instances" / "hard" / "11x11-s4.lp"
+    full = grade_puzzle(read_puzzle(str(path)))
+    record = ok("grade", puzzle=path.read_text())
+    assert full.label == record["grade"] == "expert" and record["status"] == "above"
+    assert BOUNDS[-1] < record["score"] <= full.score and record["steps"] < full.steps
 
 
 def test_a_grade_needs_a_solution() -> None:

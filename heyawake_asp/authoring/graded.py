@@ -24,7 +24,7 @@ from heyawake_asp.authoring.generate import ClueDensity, Generated, generate
 from heyawake_asp.authoring.tiling import RoomSize
 from heyawake_asp.errors import GenerationError
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
-from heyawake_asp.steps import LABELS, Grade, grade, steps
+from heyawake_asp.steps import BOUNDS, LABELS, Grade, grade_puzzle
 
 __all__ = ["LADDER", "MAX_GRADED_ATTEMPTS", "START", "Graded", "Level", "generate_graded"]
 
@@ -66,7 +66,7 @@ class Graded:
         made = self.generated.puzzle
         return (
             *self.generated.header,
-            f"Graded {self.grade.label} (score {self.grade.score:.1f}): heyawake generate "
+            f"Graded {self.grade.label} (score {self.grade.score_text}): heyawake generate "
             f"--size {made.width}x{made.height} --seed {self.seed} --grade {self.grade.label}, "
             f"attempt {self.attempts}.",
         )
@@ -103,10 +103,9 @@ def generate_graded(
         except GenerationError:  # these rooms make no unique puzzle here; the next may
             rung = (rung + 1) % len(LADDER)
             continue
-        walk = steps(made.puzzle, deadline)
-        if walk.status == "timeout":
-            raise TimeoutError(deadline.overdue_message())
-        graded = grade(walk)
+        # The walk stops once the score passes the grade's bound: harder than asked (or expert).
+        bound = BOUNDS[min(LABELS.index(level), len(BOUNDS) - 1)]
+        graded = grade_puzzle(made.puzzle, deadline, stop_above=bound)
         if graded.label == level:
             return Graded(made, graded, seed, attempt)
         harder = LABELS.index(graded.label) < LABELS.index(level)

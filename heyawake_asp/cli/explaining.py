@@ -334,19 +334,14 @@ def _print_grades(graded: list[tuple[str, Grade]], asked: int) -> None:
         found = graded[0][1]
         ends = _ENDS.get(found.status, found.status)
         click.echo(
-            f"{found.label}: score {_score(found)}, {found.steps} steps, "
+            f"{found.label}: score {found.score_text}, {found.steps} steps, "
             f"hardest step costs {_hardest(found)}{'; ' + ends if ends else ''}"
         )
         return
     rows = [
-        [source, g.label, _score(g), str(g.steps), _hardest(g), g.status] for source, g in graded
+        [source, g.label, g.score_text, str(g.steps), _hardest(g), g.status] for source, g in graded
     ]
     click.echo(table(["puzzle", "grade", "score", "steps", "hardest", "path"], rows))
-
-
-def _score(graded: Grade) -> str:
-    """``5.0``, ``10.9``: every score with one decimal."""
-    return f"{graded.score:.1f}"
 
 
 def _hardest(graded: Grade) -> str:

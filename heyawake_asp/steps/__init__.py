@@ -12,7 +12,7 @@ every step independently.
 (['combined', 'adjacent', 'clue'], 'easy')
 """
 
-from heyawake_asp.steps.grading import LABELS, Grade, grade, grade_puzzle
+from heyawake_asp.steps.grading import BOUNDS, LABELS, Grade, grade, grade_puzzle
 from heyawake_asp.steps.model import KINDS, Hint, Reason, Rule, Step, Walkthrough
 from heyawake_asp.steps.walk import (
     UNSETTLED,
@@ -25,6 +25,7 @@ from heyawake_asp.steps.walk import (
 )
 
 __all__ = [
+    "BOUNDS",
     "KINDS",
     "LABELS",
     "UNSETTLED",

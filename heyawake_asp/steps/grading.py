@@ -8,19 +8,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from heyawake_asp.puzzle import Puzzle
-from heyawake_asp.steps.model import Kind, Walkthrough
+from heyawake_asp.runtime.deadline import Deadline, as_deadline
+from heyawake_asp.steps.model import Kind, Step, Walkthrough
 from heyawake_asp.steps.walk import steps
 
-__all__ = ["LABELS", "Grade", "grade", "grade_puzzle"]
+__all__ = ["BOUNDS", "LABELS", "Grade", "grade", "grade_puzzle"]
 
 LABELS = ("easy", "medium", "hard", "expert")
 """The grades, easiest first."""
-_HARD_KINDS = ("combined", "connected", "cases")
-_BOUNDS = (15.0, 40.0, 80.0)
+BOUNDS = (15.0, 40.0, 80.0)
 """The scores up to which a puzzle is easy, medium, hard; above, expert (set on the KTH suite)."""
+_HARD_KINDS = ("combined", "connected", "cases")
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,9 @@ class Grade:
         That step's kind.
     status : str
         How the path ends (`Walkthrough.status`): ``solved``, ``several``
-        (graded on the steps to the cells every solution shares) or ``timeout``.
+        (graded on the steps to the cells every solution shares) or
+        ``timeout``; ``above``: stopped once the score passed the bound
+        asked (`grade_puzzle`), the score and steps those of the path so far.
     """
 
     label: str
@@ -53,6 +57,11 @@ class Grade:
     hardest_cost: int
     hardest_kind: Kind | None
     status: str
+
+    @property
+    def score_text(self) -> str:
+        """``10.9``; ``at least 81.3`` for a walk stopped above a bound (a lower bound)."""
+        return f"at least {self.score:.1f}" if self.status == "above" else f"{self.score:.1f}"
 
 
 def grade(walk: Walkthrough) -> Grade:
@@ -65,17 +74,56 @@ def grade(walk: Walkthrough) -> Grade:
     """
     if walk.status == "unsolvable":
         raise ValueError("a puzzle with no solution has no grade")
-    if not walk.steps:
-        return Grade(LABELS[0], 0.0, 0, 0, None, walk.status)
-    hardest = max(walk.steps, key=lambda step: step.cost)
-    effort = sum(step.cost for step in walk.steps if step.kind in _HARD_KINDS)
+    return _graded(walk.steps, walk.status)
+
+
+def _graded(walked: Sequence[Step], status: str) -> Grade:
+    """The grade of the steps ``walked``, whose path ends as ``status`` says."""
+    if not walked:
+        return Grade(LABELS[0], 0.0, 0, 0, None, status)
+    hardest = max(walked, key=lambda step: step.cost)
+    effort = sum(step.cost for step in walked if step.kind in _HARD_KINDS)
     score = round(hardest.cost + effort / 10, 1)
     label = next(
-        (name for name, bound in zip(LABELS, _BOUNDS, strict=False) if score <= bound), LABELS[-1]
+        (name for name, bound in zip(LABELS, BOUNDS, strict=False) if score <= bound), LABELS[-1]
     )
-    return Grade(label, score, len(walk.steps), hardest.cost, hardest.kind, walk.status)
+    return Grade(label, score, len(walked), hardest.cost, hardest.kind, status)
 
 
-def grade_puzzle(puzzle: Puzzle) -> Grade:
-    """Grade a puzzle by its path of steps (`ValueError` when it has no solution)."""
-    return grade(steps(puzzle))
+class _Above(Exception):
+    """The score of the path so far passed the bound asked: the walk stops."""
+
+
+def grade_puzzle(
+    puzzle: Puzzle, timeout: float | Deadline | None = None, *, stop_above: float | None = None
+) -> Grade:
+    """Grade a puzzle by its path of steps.
+
+    A score only grows along a path, so with ``stop_above`` the walk stops
+    as soon as the score passes it: the grade is then certainly above it
+    (status ``above``). ``stop_above=BOUNDS[-1]`` tells an expert puzzle
+    without walking all of it, and ``BOUNDS[i]`` a puzzle harder than
+    ``LABELS[i]``.
+
+    Raises
+    ------
+    ValueError
+        When the puzzle has no solution.
+    TimeoutError
+        After ``timeout`` seconds (or at that `Deadline`).
+    """
+    deadline = as_deadline(timeout)
+    walked: list[Step] = []
+
+    def tally(step: Step) -> None:
+        walked.append(step)
+        if stop_above is not None and _graded(walked, "above").score > stop_above:
+            raise _Above
+
+    try:
+        walk = steps(puzzle, deadline, tally)
+    except _Above:
+        return _graded(walked, "above")
+    if walk.status == "timeout":
+        raise TimeoutError(deadline.overdue_message())
+    return grade(walk)

@@ -39,7 +39,7 @@ from heyawake_asp.render.suggestion import suggestion_record
 from heyawake_asp.render.svg import render_svg
 from heyawake_asp.runtime.deadline import NEVER, Deadline
 from heyawake_asp.solver import solve
-from heyawake_asp.steps import LABELS, grade, hint, steps
+from heyawake_asp.steps import BOUNDS, LABELS, grade, grade_puzzle, hint, steps
 from heyawake_asp.steps.records import cell_record, grade_record, hint_record, walk_record
 
 __all__ = ["ENDPOINTS", "MAX_COUNT", "MAX_GENERATED_SIDE", "Reply", "answer"]
@@ -195,13 +195,16 @@ def _steps(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
 
 
 def _grade(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
-    """``grade --json``'s record."""
-    walk = steps(_puzzle(request), deadline)
-    if walk.status == "timeout":
-        raise TimeoutError
-    if walk.status == "unsolvable":
-        raise RequestError(SOURCE, "no solution: a puzzle without one has no grade", 422)
-    return grade_record(SOURCE, grade(walk))
+    """``grade --json``'s record; an expert puzzle's once its score passes the last bound.
+
+    Its status is then ``above``, its score and steps those of the path so
+    far: walking all of a large puzzle takes far longer, for the same label.
+    """
+    try:
+        graded = grade_puzzle(_puzzle(request), deadline, stop_above=BOUNDS[-1])
+    except ValueError:
+        raise RequestError(SOURCE, "no solution: a puzzle without one has no grade", 422) from None
+    return grade_record(SOURCE, graded)
 
 
 def _analyze(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:

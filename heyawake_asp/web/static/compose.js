@@ -383,7 +383,8 @@ export class Compose {
         try {
           const grade = await post("grade", "grade", { puzzle });
           if (version !== this.version) return;
-          show("unique", `unique; grade: ${grade.grade} (score ${grade.score})`);
+          const score = grade.status === "above" ? `at least ${grade.score}` : grade.score;
+          show("unique", `unique; grade: ${grade.grade} (score ${score})`);
         } catch (error) {
           if (error instanceof Superseded || version !== this.version) return;
           show("unique", `unique (no grade: ${error.message})`);

@@ -189,7 +189,9 @@ export class Play {
     if (!this.puzzle) return;
     try {
       const reply = await post("grade", "grade", { puzzle: this.puzzle.source });
-      say(`Grade: ${reply.grade} (score ${reply.score}, ${reply.steps} steps; the hardest: ${reply.hardest_kind}, cost ${reply.hardest_cost}).`);
+      say(reply.status === "above"
+        ? `Grade: ${reply.grade} (score at least ${reply.score} after its first ${reply.steps} steps; the hardest so far: ${reply.hardest_kind}, cost ${reply.hardest_cost}).`
+        : `Grade: ${reply.grade} (score ${reply.score}, ${reply.steps} steps; the hardest: ${reply.hardest_kind}, cost ${reply.hardest_cost}).`);
     } catch (error) {
       report(error);
     }
