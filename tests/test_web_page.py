@@ -248,8 +248,11 @@ def test_steps_walk_forward_and_back_as_the_api_path(page: Page, base: str) -> N
         assert marked(page, "new") == {(c["x"], c["y"]) for c in step["settles"]}
         assert step["text"] in status(page)
 
+    assert page.get_attribute("#timer", "data-running") == "true"
     press(page, "Steps")
     shows(0)
+    assert page.get_attribute("#timer", "data-running") == "false"  # the path shows the answer
+    held = page.inner_text("#timer")
     for index in (1, 2, 3):
         press(page, "Next")
         shows(index)
@@ -275,8 +278,22 @@ def test_steps_walk_forward_and_back_as_the_api_path(page: Page, base: str) -> N
     assert f"cost {hardest['cost']}" in first.inner_text()
     first.click()
     shows(steps.index(hardest) + 1)
+    assert page.inner_text("#timer") == held
     press(page, "Back to play")
     assert board(page) == ["?" * 6] * 6
+    assert page.get_attribute("#timer", "data-running") == "true"
+
+
+def test_the_clock_holds_while_composing(page: Page, base: str) -> None:
+    open_puzzle(page, base, URL)
+    assert page.get_attribute("#timer", "data-running") == "true"
+    press(page, "Compose")
+    assert page.get_attribute("#timer", "data-running") == "false"
+    held = page.inner_text("#timer")
+    page.wait_for_timeout(1500)
+    assert page.inner_text("#timer") == held
+    press(page, "Play")
+    assert page.get_attribute("#timer", "data-running") == "true"
 
 
 def test_clicks_right_clicks_keys_undo_and_redo(page: Page, base: str) -> None:

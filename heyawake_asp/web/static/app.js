@@ -25,6 +25,7 @@ const learn = new Learn(
   },
   () => {
     play.redraw();
+    play.timer.resume();
     say("Back to your grid.");
     enable();
   },
@@ -81,6 +82,7 @@ function setMode(mode, draft = null) {
   $("load-title").textContent = composing ? "Puzzle (loads into the draft)" : "Puzzle";
   if (composing) {
     learn.close();
+    play.timer.pause();
     list();
     if (!compose.active && !compose.draft && !draft && play.puzzle) {
       draft = fromObject(play.puzzle);
@@ -92,6 +94,7 @@ function setMode(mode, draft = null) {
     compose.open(draft);
   } else if (compose.active) {
     compose.close();
+    play.timer.resume();
     if (play.puzzle) {
       board.setPuzzle(play.puzzle);
       play.redraw();
@@ -300,6 +303,7 @@ $("solve").addEventListener("click", () => play.solve());
 $("grade").addEventListener("click", () => play.grade());
 $("steps").addEventListener("click", async () => {
   await learn.open(play.puzzle);
+  if (learn.active) play.timer.pause();
   enable();
 });
 $("first").addEventListener("click", () => learn.go(0));
