@@ -7,6 +7,7 @@ costs only those.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> from heyawake_asp.steps.model import Rule
+from heyawake_asp.steps.selectors import cell_symbol, literal_of
 >>> clue = Rule("clue", ((0, 0), (1, 0), (2, 0)), 0)
 >>> program = LocalProgram(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)), [clue])
 >>> sorted(program.black)
@@ -22,6 +23,7 @@ import clingo
 from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.steps.model import Rule
+from heyawake_asp.steps.selectors import cell_symbol, literal_of
 
 __all__ = ["SMALLEST_GRID", "LocalProgram", "LocalPrograms"]
 
@@ -64,12 +66,10 @@ class LocalProgram:
         self.control.add("base", [], _facts(puzzle, ordered))
         self.control.ground([("base", [])])
         atoms = self.control.symbolic_atoms
-        self.black = {
-            (int(atom.symbol.arguments[0].number), int(atom.symbol.arguments[1].number)): (
-                atom.literal
-            )
-            for atom in atoms.by_signature("black", 2)
-        }
+        # Looked up, not decoded from clingo's atoms (half the cost of a program); in the
+        # order the facts name the cells, which is clingo's order of the atoms too.
+        cells = dict.fromkeys(cell for rule in ordered for cell in rule.cells)
+        self.black = {cell: literal_of(atoms, cell_symbol("black", cell)) for cell in cells}
         self._switch = {
             rule: atoms[clingo.Function("use", [clingo.Number(index)])].literal  # type: ignore[union-attr]
             for index, rule in enumerate(ordered)

@@ -63,24 +63,21 @@ def _groups(scopes: Iterable[Scope], cells: dict[Scope, frozenset[Cell]]) -> lis
     """
     groups: list[tuple[set[Cell], list[Scope]]] = []
     for scope in scopes:
-        fits = (
-            group
-            for group in groups
-            if len(group[0]) + len(cells[scope]) <= _BATCH_CELLS
-            and group[0].isdisjoint(cells[scope])
-        )
-        group = next(fits, None)
+        own = cells[scope]
+        room = _BATCH_CELLS - len(own)
+        group = next((g for g in groups if len(g[0]) <= room and g[0].isdisjoint(own)), None)
         if group is None:
-            groups.append((set(cells[scope]), [scope]))
+            groups.append((set(own), [scope]))
         else:
-            group[0].update(cells[scope])
+            group[0].update(own)
             group[1].append(scope)
     return [members for _, members in groups]
 
 
 def _in_order(scopes: set[Scope], index: dict[Scope, int]) -> list[Scope]:
     """Those of ``scopes`` in a level, in its order (``index``)."""
-    return sorted((scope for scope in scopes if scope in index), key=index.__getitem__)
+    ranked = sorted((rank, scope) for scope in scopes if (rank := index.get(scope)) is not None)
+    return [scope for _, scope in ranked]
 
 
 class Planner:
