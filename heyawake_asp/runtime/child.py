@@ -62,7 +62,7 @@ class Child:
     payload : Any
         The call's value or exception, or why the child failed or died.
     on_report : callable or None
-        Given each value the call sent last reports, as it is read.
+        Called with each value the call sent last reports, as it is read.
     """
 
     def __init__(self, memory_limit: int | None) -> None:
