@@ -7,7 +7,6 @@ costs only those.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> from heyawake_asp.steps.model import Rule
-from heyawake_asp.steps.selectors import cell_symbol, literal_of
 >>> clue = Rule("clue", ((0, 0), (1, 0), (2, 0)), 0)
 >>> program = LocalProgram(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)), [clue])
 >>> sorted(program.black)
