@@ -32,6 +32,7 @@ from heyawake_asp.formats import read_puzzle_text
 from heyawake_asp.formats import url as url_format
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.puzzle import Cell, Puzzle, Room
+from heyawake_asp.steps import grade_puzzle
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Route
@@ -337,6 +338,23 @@ def test_generate_load_and_play_this_draft(page: Page, base: str) -> None:
     played = read_puzzle_text(urllib.parse.unquote(page.url.split("#puzzle=", 1)[1]), "played")
     assert rooms(played) == {(rectangle(0, 0, 1, 0), None), (rectangle(2, 0, 2, 0), "0")}
     assert page.get_by_role("button", name="Check").is_visible()
+
+
+def test_a_unique_draft_says_it_is_being_graded_until_the_grade_comes(
+    page: Page, base: str
+) -> None:
+    compose(page, base, 3, 1)
+    held: list[Route] = []
+    page.route("**/api/grade", lambda route: held.append(route))
+    click(page, 1, 0)
+    page.keyboard.type("2")  # r1c1 and r1c3 black, the only way: unique, then graded
+    page.wait_for_selector("#analysis:has-text('grading')", timeout=5000)
+    assert analysis(page) == "unique; grading…" and len(held) == 1
+    page.unroute("**/api/grade")
+    release(held)
+    settle(page)
+    graded = grade_puzzle(draft(page))
+    assert analysis(page) == f"unique; grade: {graded.label} (score {graded.score:g})"
 
 
 def test_a_newer_edit_supersedes_the_analysis_in_flight(page: Page, base: str) -> None:

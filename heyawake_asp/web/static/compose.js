@@ -380,6 +380,7 @@ export class Compose {
       this.#draw();
       this.#enable();
       if (reply.status === "unique") {
+        show("unique", "unique; grading…");
         try {
           const grade = await post("grade", "grade", { puzzle });
           if (version !== this.version) return;
