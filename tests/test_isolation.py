@@ -37,6 +37,7 @@ from heyawake_asp.runtime.isolation import (
     Worker,
     run_each,
 )
+from heyawake_asp.steps import Step, Walkthrough, grade, steps
 
 pytestmark = pytest.mark.usefixtures("ctrl_c_as_at_a_terminal")
 
@@ -461,7 +462,24 @@ def test_ctrl_c_during_grade_prints_the_puzzles_graded_before() -> None:
         assert seconds < AT_ONCE and _group_gone(process.pid)
     assert process.returncode == 130 and "Traceback" not in errors
     assert output.splitlines()[-1].split()[:2] == [str(EASY), "easy"]
-    assert errors.strip() == "interrupted: 1 of 2 puzzles graded"
+    said = re.fullmatch(
+        rf"interrupted: 1 of 2 puzzles graded; {re.escape(str(large))}: at least (\w+) "
+        r"after (\d+) steps \(score at least ([0-9.]+)\)",
+        errors.strip(),
+    )
+    assert said is not None, errors
+    # What the first steps tell, walked again here: a score only grows along a path.
+    walked: list[Step] = []
+
+    def count(step: Step) -> None:
+        walked.append(step)
+        if len(walked) == int(said[2]):
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        steps(read_puzzle(str(large)), on_step=count)
+    so_far = grade(Walkthrough("interrupted", tuple(walked), ()))
+    assert (so_far.label, f"{so_far.score:.1f}") == (said[1], said[3])
 
 
 def _progress_shown(terminal: int, seconds: float) -> str:

@@ -51,9 +51,14 @@ def test_progress_without_a_length_counts(monkeypatch: pytest.MonkeyPatch) -> No
 
 @pytest.mark.parametrize(
     ("args", "label"),
-    [(["validate", "grow", "--max-cells", "3"], "validating"), (["grade", *EASY], "grading")],
+    [
+        (["validate", "grow", "--max-cells", "3"], "validating"),
+        (["grade", *EASY], "grading"),
+        (["grade", EASY[0]], "walking"),  # one puzzle: the cells its walk settles
+        (["steps", EASY[0]], "walking"),
+    ],
 )
-def test_validate_and_grade_show_progress_on_a_terminal_only(
+def test_long_commands_show_progress_on_a_terminal_only(
     args: list[str], label: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     plain = CliRunner().invoke(main, args)
@@ -62,3 +67,4 @@ def test_validate_and_grade_show_progress_on_a_terminal_only(
     shown = CliRunner().invoke(main, args)
     assert shown.stdout == plain.stdout and shown.stderr == ""
     assert label in terminal.getvalue()
+    assert label == "validating" or "100%" in terminal.getvalue()  # validate counts, no length

@@ -56,8 +56,10 @@ PROBE_MEMORY = 2**28
 
 
 @contextmanager
-def progress(label: str, length: int | None = None) -> Iterator[Callable[[int], None]]:
-    """A progress bar on stderr, drawn only when stderr is a terminal; yields its advance.
+def progress(
+    label: str, length: int | None = None, shown: bool = True
+) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr, when ``shown`` and stderr is a terminal; yields its advance.
 
     Without a ``length`` it counts the items done; with one item it is not drawn.
     """
@@ -67,7 +69,7 @@ def progress(label: str, length: int | None = None) -> Iterator[Callable[[int], 
         length=length,
         label=label,
         file=sys.stderr,
-        hidden=not sys.stderr.isatty() or length == 1,
+        hidden=not shown or not sys.stderr.isatty() or length == 1,
         show_pos=length is None,
     ) as bar:
         yield bar.update

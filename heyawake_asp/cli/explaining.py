@@ -137,10 +137,15 @@ def _walked(
     return problem, walk
 
 
-def _walk(problem: Puzzle, source: str, worker: Worker, deadline: Deadline) -> Walkthrough:
-    """The path in the worker's child, its cells settled shown as progress; cut short on Ctrl-C."""
+def _walk(
+    problem: Puzzle, source: str, worker: Worker, deadline: Deadline, shown: bool = True
+) -> Walkthrough:
+    """The path in the worker's child, the cells it settles as progress (if ``shown``).
+
+    On Ctrl-C, the path so far (status ``interrupted``).
+    """
     found: list[Step] = []
-    with progress("walking", problem.cell_count) as advance:
+    with progress("walking", problem.cell_count, shown) as advance:
 
         def arrived(step: Step) -> None:
             found.append(step)
@@ -286,15 +291,17 @@ def grade_command(puzzles: tuple[str, ...], as_json: bool, timeout: float | None
     try:
         with Worker() as worker, progress("grading", len(puzzles)) as advance:
             for source in puzzles:
-                found = _graded(source, worker, as_deadline(timeout), as_json)
+                alone = len(puzzles) == 1  # its walk's progress, else the puzzles graded
+                found = _graded(source, worker, as_deadline(timeout), as_json, alone)
                 advance(1)
                 failed = failed or found is None
                 if found is not None:
                     graded.append((source, found))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         if not as_json:  # the JSON lines are out already
             _print_grades(graded, len(puzzles))
-        click.echo(f"interrupted: {len(graded)} of {len(puzzles)} puzzles graded", err=True)
+        so_far = "".join(f"; {words}" for words in stop.args)
+        click.echo(f"interrupted: {len(graded)} of {len(puzzles)} puzzles graded{so_far}", err=True)
         raise
     if not as_json:
         _print_grades(graded, len(puzzles))
@@ -302,13 +309,25 @@ def grade_command(puzzles: tuple[str, ...], as_json: bool, timeout: float | None
         raise SystemExit(1)
 
 
-def _graded(source: str, worker: Worker, deadline: Deadline, as_json: bool) -> Grade | None:
-    """The grade of one puzzle (its JSON line printed), or None with the reason reported."""
+def _graded(
+    source: str, worker: Worker, deadline: Deadline, as_json: bool, shown: bool
+) -> Grade | None:
+    """The grade of one puzzle (its JSON line printed), or None with the reason reported.
+
+    Its walk's progress is ``shown``. On Ctrl-C the KeyboardInterrupt says
+    what the steps found so far tell: a score only grows along a path.
+    """
     try:
         problem = read_puzzle_or_fail(source, deadline)
-        walk = isolated(partial(steps, problem, deadline), source, worker, deadline)
+        walk = _walk(problem, source, worker, deadline, shown)
         if walk.status == "timeout":  # a path cut short has no grade
             raise overdue(source, deadline)
+        if walk.status == "interrupted":
+            so_far = grade(walk)
+            raise KeyboardInterrupt(
+                f"{source}: at least {so_far.label} after {so_far.steps} steps "
+                f"(score at least {so_far.score:.1f})"
+            )
     except click.ClickException as error:
         _not_graded(source, error.message, "error", as_json)
         return None
