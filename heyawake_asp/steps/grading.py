@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from heyawake_asp.puzzle import Puzzle
@@ -74,20 +73,43 @@ def grade(walk: Walkthrough) -> Grade:
     """
     if walk.status == "unsolvable":
         raise ValueError("a puzzle with no solution has no grade")
-    return _graded(walk.steps, walk.status)
+    tally = _Tally()
+    for step in walk.steps:
+        tally.add(step)
+    return tally.grade(walk.status)
 
 
-def _graded(walked: Sequence[Step], status: str) -> Grade:
-    """The grade of the steps ``walked``, whose path ends as ``status`` says."""
-    if not walked:
-        return Grade(LABELS[0], 0.0, 0, 0, None, status)
-    hardest = max(walked, key=lambda step: step.cost)
-    effort = sum(step.cost for step in walked if step.kind in _HARD_KINDS)
-    score = round(hardest.cost + effort / 10, 1)
-    label = next(
-        (name for name, bound in zip(LABELS, BOUNDS, strict=False) if score <= bound), LABELS[-1]
-    )
-    return Grade(label, score, len(walked), hardest.cost, hardest.kind, status)
+@dataclass
+class _Tally:
+    """What a score is made of, added up step by step along a path."""
+
+    steps: int = 0
+    hardest: Step | None = None
+    effort: int = 0
+
+    def add(self, step: Step) -> None:
+        """Count one more step (the first of the costliest stays the hardest)."""
+        self.steps += 1
+        if self.hardest is None or step.cost > self.hardest.cost:
+            self.hardest = step
+        if step.kind in _HARD_KINDS:
+            self.effort += step.cost
+
+    @property
+    def score(self) -> float:
+        """The hardest step's cost plus a tenth of the effort (`Grade.score`)."""
+        return 0.0 if self.hardest is None else round(self.hardest.cost + self.effort / 10, 1)
+
+    def grade(self, status: str) -> Grade:
+        """The grade of the steps added, on a path that ends as ``status`` says."""
+        if self.hardest is None:
+            return Grade(LABELS[0], 0.0, 0, 0, None, status)
+        score = self.score
+        label = next(
+            (name for name, bound in zip(LABELS, BOUNDS, strict=False) if score <= bound),
+            LABELS[-1],
+        )
+        return Grade(label, score, self.steps, self.hardest.cost, self.hardest.kind, status)
 
 
 class _Above(Exception):
@@ -113,17 +135,17 @@ def grade_puzzle(
         After ``timeout`` seconds (or at that `Deadline`).
     """
     deadline = as_deadline(timeout)
-    walked: list[Step] = []
+    so_far = _Tally()
 
-    def tally(step: Step) -> None:
-        walked.append(step)
-        if stop_above is not None and _graded(walked, "above").score > stop_above:
+    def count(step: Step) -> None:
+        so_far.add(step)
+        if stop_above is not None and so_far.score > stop_above:
             raise _Above
 
     try:
-        walk = steps(puzzle, deadline, tally)
+        walk = steps(puzzle, deadline, count)
     except _Above:
-        return _graded(walked, "above")
+        return so_far.grade("above")
     if walk.status == "timeout":
         raise TimeoutError(deadline.overdue_message())
     return grade(walk)

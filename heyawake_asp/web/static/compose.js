@@ -6,7 +6,7 @@
 import { Superseded, abort, hold, post } from "./api.js";
 import { MOVES } from "./board.js";
 import * as D from "./draft.js";
-import { report, say } from "./status.js";
+import { report, say, scoreText } from "./status.js";
 
 const DEBOUNCE_MS = 150;
 const ANALYSIS = ["analyze", "grade", "explain", "suggest"];
@@ -384,8 +384,7 @@ export class Compose {
         try {
           const grade = await post("grade", "grade", { puzzle });
           if (version !== this.version) return;
-          const score = grade.status === "above" ? `at least ${grade.score}` : grade.score;
-          show("unique", `unique; grade: ${grade.grade} (score ${score})`);
+          show("unique", `unique; grade: ${grade.grade} (score ${scoreText(grade)})`);
         } catch (error) {
           if (error instanceof Superseded || version !== this.version) return;
           show("unique", `unique (no grade: ${error.message})`);

@@ -3,7 +3,7 @@
 
 import { abort, post } from "./api.js";
 import { cellName } from "./board.js";
-import { list, report, say, shown } from "./status.js";
+import { list, report, say, scoreText, shown } from "./status.js";
 
 const xy = (cell) => [cell.x, cell.y];
 const names = (cells) => cells.map((cell) => cellName(cell.x, cell.y)).join(", ");
@@ -189,9 +189,8 @@ export class Play {
     if (!this.puzzle) return;
     try {
       const reply = await post("grade", "grade", { puzzle: this.puzzle.source });
-      say(reply.status === "above"
-        ? `Grade: ${reply.grade} (score at least ${reply.score} after its first ${reply.steps} steps; the hardest so far: ${reply.hardest_kind}, cost ${reply.hardest_cost}).`
-        : `Grade: ${reply.grade} (score ${reply.score}, ${reply.steps} steps; the hardest: ${reply.hardest_kind}, cost ${reply.hardest_cost}).`);
+      const soFar = reply.status === "above" ? " so far" : "";
+      say(`Grade: ${reply.grade} (score ${scoreText(reply)}, ${reply.steps} steps${soFar}; the hardest${soFar}: ${reply.hardest_kind}, cost ${reply.hardest_cost}).`);
     } catch (error) {
       report(error);
     }

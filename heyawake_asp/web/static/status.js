@@ -12,6 +12,11 @@ export function say(text, kind = "info") {
   element.dataset.kind = kind;
 }
 
+/** A grade record's score as the commands print it: "at least N" for a walk stopped above a bound. */
+export function scoreText(grade) {
+  return grade.status === "above" ? `at least ${grade.score}` : String(grade.score);
+}
+
 /** The kind of what the status shows now. */
 export function shown() {
   return status().dataset.kind ?? "info";
