@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from helpers import REPO
 
-from heyawake_asp import read_puzzle, verify
+from heyawake_asp import Puzzle, read_puzzle, solve, verify
 from heyawake_asp.oracles.step_checker import check_step, entails
+from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps import local, steps
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.planner import Planner
+from heyawake_asp.steps.single import forced_by
 
 EASY = REPO / "instances" / "easy" / "easy1.lp"
 
@@ -24,13 +28,12 @@ def test_local_programs_force_what_the_whole_grid_program_forces(
     monkeypatch.setattr(local, "SMALLEST_GRID", 0)
     own = Deducer(puzzle)
     known = {(0, 0): False}
-    for level in Planner(whole)._levels:
-        for scope in level:
-            assert own.consequences(scope, known) == whole.consequences(scope, known), scope
-            for cell, black in (whole.consequences(scope, known) or {}).items():
-                found = own.core(scope, known, cell, black)
-                assert found is not None
-                assert entails(puzzle, found.rules, dict(found.known), cell, black), scope
+    for scope in Planner(whole).scopes:
+        assert own.consequences(scope, known) == whole.consequences(scope, known), scope
+        for cell, black in (whole.consequences(scope, known) or {}).items():
+            found = own.core(scope, known, cell, black)
+            assert found is not None
+            assert entails(puzzle, found.rules, dict(found.known), cell, black), scope
 
 
 def _checked_walk(path_name: str) -> None:
@@ -51,3 +54,44 @@ def test_a_path_with_local_programs_is_checked(monkeypatch: pytest.MonkeyPatch) 
 def test_the_walked_20x20_grids_ask_local_programs() -> None:
     # tests/test_steps.py walks instances/large/20x20-*: they must exercise the local programs.
     assert local.SMALLEST_GRID <= 400
+
+
+def _halfway(puzzle_path: Path) -> tuple[Puzzle, list[dict[Cell, bool]]]:
+    """A puzzle and settled cells of its solution: none, every other cell, and most cells."""
+    puzzle = read_puzzle(str(puzzle_path))
+    (solution,) = solve(puzzle).solutions
+    assert verify(puzzle, solution) == []
+    cells = {(x, y): row[x] == "#" for y, row in enumerate(solution) for x in range(len(row))}
+    ordered = sorted(cells, key=lambda cell: (cell[1], cell[0]))
+    states = [{}, {c: cells[c] for c in ordered[::2]}, {c: cells[c] for c in ordered[:-9]}]
+    return puzzle, states
+
+
+@pytest.mark.parametrize("name", ["easy/easy1.lp", "hard/11x11-s4.lp"])
+def test_one_instance_alone_forces_what_clingo_finds(name: str) -> None:
+    # The whole grid's program is the oracle for what each instance forces alone.
+    puzzle, states = _halfway(REPO / "instances" / name)
+    deducer = Deducer(puzzle)
+    for known in states:
+        for rule in deducer.rules:
+            if rule.kind == "connected":
+                continue
+            inside = {cell: known[cell] for cell in rule.cells if cell in known}
+            assert forced_by(rule, puzzle, inside) == (deducer.consequences([rule], inside) or {})
+
+
+@pytest.mark.parametrize("name", ["easy/easy1.lp", "hard/11x11-s4.lp"])
+def test_a_star_forces_no_more_than_the_scope_of_its_cells_room(name: str) -> None:
+    # The planner skips a star whose room's scope forces none of its cells: the star must lie
+    # within that scope, and then forces a subset of what it forces (clingo as the oracle).
+    puzzle, states = _halfway(REPO / "instances" / name)
+    deducer = Deducer(puzzle)
+    planner = Planner(deducer)
+    assert planner._within, "the puzzle has stars"
+    for star, wider in planner._within.items():
+        inner, outer = planner.scopes[star], planner.scopes[wider]
+        assert set(inner) <= set(outer)
+        for known in states[1:]:
+            narrow = deducer.consequences(inner, known) or {}
+            broad = deducer.consequences(outer, known) or {}
+            assert narrow.items() <= broad.items(), inner

@@ -21,12 +21,16 @@ in, each needed (without it, the part would reach the root).
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping
 
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours, reachable
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 
 __all__ = ["cuts"]
+
+_Walled = tuple[set[Cell], Cell]
+"""The black cells walling a part in, and its cell beside the cut."""
 
 
 def cuts(puzzle: Puzzle, known: Mapping[Cell, bool]) -> list[tuple[Cell, Reason]]:
@@ -85,17 +89,15 @@ def _reason(puzzle: Puzzle, known: Mapping[Cell, bool], rest: set[Cell], cut: Ce
     for neighbour in neighbours(cut):
         if neighbour in rest and not any(neighbour in part for _, part in parts):
             parts.append((neighbour, reachable(neighbour, rest)))
-    walled = []
-    for witness, part in parts:
-        around = {other for cell in part for other in neighbours(cell)}
-        walled.append(({cell for cell in around if known.get(cell, False)}, witness))
-    walls, witness = min(walled, key=lambda item: (len(item[0]), row_major(item[1])))
+    walls, witness = _fewest_walls(parts, known)
     root = next(other for other, _ in parts if other != witness)
-    unblocked = set(puzzle.cells()) - {cut}
+    blocked = {cut, *walls}
     for wall in sorted(walls, key=row_major):
         # Without this wall, does the part still not reach the root?
-        if root not in reachable(witness, unblocked - (walls - {wall})):
-            walls = walls - {wall}
+        blocked.discard(wall)
+        if _reaches(puzzle, witness, root, blocked):
+            blocked.add(wall)
+    walls = blocked - {cut}
     rules = [Rule("connected", (root,))]
     settled: list[Settled] = [(wall, True) for wall in walls]
     for cell in (root, witness):
@@ -104,3 +106,47 @@ def _reason(puzzle: Puzzle, known: Mapping[Cell, bool], rest: set[Cell], cut: Ce
         else:
             rules.append(Rule("adjacent", tuple(sorted((cell, cut), key=row_major))))
     return Reason(tuple(rules), tuple(sorted(settled, key=lambda item: row_major(item[0]))))
+
+
+def _fewest_walls(parts: list[tuple[Cell, set[Cell]]], known: Mapping[Cell, bool]) -> _Walled:
+    """The part with the fewest settled black cells around it (ties: its cell beside the cut first).
+
+    Parts are looked at smallest first; a larger one's count stops once it is beaten.
+    """
+    best: _Walled | None = None
+    for witness, part in sorted(parts, key=lambda item: len(item[1])):
+        walls = _walls(part, known, None if best is None else len(best[0]))
+        if walls is not None and (
+            best is None or (len(walls), row_major(witness)) < (len(best[0]), row_major(best[1]))
+        ):
+            best = walls, witness
+    assert best is not None, "a cut has parts on two sides"
+    return best
+
+
+def _walls(part: set[Cell], known: Mapping[Cell, bool], most: int | None) -> set[Cell] | None:
+    """The settled black cells beside ``part``; None once there are more than ``most``."""
+    walls: set[Cell] = set()
+    for cell in part:
+        walls.update(other for other in neighbours(cell) if known.get(other, False))
+        if most is not None and len(walls) > most:
+            return None
+    return walls
+
+
+def _reaches(puzzle: Puzzle, start: Cell, target: Cell, blocked: set[Cell]) -> bool:
+    """Whether ``start`` reaches ``target`` in orthogonal steps over the grid's unblocked cells.
+
+    Breadth first, stopping at ``target``: the part the search starts in is
+    small, and once a wall is left out the target is usually near.
+    """
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        for nxt in neighbours(queue.popleft()):
+            if nxt == target:
+                return True
+            if nxt not in seen and nxt not in blocked and puzzle.contains(nxt):
+                seen.add(nxt)
+                queue.append(nxt)
+    return False

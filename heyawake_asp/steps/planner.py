@@ -9,6 +9,11 @@ minimal reason, and the cheapest one is taken, with every cell its reason
 forces. A level's answers are kept until a cell its instances constrain is
 settled. The last level's reasons are sought in squares (`squares`).
 
+Most questions force nothing, so few are asked: one instance alone is
+counted without clingo (`single`), and the instances around a cell are
+asked only when those touching its room force one of their cells (more
+instances force more; the rooms' scopes, fewer, are asked first).
+
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> planner = Planner(Deducer(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))))
 >>> step = planner.next_step()
@@ -27,6 +32,7 @@ from heyawake_asp.steps.deletion import minimal_reason
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, Step, row_major
 from heyawake_asp.steps.pricing import Priced, kind_of
+from heyawake_asp.steps.single import forced_by
 from heyawake_asp.steps.squares import Squares
 from heyawake_asp.steps.wording import sentence
 
@@ -35,15 +41,20 @@ __all__ = ["Planner"]
 _BATCH_CELLS = 64
 """The most cells of a group (`_groups`), asked in one question: cautious models grow with them."""
 
+_SINGLE, _STARS, _ROOMS = 0, 1, 2
+"""The levels of one instance alone, of those around one cell, and of those touching one room."""
+
 Scope = tuple[Rule, ...]
 """A set of rule instances, sorted (so that clingo is asked the same way in every run)."""
+ScopeId = int
+"""A scope's index in `Planner`'s list of them: cheaper to hash, at every step, than its rules."""
 
 
 @dataclass(frozen=True)
 class _Candidate:
     """A cell that the instances of ``scope`` force to a colour (True: black)."""
 
-    scope: Scope
+    scope: ScopeId
     cell: Cell
     black: bool
 
@@ -55,13 +66,13 @@ def _box(reason: Reason, cell: Cell) -> set[Cell]:
     return {(x, y) for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 1)}
 
 
-def _groups(scopes: Iterable[Scope], cells: dict[Scope, frozenset[Cell]]) -> list[list[Scope]]:
+def _groups(scopes: Iterable[ScopeId], cells: list[frozenset[Cell]]) -> list[list[ScopeId]]:
     """Scopes packed first-fit into groups of scopes with no cell in common, few cells in all.
 
     The cells a group's scopes force together are those each forces alone,
     so a group is asked in one question, and on large grids ground once.
     """
-    groups: list[tuple[set[Cell], list[Scope]]] = []
+    groups: list[tuple[set[Cell], list[ScopeId]]] = []
     for scope in scopes:
         own = cells[scope]
         room = _BATCH_CELLS - len(own)
@@ -74,7 +85,7 @@ def _groups(scopes: Iterable[Scope], cells: dict[Scope, frozenset[Cell]]) -> lis
     return [members for _, members in groups]
 
 
-def _in_order(scopes: set[Scope], index: dict[Scope, int]) -> list[Scope]:
+def _in_order(scopes: set[ScopeId], index: dict[ScopeId, int]) -> list[ScopeId]:
     """Those of ``scopes`` in a level, in its order (``index``)."""
     ranked = sorted((rank, scope) for scope in scopes if (rank := index.get(scope)) is not None)
     return [scope for _, scope in ranked]
@@ -102,27 +113,34 @@ class Planner:
         for rule in rules:
             for cell in rule.cells:
                 by_room[deducer.puzzle.room_index(cell)].add(rule)
-        stars = {tuple(sorted(deducer.rules_at[cell])) for cell in deducer.puzzle.cells()}
-        self._levels: list[list[Scope]] = [
+        room_scope = {room: tuple(sorted(group)) for room, group in by_room.items()}
+        # A star lies within the scope of its cell's room: what it forces, that one forces too.
+        stars = {
+            tuple(sorted(deducer.rules_at[cell])): room_scope[deducer.puzzle.room_index(cell)]
+            for cell in deducer.puzzle.cells()
+        }
+        levels: list[list[Scope]] = [
             [(rule,) for rule in rules],
             sorted(star for star in stars if len(star) > 1),
-            sorted({tuple(sorted(group)) for group in by_room.values()}),
+            sorted(set(room_scope.values())),
         ]
-        self._cells = {
-            scope: frozenset(cell for rule in scope for cell in rule.cells)
-            for scopes in self._levels
-            for scope in scopes
-        }
-        self._index = [{scope: i for i, scope in enumerate(scopes)} for scopes in self._levels]
-        self._group: dict[Scope, Scope] = {}
+        self.scopes: list[Scope] = list(dict.fromkeys(s for scopes in levels for s in scopes))
+        """Every scope of every level (levels share some), indexed by `ScopeId`."""
+        id_of = {scope: i for i, scope in enumerate(self.scopes)}
+        self._index = [{id_of[scope]: i for i, scope in enumerate(scopes)} for scopes in levels]
+        self._cells = [
+            frozenset(cell for rule in scope for cell in rule.cells) for scope in self.scopes
+        ]
+        self._within = {id_of[star]: id_of[stars[star]] for star in levels[_STARS]}
+        self._group: dict[ScopeId, Scope] = {}
         self._grouped: set[int] = set()
-        self._scopes_at: dict[Cell, list[Scope]] = {c: [] for c in deducer.puzzle.cells()}
-        for scope, cells in self._cells.items():
+        self._scopes_at: dict[Cell, list[ScopeId]] = {c: [] for c in deducer.puzzle.cells()}
+        for scope, cells in enumerate(self._cells):
             for cell in cells:
                 self._scopes_at[cell].append(scope)
-        self._answers: dict[Scope, dict[Cell, bool]] = {}
-        self._stale = set(self._cells)
-        self._forcing: set[Scope] = set()
+        self._answers: dict[ScopeId, dict[Cell, bool]] = {}
+        self._stale = set(range(len(self.scopes)))
+        self._forcing: set[ScopeId] = set()
         self._priced: dict[_Candidate, Priced] = {}
         self._squares = Squares(deducer)
         self.known: dict[Cell, bool] = dict(known or {})
@@ -130,6 +148,8 @@ class Planner:
     def next_step(self) -> Step | None:
         """The cheapest step at the first level that has one, settled at once; None when stuck."""
         for level, index in enumerate(self._index):
+            if level == _STARS:
+                self._refresh(_ROOMS)  # what the rooms' scopes force bounds what stars force
             self._refresh(level)
             candidates = [
                 _Candidate(scope, cell, black)
@@ -143,26 +163,55 @@ class Planner:
         return self._take_cut() or self._take_global()
 
     def _refresh(self, level: int) -> None:
-        """Ask again what a level's stale scopes force, the stale scopes of one group at once."""
+        """Ask again what a level's stale scopes force, the stale scopes of one group at once.
+
+        One instance alone is counted here (`forced_by`), not asked.
+        """
+        if level == _SINGLE:
+            for scope in _in_order(self._stale, self._index[level]):
+                inside = {
+                    cell: self.known[cell] for cell in self._cells[scope] if cell in self.known
+                }
+                self._answer(scope, forced_by(self.scopes[scope][0], self.deducer.puzzle, inside))
+            return
         # Grouped when first asked (a hint asks only the first level); levels share some scopes.
         if level not in self._grouped:
             self._grouped.add(level)
-            scopes = [s for s in self._levels[level] if s not in self._group]
+            scopes = [s for s in self._index[level] if s not in self._group]
             for members in _groups(scopes, self._cells):
-                self._group.update(dict.fromkeys(members, tuple(r for m in members for r in m)))
-        batches: dict[Scope, list[Scope]] = {}
+                together = tuple(rule for member in members for rule in self.scopes[member])
+                self._group.update(dict.fromkeys(members, together))
+        batches: dict[Scope, list[ScopeId]] = {}
         for scope in _in_order(self._stale, self._index[level]):
-            batches.setdefault(self._group[scope], []).append(scope)
+            if self._forces_nothing(scope):
+                self._answer(scope, {})
+            else:
+                batches.setdefault(self._group[scope], []).append(scope)
         for group, members in batches.items():
             self.deducer.ground_together(group)
-            rules = [rule for scope in members for rule in scope]
+            rules = [rule for scope in members for rule in self.scopes[scope]]
             union = {cell for scope in members for cell in self._cells[scope]}
             known = {cell: self.known[cell] for cell in union if cell in self.known}
             forced = self.deducer.consequences(rules, known) or {}
             for scope in members:
-                self._answers[scope] = {c: forced[c] for c in self._cells[scope] if c in forced}
-                self._stale.discard(scope)
-                (self._forcing.add if self._answers[scope] else self._forcing.discard)(scope)
+                self._answer(scope, {c: forced[c] for c in self._cells[scope] if c in forced})
+
+    def _forces_nothing(self, scope: ScopeId) -> bool:
+        """Whether the room's scope around ``scope``, asked since, forces none of its cells.
+
+        More instances force more: a scope forces only cells its room's scope forces.
+        """
+        wider = self._within.get(scope)
+        if wider is None or wider in self._stale:
+            return False
+        forced = self._answers[wider]
+        return not any(cell in forced for cell in self._cells[scope])
+
+    def _answer(self, scope: ScopeId, forced: dict[Cell, bool]) -> None:
+        """Keep what ``scope`` forces, until a cell of it is settled."""
+        self._answers[scope] = forced
+        self._stale.discard(scope)
+        (self._forcing.add if forced else self._forcing.discard)(scope)
 
     def _settle(self, cells: Iterable[Settled]) -> None:
         """Settle cells and mark the scopes they are in for asking again."""
@@ -175,7 +224,7 @@ class Planner:
         if candidate not in self._priced:
             scope, cell, black = candidate.scope, candidate.cell, candidate.black
             inside = {c: self.known[c] for c in self._cells[scope] if c in self.known}
-            found = self.deducer.core(scope, inside, cell, black)
+            found = self.deducer.core(self.scopes[scope], inside, cell, black)
             if found is None:
                 raise AssertionError(f"{cell} was forced but could not be refuted")
             reason = minimal_reason(self.deducer, found, cell, black)

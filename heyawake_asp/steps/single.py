@@ -1,0 +1,55 @@
+"""What one rule instance forces, counted without clingo: the first level of a walk.
+
+Alone, each instance is a count over its cells: two cells side by side
+hold at most one black cell, a clue's room exactly its number, a white run
+through three rooms at least one. A count forces its open cells once the
+settled ones reach it from either side; the planner asks this at every
+step, for every instance a settled cell touches, so it is worked out here
+rather than asked of clingo.
+
+>>> from heyawake_asp.puzzle import Puzzle, Room
+>>> strip = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))
+>>> forced_by(Rule("clue", ((0, 0), (1, 0), (2, 0)), 0), strip, {(1, 0): False})
+{(0, 0): True, (2, 0): True}
+>>> forced_by(Rule("adjacent", ((0, 0), (1, 0))), strip, {})
+{}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.steps.model import Rule
+
+__all__ = ["forced_by"]
+
+
+def forced_by(rule: Rule, puzzle: Puzzle, known: Mapping[Cell, bool]) -> dict[Cell, bool]:
+    """The open cells of ``rule`` it forces alone given ``known`` (True: black).
+
+    Nothing when the settled cells already break it: no shading then has any colour.
+    """
+    fewest, most = _black_bounds(rule, puzzle)
+    open_cells = [cell for cell in rule.cells if cell not in known]
+    black = sum(1 for cell in rule.cells if known.get(cell, False))
+    if black > most or black + len(open_cells) < fewest or not open_cells:
+        return {}
+    if black == most:
+        return dict.fromkeys(open_cells, False)
+    if black + len(open_cells) == fewest:
+        return dict.fromkeys(open_cells, True)
+    return {}
+
+
+def _black_bounds(rule: Rule, puzzle: Puzzle) -> tuple[int, int]:
+    """The fewest and the most black cells ``rule`` allows among its cells."""
+    if rule.kind == "adjacent":
+        return 0, 1
+    if rule.kind == "run":
+        return 1, len(rule.cells)
+    if rule.kind == "clue" and rule.room is not None:
+        clue = puzzle.rooms[rule.room].clue
+        if isinstance(clue, int):
+            return clue, clue
+    raise ValueError(f"no count for a {rule.kind} instance alone")
