@@ -5,7 +5,9 @@ a question names the instances that hold and the cells already settled,
 and clingo answers with the cells they force (cautious consequences) or,
 for a cell assumed the other colour, an unsatisfiable core that deletion
 shrinks to a minimal reason. Questions without connectivity are asked of
-a program ground on their own cells instead on large grids (`local`).
+a program ground on their own cells instead on large grids (`local`), and
+those with connectivity, once a square is set (`Deducer.within`), of a
+program ground on it when they fit (`window`).
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> deducer = Deducer(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)))
@@ -30,6 +32,7 @@ from heyawake_asp.steps.dense import DenseClues, maximised_clue, optimum
 from heyawake_asp.steps.local import SMALLEST_GRID, LocalPrograms
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 from heyawake_asp.steps.selectors import cell_symbol, literal_of, rule_named, steps_program
+from heyawake_asp.steps.window import Box, WindowProgram
 
 __all__ = ["Deducer", "Question", "Refutation"]
 
@@ -135,6 +138,8 @@ class Deducer:
         around = () if anchor is None else (anchor, *filter(puzzle.contains, neighbours(anchor)))
         self._anchor_roots = around[:2]
         self._local = LocalPrograms(puzzle)
+        self._windows: dict[Box, WindowProgram] = {}
+        self._window: WindowProgram | None = None
         self._alarm = Alarm(deadline)
 
     def _roots(self, rules: Collection[Rule], known: Mapping[Cell, bool]) -> tuple[Cell, ...]:
@@ -193,6 +198,11 @@ class Deducer:
             assumed = local.assumptions(rules, known)
             return Question(local.control, local.black, local.switch, assumed, scope)
         roots = self._roots(rules, known)
+        window = self._window
+        if window is not None and not maximised and window.covers(rules, known):
+            window.root_at(roots)
+            assumed = window.assumptions(rules, known)
+            return Question(window.control, window.black, window.switch, assumed, scope, roots)
         self._root_at(roots)
         assumed = self._assumptions(rules, known, scope, maximised)
         return Question(self._control, self._black, self._switch_of, assumed, scope, roots)
@@ -234,6 +244,25 @@ class Deducer:
             return None
         clues = (self._switch_of(rule) for rule in rules if maximised_clue(rule, maximised))
         return Refutation(question, frozenset((*assumed, *clues)))
+
+    def within(self, box: Box) -> None:
+        """Ask later questions with connectivity that fit in ``box`` of a program ground on it.
+
+        Only on large grids without dense rooms, for a box of at most half the grid.
+        """
+        area = (box.right - box.left + 1) * (box.bottom - box.top + 1)
+        if (
+            self.puzzle.cell_count < SMALLEST_GRID
+            or self.dense.rooms
+            or 2 * area > self.puzzle.cell_count
+        ):
+            return
+        if box not in self._windows:
+            inside = [
+                rule for rule in self.rules if rule.kind != "connected" and box.holds([rule], ())
+            ]
+            self._windows[box] = WindowProgram(self.puzzle, box, inside)
+        self._window = self._windows[box]
 
     def ground_together(self, rules: Collection[Rule]) -> None:
         """Keep ``rules`` ground together for later questions on some of them (large grids)."""

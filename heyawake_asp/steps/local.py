@@ -24,7 +24,7 @@ from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.steps.model import Rule
 from heyawake_asp.steps.selectors import cell_symbol, literal_of
 
-__all__ = ["SMALLEST_GRID", "LocalProgram", "LocalPrograms"]
+__all__ = ["SMALLEST_GRID", "LocalProgram", "LocalPrograms", "rule_facts"]
 
 SMALLEST_GRID = 200
 """The fewest cells of a grid whose local questions get their own programs.
@@ -34,7 +34,7 @@ puzzles, at most 121 cells) a question asked of the whole grid's is cheaper.
 """
 
 
-def _facts(puzzle: Puzzle, rules: Iterable[Rule]) -> str:
+def rule_facts(puzzle: Puzzle, rules: Iterable[Rule]) -> str:
     """``member/3`` for each instance's cells, and its sort (``adjacent``, ``count``, ``run``)."""
     lines = []
     for index, rule in enumerate(rules):
@@ -62,7 +62,7 @@ class LocalProgram:
         self.rules = frozenset(ordered)
         self.control = clingo.Control(["--models=1", "--project"])
         self.control.load(str(encodings_dir() / "steps" / "local.lp"))
-        self.control.add("base", [], _facts(puzzle, ordered))
+        self.control.add("base", [], rule_facts(puzzle, ordered))
         self.control.ground([("base", [])])
         atoms = self.control.symbolic_atoms
         # Looked up, not decoded from clingo's atoms (half the cost of a program); in the

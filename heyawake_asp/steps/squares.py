@@ -24,6 +24,7 @@ from heyawake_asp.steps.deletion import minimal_reason
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Reason
 from heyawake_asp.steps.pricing import Priced, cost_of
+from heyawake_asp.steps.window import Box
 
 __all__ = ["Squares"]
 
@@ -65,6 +66,8 @@ class Squares:
         # the whole grid's cores (unless a dense room's maximum refutes them: every instance)
         # say little about their minimal reasons: each is shrunk while it may beat the cheapest.
         found.sort(key=lambda core: core.rank)
+        if radius is not None:  # deletion's questions, and the step's, within the core's square
+            self.deducer.within(self._square(found[0].cell, radius))
         every_core = radius is None and not self.deducer.dense.maximised(found[0].reason.rules)
         priced: list[Priced] = []
         for core in found[: None if every_core else 1]:
@@ -113,6 +116,17 @@ class Squares:
         if found is None:
             self._barren[(cell, radius)] = (witness, False in near.values())
         return found
+
+    def _square(self, cell: Cell, radius: int) -> Box:
+        """The cells within ``radius`` of ``cell`` on the grid."""
+        width, height = self.deducer.puzzle.width, self.deducer.puzzle.height
+        x, y = cell
+        return Box(
+            max(x - radius, 0),
+            max(y - radius, 0),
+            min(x + radius, width - 1),
+            min(y + radius, height - 1),
+        )
 
     def _still_barren(self, cell: Cell, radius: int | None, near: Mapping[Cell, bool]) -> bool:
         """Whether the shading that left a square barren still fits its settled cells ``near``.

@@ -1,0 +1,144 @@
+"""Questions with connectivity asked of a window of a large grid, not of the whole grid's program.
+
+A question whose instances and settled cells lie in a window needs the
+grid outside only to join white cells: no instance holds there, so each
+connected part of it may be all white, or all black (``encodings/steps/
+window.lp``). The window's program answers exactly as the whole grid's
+does, and its models cost a pass over the window only: deletion's
+questions on a square's reason, which cells the reason forces, and
+whether it needs cases.
+
+>>> from heyawake_asp.puzzle import Puzzle, Room
+>>> strip = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
+>>> [sorted(part) for part in outside_parts(strip, Box(1, 0, 2, 0))]
+[[(0, 0)], [(3, 0), (4, 0)]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
+
+import clingo
+
+from heyawake_asp.asp.encodings import encodings_dir
+from heyawake_asp.puzzle import Cell, Puzzle, neighbours, reachable
+from heyawake_asp.steps.local import rule_facts
+from heyawake_asp.steps.model import Rule
+from heyawake_asp.steps.selectors import cell_symbol, literal_of
+
+__all__ = ["Box", "WindowProgram", "outside_parts"]
+
+
+@dataclass(frozen=True)
+class Box:
+    """The cells from column ``left`` to ``right`` and row ``top`` to ``bottom``, inclusive."""
+
+    left: int
+    top: int
+    right: int
+    bottom: int
+
+    def contains(self, cell: Cell) -> bool:
+        """Whether ``cell`` lies in the box."""
+        x, y = cell
+        return self.left <= x <= self.right and self.top <= y <= self.bottom
+
+    def cells(self) -> Iterable[Cell]:
+        """The box's cells, row-major."""
+        for y in range(self.top, self.bottom + 1):
+            for x in range(self.left, self.right + 1):
+                yield x, y
+
+    def holds(self, rules: Iterable[Rule], cells: Iterable[Cell]) -> bool:
+        """Whether every cell of ``rules`` and every one of ``cells`` lies in the box."""
+        inside = self.contains
+        return all(inside(c) for rule in rules for c in rule.cells) and all(map(inside, cells))
+
+
+def outside_parts(puzzle: Puzzle, box: Box) -> list[set[Cell]]:
+    """The connected parts of the grid outside ``box``, first cell row-major first."""
+    outside = {cell for cell in puzzle.cells() if not box.contains(cell)}
+    parts: list[set[Cell]] = []
+    for cell in puzzle.cells():
+        if cell in outside and not any(cell in part for part in parts):
+            parts.append(reachable(cell, outside))
+    return parts
+
+
+class WindowProgram:
+    """The instances within a window (``box``) and connectivity, ground on the window's cells.
+
+    Attributes
+    ----------
+    rules : frozenset of Rule
+        The instances ground (connectivity aside); a question may switch on any subset.
+    black : dict
+        The literal of ``black(X, Y)`` for each cell of the window.
+    """
+
+    def __init__(self, puzzle: Puzzle, box: Box, rules: Collection[Rule]) -> None:
+        ordered = sorted(rule for rule in rules if rule.kind != "connected")
+        self.box = box
+        self.rules = frozenset(ordered)
+        parts = outside_parts(puzzle, box)
+        self._part = {cell: index for index, part in enumerate(parts) for cell in part}
+        facts = [rule_facts(puzzle, ordered)]
+        facts += [f"cell({x},{y})." for x, y in box.cells()]
+        facts += [f"part({index})." for index in range(len(parts))]
+        facts += [
+            f"beside({self._part[other]},{x},{y})."
+            for x, y in box.cells()
+            for other in neighbours((x, y))
+            if other in self._part
+        ]
+        self.control = clingo.Control(["--models=1", "--project"])
+        self.control.load(str(encodings_dir() / "steps" / "window.lp"))
+        self.control.add("base", [], "\n".join(facts))
+        self.control.ground([("base", [])])
+        atoms = self.control.symbolic_atoms
+        self.black = {cell: literal_of(atoms, cell_symbol("black", cell)) for cell in box.cells()}
+        self._switch = {
+            rule: literal_of(atoms, clingo.Function("use", [clingo.Number(index)]))
+            for index, rule in enumerate(ordered)
+        }
+        self._connected = literal_of(atoms, clingo.Function("use", [clingo.Function("connected")]))
+        self._rooted: tuple[clingo.Symbol, ...] = ()
+
+    def covers(self, rules: Iterable[Rule], known: Iterable[Cell]) -> bool:
+        """Whether the program holds ``rules`` and the window every settled cell of ``known``."""
+        holds = all(rule.kind == "connected" or rule in self.rules for rule in rules)
+        return holds and all(map(self.box.contains, known))
+
+    def switch(self, rule: Rule) -> int:
+        """The selector literal of a rule (connectivity whatever its roots)."""
+        return self._connected if rule.kind == "connected" else self._switch[rule]
+
+    def root_at(self, roots: Iterable[Cell]) -> None:
+        """Connectivity measured from ``roots``: a cell outside the window roots its part."""
+        nodes = tuple(dict.fromkeys(self._node(cell) for cell in roots))
+        if nodes != self._rooted:
+            for node in self._rooted:
+                self.control.assign_external(clingo.Function("root", [node]), False)
+            for node in nodes:
+                self.control.assign_external(clingo.Function("root", [node]), True)
+            self._rooted = nodes
+
+    def _node(self, cell: Cell) -> clingo.Symbol:
+        """The node of a cell: itself in the window, else the part outside holding it."""
+        if self.box.contains(cell):
+            return clingo.Function("c", [clingo.Number(cell[0]), clingo.Number(cell[1])])
+        return clingo.Function("p", [clingo.Number(self._part[cell])])
+
+    def assumptions(self, rules: Iterable[Rule], known: Mapping[Cell, bool]) -> tuple[int, ...]:
+        """``rules`` switched on, the others off, and ``known`` cells set; no cell fixed else.
+
+        With connectivity a cell no instance constrains still joins white
+        cells, so none is fixed white (unlike `LocalProgram.assumptions`).
+        """
+        on = {self.switch(rule) for rule in rules}
+        assumed = [lit if lit in on else -lit for lit in (*self._switch.values(), self._connected)]
+        assumed += [
+            self.black[cell] if black else -self.black[cell] for cell, black in known.items()
+        ]
+        return tuple(assumed)
