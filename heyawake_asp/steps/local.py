@@ -35,14 +35,24 @@ puzzles, at most 121 cells) a question asked of the whole grid's is cheaper.
 
 
 def rule_facts(puzzle: Puzzle, rules: Iterable[Rule]) -> str:
-    """``member/3`` for each instance's cells, and its sort (``adjacent``, ``count``, ``run``)."""
+    """The facts of ``encodings/steps/local.lp``: instances numbered in order, one fact each.
+
+    A pair of cells is ``pair/5`` and a window ``line/5`` (its ends); a
+    clue is ``count/2``, with ``member/3`` for each cell of its room. Few
+    facts: clingo parses facts slower than it grounds them.
+    """
     lines = []
     for index, rule in enumerate(rules):
-        lines += [f"member({index},{x},{y})." for x, y in rule.cells]
-        if rule.kind == "clue":
+        (x1, y1), (x2, y2) = rule.cells[0], rule.cells[-1]
+        if rule.kind == "adjacent":
+            lines.append(f"pair({index},{x1},{y1},{x2},{y2}).")
+        elif rule.kind == "run":
+            lines.append(f"line({index},{x1},{y1},{x2},{y2}).")
+        elif rule.kind == "clue":
             lines.append(f"count({index},{puzzle.rooms[rule.room or 0].clue}).")
+            lines += [f"member({index},{x},{y})." for x, y in rule.cells]
         else:
-            lines.append(f"{rule.kind}({index}).")
+            raise ValueError(f"a {rule.kind} instance is not asked of a local program")
     return "\n".join(lines)
 
 
