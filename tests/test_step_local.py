@@ -11,6 +11,7 @@ from heyawake_asp import Puzzle, read_puzzle, solve, verify
 from heyawake_asp.oracles.step_checker import check_step, entails
 from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps import local, steps
+from heyawake_asp.steps.deletion import minimal_reason
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.planner import Planner
 from heyawake_asp.steps.single import forced_by
@@ -95,3 +96,23 @@ def test_a_star_forces_no_more_than_the_scope_of_its_cells_room(name: str) -> No
             narrow = deducer.consequences(inner, known) or {}
             broad = deducer.consequences(outer, known) or {}
             assert narrow.items() <= broad.items(), inner
+
+
+@pytest.mark.parametrize("name", ["easy/easy1.lp", "hard/11x11-s4.lp"])
+def test_what_one_instance_forces_needs_no_cases(name: str) -> None:
+    # The planner prices such a step without asking: clingo's own count of choices is the oracle.
+    puzzle, states = _halfway(REPO / "instances" / name)
+    deducer = Deducer(puzzle)
+    asked = 0
+    for known in states:
+        for rule in deducer.rules:
+            if rule.kind == "connected":
+                continue
+            inside = {cell: known[cell] for cell in rule.cells if cell in known}
+            for cell, black in forced_by(rule, puzzle, inside).items():
+                found = deducer.core([rule], inside, cell, black)
+                assert found is not None
+                reason = minimal_reason(deducer, found, cell, black)
+                assert not deducer.by_cases(reason, cell, black), (rule, cell)
+                asked += 1
+    assert asked > 20

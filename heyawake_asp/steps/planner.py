@@ -228,7 +228,8 @@ class Planner:
             if found is None:
                 raise AssertionError(f"{cell} was forced but could not be refuted")
             reason = minimal_reason(self.deducer, found, cell, black)
-            cases = self.deducer.by_cases(reason, cell, black)
+            # One instance alone is a count: propagation refutes it, never cases.
+            cases = len(reason.rules) > 1 and self.deducer.by_cases(reason, cell, black)
             self._priced[candidate] = Priced(cell, black, reason, cases)
         return self._priced[candidate]
 
