@@ -14,7 +14,7 @@ from heyawake_asp.steps import local, steps
 from heyawake_asp.steps.deletion import minimal_reason
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.planner import Planner
-from heyawake_asp.steps.single import forced_by
+from heyawake_asp.steps.single import forced_by, single_reason
 
 EASY = REPO / "instances" / "easy" / "easy1.lp"
 
@@ -99,8 +99,9 @@ def test_a_star_forces_no_more_than_the_scope_of_its_cells_room(name: str) -> No
 
 
 @pytest.mark.parametrize("name", ["easy/easy1.lp", "hard/11x11-s4.lp"])
-def test_what_one_instance_forces_needs_no_cases(name: str) -> None:
-    # The planner prices such a step without asking: clingo's own count of choices is the oracle.
+def test_what_one_instance_forces_has_one_reason_and_needs_no_cases(name: str) -> None:
+    # The planner prices such a step without asking: clingo's core shrunk by deletion, and its
+    # own count of choices, are the oracles.
     puzzle, states = _halfway(REPO / "instances" / name)
     deducer = Deducer(puzzle)
     asked = 0
@@ -113,6 +114,7 @@ def test_what_one_instance_forces_needs_no_cases(name: str) -> None:
                 found = deducer.core([rule], inside, cell, black)
                 assert found is not None
                 reason = minimal_reason(deducer, found, cell, black)
+                assert single_reason(rule, puzzle, inside, black) == reason
                 assert not deducer.by_cases(reason, cell, black), (rule, cell)
                 asked += 1
     assert asked > 20

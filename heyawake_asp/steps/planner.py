@@ -32,7 +32,7 @@ from heyawake_asp.steps.deletion import minimal_reason
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, Step, row_major
 from heyawake_asp.steps.pricing import Priced, kind_of
-from heyawake_asp.steps.single import forced_by
+from heyawake_asp.steps.single import forced_by, single_reason
 from heyawake_asp.steps.squares import Squares
 from heyawake_asp.steps.wording import sentence
 
@@ -222,16 +222,33 @@ class Planner:
     def _price(self, candidate: _Candidate) -> Priced:
         """A candidate with a minimal reason within its scope, found once."""
         if candidate not in self._priced:
-            scope, cell, black = candidate.scope, candidate.cell, candidate.black
-            inside = {c: self.known[c] for c in self._cells[scope] if c in self.known}
-            found = self.deducer.core(self.scopes[scope], inside, cell, black)
-            if found is None:
-                raise AssertionError(f"{cell} was forced but could not be refuted")
-            reason = minimal_reason(self.deducer, found, cell, black)
-            # One instance alone is a count: propagation refutes it, never cases.
-            cases = len(reason.rules) > 1 and self.deducer.by_cases(reason, cell, black)
-            self._priced[candidate] = Priced(cell, black, reason, cases)
+            self._priced[candidate] = self._reason_for(candidate)
         return self._priced[candidate]
+
+    def _reason_for(self, candidate: _Candidate) -> Priced:
+        """A candidate's minimal reason: one instance's own, else clingo's core shrunk."""
+        scope, cell, black = candidate.scope, candidate.cell, candidate.black
+        rules = self.scopes[scope]
+        inside = {c: self.known[c] for c in self._cells[scope] if c in self.known}
+        if len(rules) == 1:  # a count, refuted by propagation: never cases
+            return Priced(
+                cell, black, single_reason(rules[0], self.deducer.puzzle, inside, black), False
+            )
+        found = self.deducer.core(rules, inside, cell, black)
+        if found is None:
+            raise AssertionError(f"{cell} was forced but could not be refuted")
+        reason = minimal_reason(self.deducer, found, cell, black)
+        return Priced(cell, black, reason, self.deducer.by_cases(reason, cell, black))
+
+    def _forced(self, rules: Scope, known: dict[Cell, bool]) -> dict[Cell, bool]:
+        """The cells ``rules`` force given ``known``: counted for one instance or pairs, else asked.
+
+        Pairs of cells force only the cells beside black ones: together, what each forces.
+        """
+        if len(rules) == 1 or all(rule.kind == "adjacent" for rule in rules):
+            puzzle = self.deducer.puzzle
+            return {c: b for rule in rules for c, b in forced_by(rule, puzzle, known).items()}
+        return self.deducer.consequences(rules, known) or {}
 
     def _take(
         self, best: Priced, others: Iterable[Priced] = (), forced: dict[Cell, bool] | None = None
@@ -253,7 +270,7 @@ class Planner:
             reason = Reason(tuple(sorted(rules | set(reason.rules))), reason.known)
         known = dict(reason.known)
         if forced is None:
-            found = self.deducer.consequences(reason.rules, known) or {}
+            found = self._forced(reason.rules, known)
         else:
             around = _box(reason, best.cell)
             near = {cell: colour for cell, colour in forced.items() if cell in around}

@@ -13,6 +13,8 @@ rather than asked of clingo.
 {(0, 0): True, (2, 0): True}
 >>> forced_by(Rule("adjacent", ((0, 0), (1, 0))), strip, {})
 {}
+>>> single_reason(Rule("adjacent", ((0, 0), (1, 0))), strip, {(0, 0): True}, False).known
+(((0, 0), True),)
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from heyawake_asp.puzzle import Cell, Puzzle
-from heyawake_asp.steps.model import Rule
+from heyawake_asp.steps.model import Reason, Rule, row_major
 
-__all__ = ["forced_by"]
+__all__ = ["forced_by", "single_reason"]
 
 
 def forced_by(rule: Rule, puzzle: Puzzle, known: Mapping[Cell, bool]) -> dict[Cell, bool]:
@@ -40,6 +42,19 @@ def forced_by(rule: Rule, puzzle: Puzzle, known: Mapping[Cell, bool]) -> dict[Ce
     if black + len(open_cells) == fewest:
         return dict.fromkeys(open_cells, True)
     return {}
+
+
+def single_reason(rule: Rule, puzzle: Puzzle, known: Mapping[Cell, bool], black: bool) -> Reason:
+    """The minimal reason ``rule`` alone forces an open cell to be black (or white) given ``known``.
+
+    The instance and the settled cells that bring its count to the bound:
+    all its white cells for a black cell, all its black cells for a white
+    one. Without any of them the cell could take either colour, so this
+    is the one minimal reason.
+    """
+    needed = not black
+    settled = tuple((cell, needed) for cell in rule.cells if known.get(cell) is needed)
+    return Reason((rule,), tuple(sorted(settled, key=lambda item: row_major(item[0]))))
 
 
 def _black_bounds(rule: Rule, puzzle: Puzzle) -> tuple[int, int]:
