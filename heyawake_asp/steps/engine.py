@@ -138,7 +138,6 @@ class Deducer:
         around = () if anchor is None else (anchor, *filter(puzzle.contains, neighbours(anchor)))
         self._anchor_roots = around[:2]
         self._local = LocalPrograms(puzzle)
-        self._windows: dict[Box, WindowProgram] = {}
         self._window: WindowProgram | None = None
         self._alarm = Alarm(deadline)
 
@@ -257,12 +256,11 @@ class Deducer:
             or 2 * area > self.puzzle.cell_count
         ):
             return
-        if box not in self._windows:
+        if self._window is None or self._window.box != box:  # one kept: squares seldom recur
             inside = [
                 rule for rule in self.rules if rule.kind != "connected" and box.holds([rule], ())
             ]
-            self._windows[box] = WindowProgram(self.puzzle, box, inside)
-        self._window = self._windows[box]
+            self._window = WindowProgram(self.puzzle, box, inside)
 
     def ground_together(self, rules: Collection[Rule]) -> None:
         """Keep ``rules`` ground together for later questions on some of them (large grids)."""
