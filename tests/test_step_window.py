@@ -19,7 +19,7 @@ def _question(
 ) -> tuple[list[Rule], dict[Cell, bool]]:
     """Some instances within ``box`` with connectivity, and cells of it settled, one wrongly."""
     share = rnd.choice([0.3, 0.7, 1.0])
-    chosen = [rule for rule in rules if box.holds([rule], ()) and rnd.random() < share]
+    chosen = [rule for rule in rules if box.holds(rule.cells) and rnd.random() < share]
     roots = () if rnd.random() < 0.5 else (rnd.choice(sorted(solution)),)
     cells = list(box.cells())
     known = {cell: solution[cell] for cell in cells if rnd.random() < 0.3}

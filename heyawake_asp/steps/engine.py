@@ -258,7 +258,7 @@ class Deducer:
             return
         if self._window is None or self._window.box != box:  # one kept: squares seldom recur
             inside = [
-                rule for rule in self.rules if rule.kind != "connected" and box.holds([rule], ())
+                rule for rule in self.rules if rule.kind != "connected" and box.holds(rule.cells)
             ]
             self._window = WindowProgram(self.puzzle, box, inside)
 

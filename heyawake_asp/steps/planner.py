@@ -34,6 +34,7 @@ from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, Step, row_majo
 from heyawake_asp.steps.pricing import Priced, kind_of
 from heyawake_asp.steps.single import forced_by, single_reason
 from heyawake_asp.steps.squares import Squares
+from heyawake_asp.steps.window import Box
 from heyawake_asp.steps.wording import sentence
 
 __all__ = ["Planner"]
@@ -59,11 +60,11 @@ class _Candidate:
     black: bool
 
 
-def _box(reason: Reason, cell: Cell) -> set[Cell]:
-    """The cells of the smallest rectangle around ``cell`` and every cell of ``reason``."""
-    cells = [cell, *(c for rule in reason.rules for c in rule.cells), *(c for c, _ in reason.known)]
-    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
-    return {(x, y) for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 1)}
+def _box(reason: Reason, cell: Cell) -> Box:
+    """The smallest box around ``cell`` and every cell of ``reason``."""
+    return Box.around(
+        [cell, *(c for rule in reason.rules for c in rule.cells), *(c for c, _ in reason.known)]
+    )
 
 
 def _groups(scopes: Iterable[ScopeId], cells: list[frozenset[Cell]]) -> list[list[ScopeId]]:
@@ -273,7 +274,7 @@ class Planner:
             found = self._forced(reason.rules, known)
         else:
             around = _box(reason, best.cell)
-            near = {cell: colour for cell, colour in forced.items() if cell in around}
+            near = {cell: colour for cell, colour in forced.items() if around.contains(cell)}
             found = self.deducer.forces(reason.rules, known, near)
         found[best.cell] = best.black
         cells = tuple(

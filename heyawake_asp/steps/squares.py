@@ -88,38 +88,28 @@ class Squares:
         forced nothing is asked again only once its settled cells rule out
         the shading clingo found then.
         """
-        reach = 1 << 30 if radius is None else radius
-        (left, right), (top, bottom) = (
-            (cell[0] - reach, cell[0] + reach),
-            (cell[1] - reach, cell[1] + reach),
-        )
-        near = {
-            other: value
-            for other, value in known.items()
-            if left <= other[0] <= right and top <= other[1] <= bottom
-        }
+        square = self._square(cell, radius)
+        near = {other: value for other, value in known.items() if square.contains(other)}
         if (cell, radius) in self._barren and self._still_barren(cell, radius, near):
             return None
+        left, top, right, bottom = square.left, square.top, square.right, square.bottom
         scope = [
             rule
             for rule, low_x, high_x, low_y, high_y in self._spans
             if left <= low_x and high_x <= right and top <= low_y and high_y <= bottom
         ]
         # The shading is read only where cells may be settled later: the square's open cells.
-        width, height = self.deducer.puzzle.width, self.deducer.puzzle.height
-        xs, ys = (
-            range(max(left, 0), min(right, width - 1) + 1),
-            range(max(top, 0), min(bottom, height - 1) + 1),
-        )
-        witness = {(x, y): False for x in xs for y in ys if (x, y) not in near}
+        witness = {other: False for other in square.cells() if other not in near}
         found = self.deducer.core(scope, near, cell, black, witness=witness)
         if found is None:
             self._barren[(cell, radius)] = (witness, False in near.values())
         return found
 
-    def _square(self, cell: Cell, radius: int) -> Box:
-        """The cells within ``radius`` of ``cell`` on the grid."""
+    def _square(self, cell: Cell, radius: int | None) -> Box:
+        """The cells within ``radius`` of ``cell`` on the grid (None: the whole grid)."""
         width, height = self.deducer.puzzle.width, self.deducer.puzzle.height
+        if radius is None:
+            return Box(0, 0, width - 1, height - 1)
         x, y = cell
         return Box(
             max(x - radius, 0),

@@ -50,10 +50,15 @@ class Box:
             for x in range(self.left, self.right + 1):
                 yield x, y
 
-    def holds(self, rules: Iterable[Rule], cells: Iterable[Cell]) -> bool:
-        """Whether every cell of ``rules`` and every one of ``cells`` lies in the box."""
-        inside = self.contains
-        return all(inside(c) for rule in rules for c in rule.cells) and all(map(inside, cells))
+    def holds(self, cells: Iterable[Cell]) -> bool:
+        """Whether every one of ``cells`` lies in the box."""
+        return all(map(self.contains, cells))
+
+    @classmethod
+    def around(cls, cells: Collection[Cell]) -> Box:
+        """The smallest box holding every one of ``cells`` (at least one)."""
+        xs, ys = [x for x, _ in cells], [y for _, y in cells]
+        return cls(min(xs), min(ys), max(xs), max(ys))
 
 
 def outside_parts(puzzle: Puzzle, box: Box) -> list[set[Cell]]:
@@ -108,7 +113,7 @@ class WindowProgram:
     def covers(self, rules: Iterable[Rule], known: Iterable[Cell]) -> bool:
         """Whether the program holds ``rules`` and the window every settled cell of ``known``."""
         holds = all(rule.kind == "connected" or rule in self.rules for rule in rules)
-        return holds and all(map(self.box.contains, known))
+        return holds and self.box.holds(known)
 
     def switch(self, rule: Rule) -> int:
         """The selector literal of a rule (connectivity whatever its roots)."""
