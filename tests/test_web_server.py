@@ -1,4 +1,5 @@
-"""The web server over HTTP: assets by name only, hostile requests, many at once, Ctrl-C."""
+"""The web server over HTTP: assets by name only, its own origin only, hostile requests, many
+clients at once, hang-ups, Ctrl-C, and the app under a production server (uvicorn, 2 workers)."""
 
 from __future__ import annotations
 
@@ -14,14 +15,19 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
 from helpers import REPO
+from web_support import serve
 
 from heyawake_asp.formats import read_puzzle_text
 from heyawake_asp.oracles.checker import verify
-from heyawake_asp.web.server import MAX_BODY_BYTES, App, make_server
+from heyawake_asp.web import api
+from heyawake_asp.web.app import MAX_BODY_BYTES, WebApp
+from heyawake_asp.web.settings import Settings
+from heyawake_asp.web.turns import RETRY_AFTER_SECONDS
 
 TIMEOUT = 3.0
 """Seconds each request may take here."""
@@ -29,14 +35,15 @@ LARGE_PATH = REPO / "instances" / "large" / "100x100-s1.lp"
 LARGE = LARGE_PATH.read_text()
 
 
+def served_port(app: WebApp) -> Iterator[int]:
+    """Serve ``app`` for the caller's scope; yield its port."""
+    for base in serve(app):
+        yield int(base.rsplit(":", 1)[1])
+
+
 @pytest.fixture(scope="module")
 def port() -> Iterator[int]:
-    server = make_server(App.load(TIMEOUT, jobs=2))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server.server_address[1]
-    server.shutdown()
-    server.server_close()
+    yield from served_port(WebApp(Settings.local(TIMEOUT, jobs=2)))
 
 
 def request(
@@ -45,13 +52,14 @@ def request(
     path: str,
     body: bytes | None = None,
     headers: dict[str, str] | None = None,
-) -> tuple[int, dict[str, str], bytes]:
+) -> tuple[int, http.client.HTTPMessage, bytes]:
+    """The status, headers (names in any case) and body of one request."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     try:
         sent = {"Content-Type": "application/json"} if body is not None else {}
         connection.request(method, path, body, {**sent, **(headers or {})})
         response = connection.getresponse()
-        return response.status, dict(response.getheaders()), response.read()
+        return response.status, response.headers, response.read()
     finally:
         connection.close()
 
@@ -104,7 +112,7 @@ def test_the_shipped_puzzles_are_listed_and_read(port: int) -> None:
     ("headers", "body", "status"),
     [
         ({"Content-Type": "text/plain"}, b"{}", 415),
-        ({"Content-Type": "application/json", "Content-Length": "x"}, None, 411),
+        ({"Content-Type": "application/json", "Transfer-Encoding": "chunked"}, None, 411),
     ],
 )
 def test_requests_of_the_wrong_kind_are_refused(
@@ -116,7 +124,7 @@ def test_requests_of_the_wrong_kind_are_refused(
         connection.putheader(name, value)
     if body is not None:
         connection.putheader("Content-Length", str(len(body)))
-    connection.endheaders(body)
+    connection.endheaders(body if body is not None else b"2\r\n{}\r\n0\r\n\r\n")
     response = connection.getresponse()
     assert response.status == status and set(json.loads(response.read())) == {"error"}
     connection.close()
@@ -186,22 +194,36 @@ def test_ctrl_c_stops_the_server_while_clingo_works(
     outcome: list[object] = []
     busy = threading.Thread(target=_post_long, args=(int(port), outcome), daemon=True)
     busy.start()
-    busy.join(1.0)  # the request is in its child, grounding
+    assert _eventually(lambda: _group_size(process.pid) >= 2)  # its child is grounding
     os.killpg(process.pid, signal.SIGINT)
-    process.wait(timeout=30)
+    process.wait(timeout=30)  # a hang guard; docs/web.md's "within a second" is seen by hand
     assert process.returncode == 130
     assert not _alive_in_group(process.pid)
     busy.join(30)
-    # The long request gets no answer: its connection is closed, or at most an error status.
-    assert len(outcome) == 1 and outcome[0] != 200, outcome
+    # The long request is told why it ends; the terminal shows nothing but the address.
+    assert outcome == [(503, {"error": "server: stopped: the server is shutting down"})]
+    stdout, stderr = process.communicate()
+    assert (stdout, stderr.strip()) == ("", "")
 
 
 def _post_long(port: int, outcome: list[object]) -> None:
-    """A long request; its status, or the error its connection ended with, into ``outcome``."""
+    """A long request; its status and record, or the error its connection ended with."""
     try:
-        outcome.append(post(port, "steps", {"puzzle": LARGE})[0])
+        outcome.append(post(port, "steps", {"puzzle": LARGE}))
     except (ConnectionError, http.client.HTTPException) as error:
         outcome.append(error)
+
+
+def _group_size(group: int) -> int:
+    """How many processes of the process group ``group`` run (Linux: read from /proc)."""
+    count = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        count += int(fields[2]) == group
+    return count
 
 
 def _alive_in_group(group: int) -> bool:
@@ -229,22 +251,18 @@ def test_a_request_whose_asker_hangs_up_stops_its_child() -> None:
     The asker is another process, as a browser is: a socket of this process
     would live on in the child forked for the request, and never hang up.
     """
-    server = make_server(App.load(120.0, jobs=1))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    port = server.server_address[1]
-    asker = subprocess.Popen([sys.executable, "-c", _ASKER, str(port)], stdin=subprocess.PIPE)
-    try:
-        assert _eventually(lambda: bool(multiprocessing.active_children()))
-        asker.kill()
-        asker.wait()
-        assert _eventually(lambda: not multiprocessing.active_children())
-        # and its turn (the one worker) goes to the next request
-        status, record = post(port, "check", {"puzzle": "heyawake 1x1\na\n"})
-        assert status == 200, record
-    finally:
-        asker.kill()
-        server.shutdown()
-        server.server_close()
+    for port in served_port(WebApp(Settings.local(120.0, jobs=1))):
+        asker = subprocess.Popen([sys.executable, "-c", _ASKER, str(port)], stdin=subprocess.PIPE)
+        try:
+            assert _eventually(lambda: bool(multiprocessing.active_children()))
+            asker.kill()
+            asker.wait()
+            assert _eventually(lambda: not multiprocessing.active_children())
+            # and its turn (the one worker) goes to the next request
+            status, record = post(port, "check", {"puzzle": "heyawake 1x1\na\n"})
+            assert status == 200, record
+        finally:
+            asker.kill()
 
 
 _ASKER = f"""

@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from heyawake_asp.web.server import App, make_server
+from heyawake_asp.web.app import WebApp
+from heyawake_asp.web.server import listen
+from heyawake_asp.web.settings import Settings
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Route
@@ -33,17 +35,28 @@ def chromium() -> str:
     return found
 
 
-def serve() -> Iterator[str]:
-    """Run the app's server on a free port for the caller's scope; yield its base URL."""
-    server = make_server(App.load(timeout=20), "127.0.0.1", 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+def serve(app: WebApp | None = None, host: str = "127.0.0.1") -> Iterator[str]:
+    """Run ``app`` (default: for one player, 20 s a request) under uvicorn on a thread, on a
+    free port, for the caller's scope; yield its base URL."""
+    import uvicorn
+
+    app = app or WebApp(Settings.local(20.0))
+    listener = listen(host, 0)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", server_header=False))
+    thread = threading.Thread(
+        target=server.run, kwargs={"sockets": [listener.socket]}, daemon=True
+    )
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        while not server.started:
+            if not thread.is_alive():
+                raise RuntimeError("the server did not start")
+            thread.join(0.01)
+        yield listener.url.rstrip("/")
     finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)
+        server.should_exit = True
+        thread.join(10)
+        listener.socket.close()
 
 
 def launch() -> Iterator[Browser]:

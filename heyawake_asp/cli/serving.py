@@ -12,7 +12,9 @@ from heyawake_asp.cli.common import read_puzzle_or_fail
 from heyawake_asp.cli.options import seconds
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import write_puzzle
-from heyawake_asp.web.server import App, make_server
+from heyawake_asp.web.app import WebApp
+from heyawake_asp.web.server import listen, serve
+from heyawake_asp.web.settings import Settings
 
 __all__ = ["serve_command"]
 
@@ -46,8 +48,26 @@ _LOCAL = ("127.0.0.1", "localhost", "::1")
     metavar="S",
     help="Give up on a request after S seconds of wall time.",
 )
+@click.option(
+    "--allowed-host",
+    "allowed_hosts",
+    metavar="NAME",
+    multiple=True,
+    help="Also answer requests for this host name (repeatable): the public name of a "
+    "reverse proxy in front. Only the listening address, localhost, 127.0.0.1 and [::1] "
+    "are answered otherwise.",
+)
+@click.option(
+    "--verbose", is_flag=True, help="Print a line per request on standard error (an access log)."
+)
 def serve_command(
-    puzzle: str | None, port: int, host: str, open_browser: bool, timeout: float
+    puzzle: str | None,
+    port: int,
+    host: str,
+    open_browser: bool,
+    timeout: float,
+    allowed_hosts: tuple[str, ...],
+    verbose: bool,
 ) -> None:
     """Play, learn and compose puzzles on a board in the browser, served on this machine.
 
@@ -56,21 +76,18 @@ def serve_command(
     """
     fragment = "" if puzzle is None else "#puzzle=" + urllib.parse.quote(_compact(puzzle), safe="")
     try:
-        server = make_server(App.load(timeout), host, port)
+        listener = listen(host, port)
     except OSError as error:
         raise click.ClickException(
             f"{host}:{port}: cannot listen: {error.strerror or error}"
         ) from None
     if host not in _LOCAL:
         click.echo(f"warning: --host {host}: the page is reachable from the network", err=True)
-    bound_host, bound_port = str(server.server_address[0]), server.server_address[1]
-    shown = f"[{bound_host}]" if ":" in bound_host else bound_host
-    address = f"http://{shown}:{bound_port}/{fragment}"
+    address = listener.url + fragment
     click.echo(f"serving on {address}")
     if open_browser:
         webbrowser.open(address)
-    with server:
-        server.serve_forever()
+    serve(WebApp(Settings.local(timeout, allowed_hosts=allowed_hosts)), listener, verbose)
 
 
 def _compact(source: str) -> str:

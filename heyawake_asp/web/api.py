@@ -5,9 +5,11 @@ the CLI reads (a puzz.link URL too), ``grid`` a player's shading as a list
 of row strings of ``#`` black, ``.`` white and ``?`` open. A reply carries
 the keys of the matching command's ``--json`` record, or ``{"error":
 "WHERE: WHAT"}`` with a 4xx status, WHERE a JSON path (``$.grid[2]``) or
-the puzzle's line and column. `answer` runs in a worker process (see
-`heyawake_asp.web.server`): nothing here opens a path or runs a program that
-came in a request, and only the default encoding set is used.
+the puzzle's line and column. What the puzzle's reader warns of (a clue
+read as no number, say) comes as ``warnings``, a list of sentences. `answer`
+runs in a worker process (see `heyawake_asp.web.app`): nothing here opens a
+path or runs a program that came in a request, and only the default encoding
+set is used.
 
 >>> import json
 >>> body = json.dumps({"puzzle": "heyawake 3x1\naaa\na=2\n", "grid": ["#??"]})
@@ -21,6 +23,8 @@ came in a request, and only the default encoding set is used.
 from __future__ import annotations
 
 import json
+import logging
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -29,7 +33,7 @@ from heyawake_asp.authoring.analysis import SolutionCount, analyze, count_soluti
 from heyawake_asp.authoring.generate import generate
 from heyawake_asp.authoring.graded import generate_graded
 from heyawake_asp.authoring.suggest import suggest
-from heyawake_asp.errors import HeyawakeError
+from heyawake_asp.errors import HeyawakeError, PuzzleWarning
 from heyawake_asp.formats import FORMATS, read_puzzle_text, write_puzzle
 from heyawake_asp.oracles.checker import conflicts, verify
 from heyawake_asp.puzzle import Cell, Puzzle
@@ -50,6 +54,7 @@ MAX_GENERATED_SIDE = 30
 """The widest and tallest grid ``generate`` makes for a request."""
 MAX_COUNT = 10_000
 """The most solutions ``analyze`` counts for a request."""
+_LOG = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -73,8 +78,23 @@ def answer(endpoint: str, body: bytes, deadline: Deadline = NEVER) -> Reply:
 
     A puzzle that cannot be read, has no solution where one is needed, or
     takes past the ``deadline`` is a 422 reply; a body that is not what the
-    endpoint takes, a 400.
+    endpoint takes, a 400; anything else raised is our bug: a 500 whose
+    traceback goes to the log, never into the reply. The reader's warnings,
+    if any, come as ``warnings``.
     """
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PuzzleWarning)
+        reply = _reply(endpoint, body, deadline)
+    said = list(
+        dict.fromkeys(
+            str(warning.message) for warning in caught if warning.category is PuzzleWarning
+        )
+    )
+    return Reply(reply.status, {**reply.body, "warnings": said}) if said else reply
+
+
+def _reply(endpoint: str, body: bytes, deadline: Deadline) -> Reply:
+    """`answer`'s reply, before the warnings are added."""
     try:
         request = _object(body)
         return Reply(200, ENDPOINTS[endpoint](request, deadline))
@@ -84,6 +104,9 @@ def answer(endpoint: str, body: bytes, deadline: Deadline = NEVER) -> Reply:
         return Reply(422, {"error": str(error)})
     except TimeoutError:
         return Reply(422, {"error": f"{SOURCE}: {deadline.overdue_message()}"})
+    except Exception:
+        _LOG.exception("/api/%s: failed on a request", endpoint)
+        return Reply(500, {"error": f"server: /api/{endpoint} failed (our bug: see the log)"})
 
 
 def _object(body: bytes) -> dict[str, Any]:
@@ -98,6 +121,8 @@ def _object(body: bytes) -> dict[str, Any]:
         ) from None
     except RecursionError:
         raise RequestError("$", "JSON nested too deeply") from None
+    except ValueError:  # Python reads no integer of more than 4300 digits
+        raise RequestError("$", "invalid JSON: a number too long to read") from None
     if not isinstance(request, dict):
         raise RequestError("$", "expected a JSON object")
     return request
@@ -112,7 +137,18 @@ def _field(request: dict[str, Any], key: str, kind: type, default: Any = None) -
     value = request[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise RequestError(f"$.{key}", f"expected {_KIND_WORDS[kind]}")
+    if kind is str and not _is_unicode(value):
+        raise RequestError(f"$.{key}", "not Unicode text (a lone surrogate, as \\ud800)")
     return value
+
+
+def _is_unicode(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (JSON's ``\\ud800`` alone cannot)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 _KIND_WORDS = {str: "a string", int: "an integer", list: "a list"}

@@ -1,0 +1,139 @@
+"""The web app (ASGI, on Starlette): the page, the shipped puzzles and the JSON API.
+
+`WebApp` is it, for `heyawake serve` (`heyawake_asp.web.server`) or
+any ASGI server (``uvicorn heyawake_asp.web:app``). Every answer passes the
+`heyawake_asp.web.guard` (its own origin only; headers); each API request
+is answered in a child (`heyawake_asp.web.runner`). Every failure is an
+answer: a JSON error with a 4xx status for what the client sent, 500 for
+our bug (its traceback in the server's log, never in the reply).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp
+
+from heyawake_asp.formats import MAX_INPUT_BYTES
+from heyawake_asp.web.api import ENDPOINTS, Reply
+from heyawake_asp.web.content import Content
+from heyawake_asp.web.guard import Guard
+from heyawake_asp.web.runner import Answer, Runner
+from heyawake_asp.web.settings import Settings
+
+__all__ = ["MAX_BODY_BYTES", "WebApp"]
+
+MAX_BODY_BYTES = MAX_INPUT_BYTES + 1000
+"""The largest request body: a puzzle as large as a file may be, with a little JSON around it."""
+Endpoint = Callable[[Request], Coroutine[Any, Any, Response]]
+
+
+class _Refused(Exception):
+    """A request refused before its body is read: the reply to send."""
+
+    def __init__(self, reply: Reply) -> None:
+        super().__init__(reply.body["error"])
+        self.reply = reply
+
+
+class WebApp:
+    """The ASGI app, with the `Runner` of its requests (which a server closes as it stops)."""
+
+    def __init__(self, settings: Settings, content: Content | None = None) -> None:
+        self.settings = settings
+        self.content = content or Content.load()
+        self.runner = Runner(settings)
+        routes = [
+            Route("/api/instances", self._instances, methods=["GET"]),
+            Route("/api/instances/{name:path}", self._instance, methods=["GET"]),
+            *(Route(f"/api/{name}", self._api(name), methods=["POST"]) for name in ENDPOINTS),
+            Route("/", self._asset, methods=["GET"]),
+            Route("/{name}", self._asset, methods=["GET"]),
+        ]
+        starlette = Starlette(
+            routes=routes,
+            exception_handlers={HTTPException: _http_error, Exception: _our_bug},
+        )
+        self.asgi: ASGIApp = Guard(starlette, settings.allowed_hosts)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Serve one ASGI connection."""
+        await self.asgi(scope, receive, send)
+
+    async def _asset(self, request: Request) -> Response:
+        """A file of the page, by name."""
+        asset = self.content.assets.get(request.url.path)
+        if asset is None:
+            raise HTTPException(404)
+        return Response(asset.data, media_type=asset.content_type)
+
+    async def _instances(self, _request: Request) -> Response:
+        """The names of the shipped puzzles."""
+        return _json(Reply(200, {"instances": list(self.content.instances)}))
+
+    async def _instance(self, request: Request) -> Response:
+        """One shipped puzzle, by name."""
+        name = request.path_params["name"]
+        if name not in self.content.instances:
+            raise HTTPException(404)
+        return _json(Reply(200, {"name": name, "puzzle": self.content.instances[name]}))
+
+    def _api(self, endpoint: str) -> Endpoint:
+        """The handler of ``/api/ENDPOINT``."""
+
+        async def handle(request: Request) -> Response:
+            try:
+                body = await _body(request)
+            except _Refused as refused:
+                return _json(refused.reply, {"Connection": "close"})
+            except ClientDisconnect:
+                return Response(status_code=400)  # no one to send it to
+            client = request.client.host if request.client else "unknown"
+            answer = await self.runner.answer(endpoint, body, client, request.receive)
+            return _json(answer.reply, _retry(answer))
+
+        return handle
+
+
+def _retry(answer: Answer) -> dict[str, str]:
+    """The ``Retry-After`` header of ``answer``, if it has one."""
+    return {} if answer.retry_after is None else {"Retry-After": str(answer.retry_after)}
+
+
+async def _body(request: Request) -> bytes:
+    """The request's JSON body, or `_Refused` (before reading it)."""
+    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    length = request.headers.get("content-length", "")
+    if kind != "application/json":
+        raise _Refused(Reply(415, {"error": "Content-Type: expected application/json"}))
+    if not length.isascii() or not length.isdigit():
+        raise _Refused(Reply(411, {"error": "Content-Length: expected the body's length"}))
+    if int(length) > MAX_BODY_BYTES:
+        limit = f"{MAX_BODY_BYTES / 1_000_000:g} MB"
+        raise _Refused(Reply(413, {"error": f"$: larger than {limit}, the most a request may be"}))
+    return await request.body()
+
+
+def _json(reply: Reply, headers: dict[str, str] | None = None) -> Response:
+    """``reply`` as a JSON response."""
+    return JSONResponse(reply.body, reply.status, headers)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    """A routing error (no such path, a method the path does not take) as JSON."""
+    assert isinstance(error, HTTPException)
+    path = request.url.path
+    what = "not found" if error.status_code == 404 else error.detail.lower()
+    return _json(Reply(error.status_code, {"error": f"{path}: {what}"}), error.headers)
+
+
+async def _our_bug(request: Request, error: Exception) -> Response:
+    """Anything else raised: a JSON 500; the traceback goes to the log (the server re-raises it)."""
+    return _json(Reply(500, {"error": f"server: {request.url.path} failed (our bug: see the log)"}))
+

@@ -1,0 +1,66 @@
+"""What the server sends as it is: the page's files and the shipped puzzles, read once.
+
+Both are read at start, from the package's ``static/`` folder and the
+shipped ``instances/``, and looked up by name: no path from a request is
+ever opened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from heyawake_asp.shipped import shipped_dir
+
+__all__ = ["Asset", "Content"]
+
+_STATIC = Path(__file__).resolve().parent / "static"
+_CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+}
+"""The content type of each kind of file the page is made of.
+
+Named here: a system's table may say ``text/plain`` for ``.js``, which no
+browser runs as a module.
+"""
+
+
+@dataclass(frozen=True)
+class Asset:
+    """A file served as it is."""
+
+    content_type: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Content:
+    """The page's assets by URL path (``/`` is ``/index.html``), the shipped puzzles by name."""
+
+    assets: dict[str, Asset]
+    instances: dict[str, str]
+
+    @classmethod
+    def load(cls) -> Content:
+        """The package's page and shipped puzzles (``easy/6x6-s1.lp``, ...; none when not shipped)."""
+        assets = {
+            f"/{path.name}": Asset(
+                _CONTENT_TYPES.get(path.suffix, "application/octet-stream"), path.read_bytes()
+            )
+            for path in sorted(_STATIC.iterdir())
+        }
+        assets["/"] = assets["/index.html"]
+        folder = shipped_dir("instances")
+        instances = (
+            {
+                path.relative_to(folder).as_posix(): path.read_text(encoding="utf-8")
+                for path in sorted(folder.rglob("*.lp"))
+            }
+            if folder.is_dir()
+            else {}
+        )
+        return cls(assets, instances)
