@@ -1,17 +1,28 @@
-"""How long the board's requests take over HTTP: playing (check, hint), composing (analyze, grade).
+"""How long the board's requests take over HTTP, one at a time and under load.
 
 Usage (from the repository root)::
 
     python benchmarks/web.py [--repeat 5]
+    python benchmarks/web.py --load [--seconds 5] [--before /path/to/other/checkout]
 
-Starts the server of this checkout in this process (each request answered
-in a fresh child, as ``heyawake serve`` does) and times whole requests as
-the page sends them: ``check`` and ``hint`` on the empty grid and on the
-grid halfway along the puzzle's path of steps; ``analyze`` (what a draft
-shows after each edit) on the puzzle and on a draft of it with the clue of
-its largest numbered room left out, and ``grade`` (shown when the draft is
-unique). Prints one Markdown table, a row per puzzle: the median and (in
+Runs ``heyawake serve`` of this checkout (``python -m heyawake_asp serve``,
+each request answered in a fresh child) and sends it requests as the page
+does.
+
+By default, one at a time: ``check`` and ``hint`` on the empty grid and on
+the grid halfway along the puzzle's path of steps; ``analyze`` (what a
+draft shows after each edit) on the puzzle and on a draft of it with the
+clue of its largest numbered room left out, and ``grade`` (shown when the
+draft is unique). One Markdown table, a row per puzzle: the median and (in
 brackets) the largest time of each request, in seconds.
+
+With ``--load``: 2, 8 and 32 clients at once, each sending ``hint`` (empty
+grid) or ``solve`` requests one after another for ``--seconds``, on a 9x9
+and a 20x20. One row per case: answers per second, the median and 95th
+percentile time of an answer, and how many requests were refused (503 or
+429, told when to come back) or failed without an answer (a connection
+reset). ``--before`` runs the same cases on another checkout's server
+(``PYTHONPATH``) in the same run, its rows beside these.
 """
 
 from __future__ import annotations
@@ -19,15 +30,21 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
+import re
 import statistics
-import threading
+import subprocess
+import sys
 import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from heyawake_asp.authoring.generate import generate
 from heyawake_asp.formats import read_puzzle_text, write_puzzle
-from heyawake_asp.web.server import App, make_server
 
 HERE = Path(__file__).resolve().parent.parent
 PUZZLES = [
@@ -75,14 +92,8 @@ def without_a_clue(text: str) -> str:
     return write_puzzle(puzzle.with_clues(clues), "json")
 
 
-def main() -> None:
-    """Print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--repeat", type=int, default=5)
-    repeat = parser.parse_args().repeat
-    server = make_server(App.load(120))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    port = server.server_address[1]
+def one_at_a_time(port: int, repeat: int) -> None:
+    """Print the table of single requests."""
     drafts = {f"15x15 generated, seed {seed}": generate(15, 15, seed) for seed in (1, 2)}
     texts = {Path(name).stem: (HERE / name).read_text() for name in PUZZLES}
     texts |= {label: write_puzzle(made.puzzle, "json") for label, made in drafts.items()}
@@ -105,7 +116,116 @@ def main() -> None:
     print(f"| puzzle | {' | '.join(cases)} |")
     print("|---" * (len(cases) + 1) + "|")
     print("\n".join(rows))
-    server.shutdown()
+
+
+LOADS = {"9x9": "instances/medium/9x9-s1.lp", "20x20": "instances/large/20x20-s1.lp"}
+CLIENTS = (2, 8, 32)
+
+
+@dataclass
+class Tally:
+    """What the clients of one case got back."""
+
+    seconds: list[float] = field(default_factory=list)
+    refused: int = 0
+    failed: int = 0
+
+
+def load_case(port: int, endpoint: str, body: dict[str, Any], clients: int, seconds: float) -> str:
+    """``clients`` sending ``body`` to ``endpoint`` back to back: one table row's cells."""
+    data = json.dumps(body)
+    end = time.perf_counter() + seconds
+    tallies = [Tally() for _ in range(clients)]
+
+    def client(tally: Tally) -> None:
+        while time.perf_counter() < end:
+            start = time.perf_counter()
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                connection.request(
+                    "POST", f"/api/{endpoint}", data, {"Content-Type": "application/json"}
+                )
+                response = connection.getresponse()
+                response.read()
+                connection.close()
+            except (OSError, http.client.HTTPException):
+                tally.failed += 1
+                continue
+            if response.status == 200:
+                tally.seconds.append(time.perf_counter() - start)
+            else:
+                tally.refused += 1
+
+    with ThreadPoolExecutor(clients) as pool:
+        list(pool.map(client, tallies))
+    answered = sorted(spent for tally in tallies for spent in tally.seconds)
+    p95 = answered[int(0.95 * (len(answered) - 1))] if answered else float("nan")
+    median = statistics.median(answered) if answered else float("nan")
+    refused = sum(tally.refused for tally in tallies)
+    failed = sum(tally.failed for tally in tallies)
+    return (
+        f"{len(answered) / seconds:.1f} | {1000 * median:.0f} | {1000 * p95:.0f} | "
+        f"{refused} | {failed}"
+    )
+
+
+def under_load(ports: dict[str, int], seconds: float) -> None:
+    """Print the load table: a row per server, puzzle, endpoint and number of clients."""
+    print(
+        "| server | puzzle | request | clients | answers/s | p50 ms | p95 ms | refused | failed |"
+    )
+    print("|---" * 9 + "|")
+    for name, path in LOADS.items():
+        text = (HERE / path).read_text()
+        puzzle = read_puzzle_text(text, "puzzle")
+        bodies = {
+            "hint": {"puzzle": text, "grid": ["?" * puzzle.width] * puzzle.height},
+            "solve": {"puzzle": text},
+        }
+        for endpoint, body in bodies.items():
+            for clients in CLIENTS:
+                for server, port in ports.items():
+                    cells = load_case(port, endpoint, body, clients, seconds)
+                    row = f"| {server} | {name} | {endpoint} | {clients} | {cells} |"
+                    print(row, flush=True)
+
+
+@contextmanager
+def served(checkout: Path) -> Iterator[int]:
+    """``heyawake serve`` of ``checkout`` (2 minutes a request) in a child; yield its port."""
+    command = [sys.executable, "-m", "heyawake_asp", "serve", "--port", "0", "--timeout", "120"]
+    environment = {**os.environ, "PYTHONPATH": str(checkout)}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=environment)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        match = re.search(r":(\d+)/", line)
+        if match is None:
+            raise SystemExit(f"{checkout}: serve printed {line!r}")
+        yield int(match.group(1))
+    finally:
+        process.terminate()
+        process.wait()
+
+
+def main() -> None:
+    """Print the table asked for."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--load", action="store_true", help="many clients at once")
+    parser.add_argument("--seconds", type=float, default=5.0, help="each load case's length")
+    parser.add_argument("--before", type=Path, help="another checkout to load beside this one")
+    args = parser.parse_args()
+    if not args.load:
+        with served(HERE) as port:
+            one_at_a_time(port, args.repeat)
+        return
+    with served(HERE) as port:
+        if args.before is None:
+            under_load({"this": port}, args.seconds)
+            return
+        with served(args.before.resolve()) as before:
+            under_load({"this": port, "before": before}, args.seconds)
 
 
 if __name__ == "__main__":

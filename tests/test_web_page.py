@@ -182,6 +182,17 @@ def test_auto_check_marks_a_broken_rule_after_a_move(page: Page, base: str) -> N
     assert {(2, 4), (2, 5)} <= marked(page, "error")
 
 
+def test_the_readers_warning_is_shown_with_the_loaded_puzzle(page: Page, base: str) -> None:
+    text = (REPO / "instances" / "easy" / "easy1.lp").read_text()
+    page.goto(f"{base}/")
+    settle(page)
+    text = text.replace("room(1,0,0,3,0,2)", "room(1,0,0,3,0,-2)")
+    page.get_by_label("A puzz.link URL, or a puzzle in any format").fill(text)
+    press(page, "Load")
+    assert page.locator(CELL).count() == 36
+    assert "Read with warnings: puzzle:5: clue -2 read as no number." in status(page)
+
+
 def test_a_url_loads_from_the_text_area_and_its_address_reopens_it(
     page: Page, base: str, browser: Browser
 ) -> None:

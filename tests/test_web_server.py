@@ -9,6 +9,7 @@ import multiprocessing
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -283,3 +284,294 @@ def _eventually(condition: Callable[[], bool], seconds: float = 60.0) -> bool:
             return False
         time.sleep(0.05)
     return True
+
+
+# Its own origin only: DNS rebinding and other sites' pages are refused.
+
+THREE = {"puzzle": "heyawake 3x1\naaa\na=2\n"}
+"""A request the API answers 200 in milliseconds."""
+
+
+def status_of(port: int, method: str, path: str, headers: dict[str, str]) -> int:
+    body = json.dumps(THREE).encode() if method == "POST" else None
+    return request(port, method, path, body, headers)[0]
+
+
+@pytest.mark.parametrize("path", ["/", "/api/instances", "/api/instances/easy/6x6-s1.lp"])
+@pytest.mark.parametrize(
+    "host", ["evil.example:{port}", "evil.example", "localhost.evil.example:{port}", "localhost:1"]
+)
+def test_a_foreign_host_gets_403(port: int, host: str, path: str) -> None:
+    status, headers, data = request(port, "GET", path, None, {"Host": host.format(port=port)})
+    assert status == 403 and json.loads(data)["error"].startswith("Host: ")
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+
+
+def test_a_foreign_host_cannot_post(port: int) -> None:
+    assert status_of(port, "POST", "/api/solve", {"Host": f"evil.example:{port}"}) == 403
+
+
+@pytest.mark.parametrize("name", ["127.0.0.1", "localhost", "LocalHost", "[::1]"])
+def test_the_local_names_with_the_port_are_answered(port: int, name: str) -> None:
+    assert status_of(port, "GET", "/api/instances", {"Host": f"{name}:{port}"}) == 200
+    assert status_of(port, "POST", "/api/solve", {"Host": f"{name}:{port}"}) == 200
+
+
+@pytest.mark.parametrize(
+    "origin", ["http://evil.example", "http://127.0.0.1:1", "http://localhost:{port}", "null"]
+)
+def test_a_post_from_another_origin_gets_403(port: int, origin: str) -> None:
+    headers = {"Host": f"127.0.0.1:{port}", "Origin": origin.format(port=port)}
+    status, _, data = request(port, "POST", "/api/solve", json.dumps(THREE).encode(), headers)
+    assert status == 403 and json.loads(data)["error"].startswith("Origin: ")
+
+
+def test_a_post_from_the_page_itself_is_answered(port: int) -> None:
+    headers = {"Host": f"127.0.0.1:{port}", "Origin": f"http://127.0.0.1:{port}"}
+    assert status_of(port, "POST", "/api/solve", headers) == 200
+
+
+def test_an_allowed_host_is_answered_behind_a_proxy_and_others_are_not() -> None:
+    app = WebApp(Settings.local(TIMEOUT, jobs=1, allowed_hosts=["club.example"]))
+    for port in served_port(app):
+        # A reverse proxy passes the public name, with TLS at the proxy.
+        proxied = {"Host": "club.example", "Origin": "https://club.example"}
+        assert status_of(port, "POST", "/api/solve", proxied) == 200
+        assert status_of(port, "GET", "/", {"Host": "club.example:443"}) == 200
+        assert status_of(port, "GET", "/", {"Host": "evil.example"}) == 403
+        foreign = {"Host": "club.example", "Origin": "https://evil.example"}
+        assert status_of(port, "POST", "/api/solve", foreign) == 403
+
+
+def test_listening_on_every_address_admits_the_address_dialled() -> None:
+    """Served on 0.0.0.0, a client that dials 127.0.0.2 (an address of this machine) names it."""
+    app = WebApp(Settings.local(TIMEOUT, jobs=1))
+    for base in serve(app, host="0.0.0.0"):
+        port = int(base.rsplit(":", 1)[1])
+        for host, status in [("127.0.0.2", 200), ("192.0.2.7", 403), ("evil.example", 403)]:
+            connection = http.client.HTTPConnection("127.0.0.2", port, timeout=60)
+            connection.request("GET", "/", headers={"Host": f"{host}:{port}"})
+            assert connection.getresponse().status == status, host
+            connection.close()
+
+
+# Headers and methods: every answer says how a browser may use it.
+
+ANSWERS = [
+    ("GET", "/", None),
+    ("GET", "/nothing", None),
+    ("GET", "/api/solve", None),
+    ("POST", "/api/nothing", b"{}"),
+    ("POST", "/api/solve", b"[]"),
+    ("POST", "/api/solve", b"{"),
+    ("PUT", "/", b"{}"),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body"), ANSWERS)
+def test_every_answer_carries_the_headers_and_no_server_version(
+    port: int, method: str, path: str, body: bytes | None
+) -> None:
+    _, headers, _ = request(port, method, path, body)
+    policy = headers["Content-Security-Policy"]
+    assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert "Server" not in headers
+
+
+def test_head_is_answered_without_a_body(port: int) -> None:
+    status, headers, data = request(port, "HEAD", "/")
+    assert status == 200 and data == b"" and int(headers["Content-Length"]) > 0
+
+
+@pytest.mark.parametrize("endpoint", list(api.ENDPOINTS))
+def test_get_on_an_api_path_is_405_allowing_post(port: int, endpoint: str) -> None:
+    status, headers, data = request(port, "GET", f"/api/{endpoint}")
+    assert status == 405 and headers["Allow"] == "POST" and set(json.loads(data)) == {"error"}
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_an_unknown_api_path_is_a_json_404(port: int, method: str) -> None:
+    status, _, data = request(port, method, "/api/nothing", b"{}" if method == "POST" else None)
+    assert status == 404 and json.loads(data) == {"error": "/api/nothing: not found"}
+
+
+# Every failure an answer, on raw sockets where a client library would refuse to send it.
+
+
+def exchange(port: int, data: bytes, half_close: bool = False) -> bytes:
+    """All the server sends back on one connection for ``data`` (until it closes or 5 s pass)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
+        connection.sendall(data)
+        if half_close:
+            connection.shutdown(socket.SHUT_WR)
+        received = b""
+        try:
+            while chunk := connection.recv(65536):
+                received += chunk
+        except TimeoutError:
+            pass
+        return received
+
+
+def raw_post(port: int, path: str, body: bytes, extra: str = "") -> bytes:
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n{extra}\r\n"
+    )
+    return head.encode() + body
+
+
+def test_a_body_never_becomes_a_second_request(port: int) -> None:
+    """A body left unread (no such path) is read as a body: one request, one answer."""
+    inner = f"GET /api/instances HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+    for path in ("/api/nothing", "/nothing", "/api/solve"):
+        received = exchange(port, raw_post(port, path, inner, "Connection: close\r\n"))
+        assert received.count(b"HTTP/1.1 ") == 1, received
+
+
+def test_two_different_lengths_are_refused(port: int) -> None:
+    data = raw_post(port, "/api/solve", b"{}", "Content-Length: 3\r\n")
+    assert exchange(port, data).startswith(b"HTTP/1.1 400 ")
+
+
+@pytest.mark.parametrize(
+    ("body", "where"),
+    [
+        (b'{"puzzle": ' + b"1" * 5000 + b"}", "$"),  # more digits than Python reads
+        (b'{"puzzle": "\\ud800"}', "$.puzzle"),  # a lone surrogate
+        (b'{"puzzle": "heyawake 1x1\\na\\n", "grid": ["\\udfff"]}', "$.grid[0]"),
+        (b'{"puzzle": "\xff"}', "$"),  # not UTF-8
+        (b"[" * 100_000, "$"),
+    ],
+)
+def test_a_body_that_does_not_read_is_a_400_naming_where(
+    port: int, body: bytes, where: str
+) -> None:
+    status, _, data = request(port, "POST", "/api/hint", body)
+    assert status == 400 and json.loads(data)["error"].startswith(f"{where}: ")
+
+
+def test_our_bug_is_a_500_without_its_traceback(port: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug in an endpoint (in the child, forked after the patch) is a 500; the reply is clean."""
+
+    def broken(request: dict[str, Any], deadline: object) -> dict[str, Any]:
+        raise ZeroDivisionError("a secret detail")
+
+    monkeypatch.setitem(api.ENDPOINTS, "check", broken)
+    status, _, data = request(port, "POST", "/api/check", json.dumps(THREE).encode())
+    assert status == 500
+    assert json.loads(data) == {"error": "server: /api/check failed (our bug: see the log)"}
+
+
+def test_a_puzzle_warning_comes_in_the_reply(port: int) -> None:
+    text = (REPO / "instances" / "easy" / "easy1.lp").read_text()
+    text = text.replace("room(1,0,0,3,0,2)", "room(1,0,0,3,0,-2)")
+    status, record = post(port, "solve", {"puzzle": text})
+    assert status == 200 and record["warnings"] == ["puzzle:5: clue -2 read as no number"]
+
+
+def test_a_half_closed_client_is_never_told_a_falsehood(port: int) -> None:
+    """A client that ends its sending side counts as gone: its child stops, nothing is said.
+
+    (uvicorn closes a connection whose client half-closed; the old server said the worker
+    process was killed "by the system: out of memory?".)
+    """
+    body = json.dumps({"puzzle": LARGE}).encode()
+    received = exchange(port, raw_post(port, "/api/steps", body), half_close=True)
+    assert received == b""
+    assert _eventually(lambda: not multiprocessing.active_children())
+    assert post(port, "check", {**THREE, "grid": ["#.#"]})[0] == 200
+
+
+# Many clients at once.
+
+
+def test_32_clients_at_once_are_each_answered() -> None:
+    """Each gets an answer (200, or 503/429 saying when to come back); no connection resets.
+
+    A minute a request: none may end at its time limit, whatever else the machine runs.
+    """
+    text = (REPO / "instances" / "medium" / "9x9-s1.lp").read_text()
+    puzzle = read_puzzle_text(text, "puzzle")
+    for port in served_port(WebApp(Settings.local(60.0, jobs=2))):
+
+        def ask(_: int, port: int = port) -> tuple[int, http.client.HTTPMessage, bytes]:
+            return request(port, "POST", "/api/solve", json.dumps({"puzzle": text}).encode())
+
+        with ThreadPoolExecutor(32) as pool:
+            answers = list(pool.map(ask, range(64)))
+    for status, headers, data in answers:
+        if status == 200:
+            assert not verify(puzzle, json.loads(data)["solutions"][0])
+        else:
+            assert status in (429, 503) and headers["Retry-After"] == str(RETRY_AFTER_SECONDS)
+
+
+def test_clients_trickling_their_headers_hold_no_worker() -> None:
+    """Slow clients (slowloris) hold a connection each, not a child: others are still served."""
+    for port in served_port(WebApp(Settings.local(TIMEOUT, jobs=1))):
+        slow = [socket.create_connection(("127.0.0.1", port)) for _ in range(50)]
+        try:
+            for connection in slow:
+                connection.sendall(b"POST /api/steps HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            assert post(port, "check", {**THREE, "grid": ["#.#"]})[0] == 200
+        finally:
+            for connection in slow:
+                connection.close()
+
+
+# A production server: the app imported by uvicorn, configured by the environment.
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_the_app_runs_under_uvicorn_with_two_workers(tmp_path: Path) -> None:
+    port = free_port()
+    environment = {
+        **os.environ,
+        "HEYAWAKE_ALLOWED_HOSTS": "club.example",
+        "HEYAWAKE_TIMEOUT": "1",
+        "HEYAWAKE_JOBS": "1",
+    }
+    command = [sys.executable, "-m", "uvicorn", "heyawake_asp.web:app"]
+    command += ["--workers", "2", "--port", str(port), "--no-access-log"]
+    server = subprocess.Popen(
+        command,
+        env=environment,
+        cwd=tmp_path,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert _eventually(lambda: _answers(port))
+        text = (REPO / "instances" / "easy" / "6x6-s1.lp").read_text()
+        body = json.dumps({"puzzle": text}).encode()
+        proxied = {"Host": "club.example", "Origin": "https://club.example"}
+        with ThreadPoolExecutor(4) as pool:
+            answers = list(
+                pool.map(lambda _: request(port, "POST", "/api/solve", body, proxied), range(8))
+            )
+        for status, _, data in answers:
+            assert status == 200
+            assert not verify(read_puzzle_text(text, "puzzle"), json.loads(data)["solutions"][0])
+        assert request(port, "GET", "/", None, {"Host": "evil.example"})[0] == 403
+        million = "heyawake 1000x1000\n" + ("a" * 1000 + "\n") * 1000 + "a=1\n"
+        long = request(port, "POST", "/api/hint", json.dumps({"puzzle": million}).encode(), proxied)
+        assert long[0] == 422 and b"stopped past the time limit of 1 s" in long[2]
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.communicate(timeout=30)
+
+
+def _answers(port: int) -> bool:
+    """Whether a server answers on ``port`` yet."""
+    try:
+        return request(port, "GET", "/", None, {"Host": "club.example"})[0] == 200
+    except OSError:
+        return False

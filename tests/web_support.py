@@ -43,9 +43,7 @@ def serve(app: WebApp | None = None, host: str = "127.0.0.1") -> Iterator[str]:
     app = app or WebApp(Settings.local(20.0))
     listener = listen(host, 0)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", server_header=False))
-    thread = threading.Thread(
-        target=server.run, kwargs={"sockets": [listener.socket]}, daemon=True
-    )
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener.socket]}, daemon=True)
     thread.start()
     try:
         while not server.started:

@@ -137,13 +137,13 @@ def _field(request: dict[str, Any], key: str, kind: type, default: Any = None) -
     value = request[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise RequestError(f"$.{key}", f"expected {_KIND_WORDS[kind]}")
-    if kind is str and not _is_unicode(value):
+    if isinstance(value, str) and not _is_unicode(value):
         raise RequestError(f"$.{key}", "not Unicode text (a lone surrogate, as \\ud800)")
     return value
 
 
 def _is_unicode(text: str) -> bool:
-    """Whether ``text`` can be written as UTF-8 (JSON's ``\\ud800`` alone cannot)."""
+    r"""Whether ``text`` can be written as UTF-8 (JSON's ``\ud800`` alone cannot)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

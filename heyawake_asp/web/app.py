@@ -10,7 +10,7 @@ our bug (its traceback in the server's log, never in the reply).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
 from starlette.applications import Starlette
@@ -120,7 +120,7 @@ async def _body(request: Request) -> bytes:
     return await request.body()
 
 
-def _json(reply: Reply, headers: dict[str, str] | None = None) -> Response:
+def _json(reply: Reply, headers: Mapping[str, str] | None = None) -> Response:
     """``reply`` as a JSON response."""
     return JSONResponse(reply.body, reply.status, headers)
 
@@ -136,4 +136,3 @@ async def _http_error(request: Request, error: Exception) -> Response:
 async def _our_bug(request: Request, error: Exception) -> Response:
     """Anything else raised: a JSON 500; the traceback goes to the log (the server re-raises it)."""
     return _json(Reply(500, {"error": f"server: {request.url.path} failed (our bug: see the log)"}))
-

@@ -46,7 +46,7 @@ class Content:
 
     @classmethod
     def load(cls) -> Content:
-        """The package's page and shipped puzzles (``easy/6x6-s1.lp``, ...; none when not shipped)."""
+        """The package's page, and its shipped puzzles (``easy/6x6-s1.lp``, ...) if shipped."""
         assets = {
             f"/{path.name}": Asset(
                 _CONTENT_TYPES.get(path.suffix, "application/octet-stream"), path.read_bytes()

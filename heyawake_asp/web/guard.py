@@ -5,11 +5,11 @@ answer, and none frames the page.
 
 - DNS rebinding: a foreign page may point its own name at 127.0.0.1 and
   call the server as its "same origin"; the browser then sends that name as
-  ``Host``. So a request is answered only when its ``Host`` is the served
-  address, ``localhost``, ``127.0.0.1`` or ``[::1]`` with the served port,
-  or a name admitted by ``--allowed-host`` (any port: a reverse proxy's).
-  Listening on every address (``0.0.0.0``, ``::``), any IP address is this
-  machine's: a name must be admitted, an address need not be.
+  ``Host``. So a request is answered only when its ``Host`` is the address
+  its connection reached (ASGI's ``server``: listening on ``0.0.0.0``, the
+  address the client dialled), ``localhost``, ``127.0.0.1`` or ``[::1]``,
+  with the port it reached, or a name admitted by ``--allowed-host`` (any
+  port: a reverse proxy's).
 - Cross-site requests: a browser names the page that sends a request in
   ``Origin``; a request that may change or compute something (any method
   but GET and HEAD) is refused when its ``Origin`` is another site's.
@@ -28,7 +28,6 @@ True
 
 from __future__ import annotations
 
-import ipaddress
 import urllib.parse
 from collections.abc import Mapping
 
@@ -50,7 +49,6 @@ HEADERS = {
 }
 """Sent with every answer: nothing loaded from elsewhere, no framing, no sniffing, no cache."""
 _LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
-_ANY_ADDRESS = frozenset({"0.0.0.0", "::", ""})
 _SAFE_METHODS = frozenset({"GET", "HEAD"})
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -68,8 +66,8 @@ def refusal(
     host = headers.get("host", "")
     name, port = _split(host)
     if name is None or not _admitted(name, port, served, allowed_hosts):
-        shown = host or "(none)"
-        return f"Host: {shown} is not this server (start it with --allowed-host NAME to admit a name)"
+        admit = "start it with --allowed-host NAME to admit a name"
+        return f"Host: {host or '(none)'} is not this server ({admit})"
     origin = headers.get("origin")
     if method in _SAFE_METHODS or origin is None:
         return None
@@ -80,7 +78,7 @@ def refusal(
 
 
 def _split(host: str) -> tuple[str | None, int | None]:
-    """A ``Host`` header's lower-case name and port (None: no port); None for the name if malformed."""
+    """A ``Host`` header's lower-case name (None: malformed) and port (None: not given)."""
     try:
         parts = urllib.parse.urlsplit(f"//{host}")
         return parts.hostname, parts.port
@@ -99,18 +97,7 @@ def _admitted(
     served_host, served_port = served
     if (port or _DEFAULT_PORTS["http"]) != served_port:
         return False
-    if name in _LOCAL_NAMES or name == served_host.lower():
-        return True
-    return served_host in _ANY_ADDRESS and _is_address(name)
-
-
-def _is_address(name: str) -> bool:
-    """Whether ``name`` is an IP address rather than a name."""
-    try:
-        ipaddress.ip_address(name)
-    except ValueError:
-        return False
-    return True
+    return name in _LOCAL_NAMES or name == served_host.lower()
 
 
 class Guard:
@@ -132,7 +119,8 @@ class Guard:
                 message = {**message, "headers": [*message.get("headers", []), *ours]}
             await send(message)
 
-        why = refusal(scope["method"], Headers(scope=scope), scope.get("server"), self.allowed_hosts)
+        headers = Headers(scope=scope)
+        why = refusal(scope["method"], headers, scope.get("server"), self.allowed_hosts)
         if why is None:
             await self.app(scope, receive, send_with_headers)
             return

@@ -20,7 +20,7 @@ __all__ = ["Listener", "listen", "serve"]
 
 _BACKLOG = 2048
 """Connections the system holds until they are accepted: many clients arriving at once."""
-_GRACE_SECONDS = 1.0
+_GRACE_SECONDS = 1
 """How long the server waits for its last answers when it stops (its children are stopped)."""
 
 

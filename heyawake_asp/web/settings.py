@@ -14,9 +14,9 @@ production server (``uvicorn heyawake_asp.web:app``) from the environment
                             jobs, at least 1)
 =========================  ========================================================
 
->>> hosted = Settings.from_env({"HEYAWAKE_JOBS": "4", "HEYAWAKE_ALLOWED_HOSTS": "Club.Example, b.org"})
+>>> hosted = Settings.from_env({"HEYAWAKE_JOBS": "4", "HEYAWAKE_ALLOWED_HOSTS": "A.Example, b.org"})
 >>> hosted.timeout, hosted.jobs, hosted.client_jobs, sorted(hosted.allowed_hosts)
-(10.0, 4, 2, ['b.org', 'club.example'])
+(10.0, 4, 2, ['a.example', 'b.org'])
 >>> Settings.from_env({"HEYAWAKE_TIMEOUT": "soon"})
 Traceback (most recent call last):
 ...

@@ -120,9 +120,7 @@ class Turns:
 
     def _free_for(self, client: str) -> bool:
         """Whether ``client`` may start a child now."""
-        return (
-            sum(self._running.values()) < self.jobs and self._running[client] < self.client_jobs
-        )
+        return sum(self._running.values()) < self.jobs and self._running[client] < self.client_jobs
 
     def _grant(self) -> None:
         """Give free turns to the waiting requests, first come first served within the caps."""

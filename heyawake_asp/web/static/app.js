@@ -112,7 +112,7 @@ function setMode(mode, draft = null) {
   enable();
 }
 
-/** The draft of a puzzle in any format (converted by the API), or null after an error. */
+/** The draft of a puzzle in any format (converted by the API) and the reader's warnings, or null after an error. */
 async function draftOf(text) {
   try {
     const reply = await post("load-json", "convert", { puzzle: text, to: "json" });
@@ -121,7 +121,7 @@ async function draftOf(text) {
       say(`error: a ${puzzle.width}×${puzzle.height} puzzle: drafts are at most ${MAX_SIZE}×${MAX_SIZE}`, "error");
       return null;
     }
-    return fromObject(puzzle);
+    return { draft: fromObject(puzzle), warnings: reply.warnings ?? [] };
   } catch (error) {
     report(error);
     return null;
@@ -132,10 +132,11 @@ async function draftOf(text) {
 async function load(text) {
   if (compose.active) {
     abort(PUZZLE_REQUESTS);
-    const draft = await draftOf(text);
-    if (!draft) return;
+    const read = await draftOf(text);
+    if (!read) return;
+    const { draft, warnings } = read;
     compose.open(draft);
-    say(`Composing a ${draft.width}×${draft.height} draft with ${draft.clues.length} rooms (Undo goes back to the one before).`);
+    say(`Composing a ${draft.width}×${draft.height} draft with ${draft.clues.length} rooms (Undo goes back to the one before).${noted(warnings)}`);
     return;
   }
   await playText(text);
@@ -148,8 +149,11 @@ async function playText(text) {
   // JSON are numbered as the API numbers them (a file's own room order may differ).
   let url = null;
   let reply;
+  let warnings = [];
   try {
-    url = (await post("load-url", "convert", { puzzle: text, to: "url" })).text.trim();
+    const converted = await post("load-url", "convert", { puzzle: text, to: "url" });
+    url = converted.text.trim();
+    warnings = converted.warnings ?? [];
   } catch (error) {
     if (error instanceof Superseded) return;
   }
@@ -160,6 +164,7 @@ async function playText(text) {
     report(error);
     return;
   }
+  if (url === null) warnings = reply.warnings ?? [];
   const puzzle = { source, ...JSON.parse(reply.text) };
   learn.close();
   play.start(puzzle);
@@ -170,8 +175,13 @@ async function playText(text) {
   link.href = url ?? ownHash;
   link.textContent = url ?? "this puzzle";
   $("link-line").hidden = false;
-  say(`A ${puzzle.width}×${puzzle.height} puzzle with ${puzzle.rooms.length} rooms: shade cells, or ask for a hint.`);
+  say(`A ${puzzle.width}×${puzzle.height} puzzle with ${puzzle.rooms.length} rooms: shade cells, or ask for a hint.${noted(warnings)}`);
   enable();
+}
+
+/** The reader's warnings as a sentence to add to the status ("" when none). */
+function noted(warnings) {
+  return warnings.length ? ` Read with warnings: ${warnings.join("; ")}.` : "";
 }
 
 function loadFromHash() {
