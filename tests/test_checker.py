@@ -591,8 +591,10 @@ def test_a_partial_grid_breaks_a_rule_only_when_every_completion_breaks_it(seed:
             )
         ]
         for violation in conflicts(puzzle, partial):
+            # White groups apart: a group may turn all black, and touch the cells cutting it off.
+            either = {1, 2} if violation.rule == 2 else {violation.rule}
             for other in completions:
-                assert violation.rule in {broken.rule for broken in verify(puzzle, other)}, (
+                assert either & {broken.rule for broken in verify(puzzle, other)}, (
                     partial,
                     other,
                     violation,
@@ -610,6 +612,16 @@ def test_conflicts_names_the_room_short_of_its_clue_even_with_its_open_cells() -
         )
     ]
     assert conflicts(puzzle, ["#.??"]) == []
+
+
+def test_open_cells_cut_off_are_a_conflict() -> None:
+    """KTH medium1's corner: r1c2 and r2c1 are open, walled in by black cells."""
+    grid = ["#?#???", "?#????", "#?????", "??????"]
+    (violation,) = conflicts(one_room(6, 4), grid)
+    assert violation.rule == 2 and violation.cells == ((1, 0), (0, 1))
+    assert violation.message.startswith(
+        "rule 2: white cells (open ones counted white) form 3 separate groups"
+    )
 
 
 def test_open_cells_join_white_groups_and_end_white_runs() -> None:

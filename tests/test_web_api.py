@@ -196,6 +196,33 @@ def test_check_on_a_solution_and_on_a_partial_grid() -> None:
     assert [(v["rule"], v["room"]) for v in short] == [(3, 1)]
 
 
+def test_the_right_black_cells_are_solved_with_the_rest_unmarked(
+    published: dict[str, list[str]],
+) -> None:
+    """As puzz.link judges a grid: unmarked cells count white; ``strict`` wants every mark."""
+    text, solution = published_pair(published, "medium1")
+    shading = [row.replace(".", "?") for row in solution]
+    record = ok("check", puzzle=text, grid=shading)
+    assert (record["violations"], record["complete"], record["solved"]) == ([], False, True)
+    assert ok("check", puzzle=text, grid=shading, strict=True)["solved"] is False
+    assert ok("check", puzzle=text, grid=solution, strict=True)["solved"] is True
+    one_short = [shading[0].replace("#", "?", 1), *shading[1:]]
+    assert ok("check", puzzle=text, grid=one_short)["solved"] is False
+    refused = ask("check", puzzle=text, grid=shading, strict="yes")
+    assert (refused.status, refused.body["error"]) == (400, "$.strict: expected true or false")
+
+
+def test_open_cells_walled_in_are_a_conflict(published: dict[str, list[str]]) -> None:
+    """KTH medium1 with r1c1, r1c3, r2c2 and r3c1 black: r1c2 and r2c1 are cut off."""
+    text, solution = published_pair(published, "medium1")
+    rows = [list("?" * len(row)) for row in solution]
+    for x, y in [(0, 0), (2, 0), (1, 1), (0, 2)]:
+        rows[y][x] = "#"
+    record = ok("check", puzzle=text, grid=["".join(row) for row in rows])
+    (violation,) = record["violations"]
+    assert violation["rule"] == 2 and cells(violation["cells"]) == {(1, 0), (0, 1)}
+
+
 @pytest.mark.parametrize("fmt", ["url", "text", "json", "kth"])
 def test_convert_writes_what_reads_back_the_same(fmt: str) -> None:
     puzzle = read_puzzle(EASY)
@@ -291,6 +318,8 @@ def test_check_agrees_with_the_checker(grid: list[str]) -> None:
             v.message for v in verify(puzzle, grid)
         ]
         assert record["solved"] == (not verify(puzzle, grid))
+    else:  # solved when the open cells, as white, break no rule
+        assert record["solved"] == (not verify(puzzle, [row.replace("?", ".") for row in grid]))
 
 
 def test_every_endpoint_is_tested() -> None:

@@ -215,27 +215,35 @@ def _adjacent_blacks(grid: Sequence[str]) -> list[Violation]:
 
 
 def _white_groups(grid: Sequence[str]) -> list[Violation]:
-    """Rule 2: one violation naming every white group when there is more than one.
+    """Rule 2: one violation naming every group of white cells when there is more than one.
 
-    A group is the white cells that white and open cells join. Groups are
-    found, and listed, in row-major order of their first white cell.
+    Open cells count as white: groups are the white and open cells that
+    join, found and listed in row-major order of their first cell, and
+    counted with their open cells. Two groups break a rule whatever the
+    open cells become: a group left with no white cell is all black, and
+    touches the black cells that cut it off. The violation's cells are
+    those outside the largest group.
     """
-    whites = list(_cells(grid, _WHITE))
-    passable = {*whites, *_cells(grid, _OPEN)}
+    passable = sorted({*_cells(grid, _WHITE), *_cells(grid, _OPEN)}, key=_row_key)
+    reachable = set(passable)
     group_of: dict[Cell, int] = {}
-    groups: list[list[Cell]] = []
-    for cell in whites:
+    groups: list[list[Cell]] = []  # each from its first cell in row-major order
+    for cell in passable:
         if cell not in group_of:
-            reached = _flood(passable, cell, len(groups), group_of)
-            groups.append([near for near in reached if grid[near[1]][near[0]] == _WHITE])
+            groups.append(_flood(reachable, cell, len(groups), group_of))
     if len(groups) < 2:
         return []
     sizes = [len(group) for group in groups]
     main = sizes.index(max(sizes))  # the first of equal sizes
-    stray = tuple(cell for cell in whites if group_of[cell] != main)
+    stray = tuple(cell for cell in passable if group_of[cell] != main)
     listed = ", ".join(f"{cell_name(group[0])} {_plural(len(group), 'cell')}" for group in groups)
+    cells = (
+        "white cells (open ones counted white)"
+        if any(_OPEN in row for row in grid)
+        else "white cells"
+    )
     message = (
-        f"rule 2: white cells form {len(groups)} separate groups ({listed}); "
+        f"rule 2: {cells} form {len(groups)} separate groups ({listed}); "
         f"the largest starts at {cell_name(groups[main][0])}"
     )
     return [Violation(2, stray, message)]

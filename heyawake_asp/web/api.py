@@ -151,7 +151,7 @@ def _is_unicode(text: str) -> bool:
     return True
 
 
-_KIND_WORDS = {str: "a string", int: "an integer", list: "a list"}
+_KIND_WORDS = {str: "a string", int: "an integer", list: "a list", bool: "true or false"}
 
 
 def _puzzle(request: dict[str, Any]) -> Puzzle:
@@ -188,11 +188,17 @@ def _solve(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
 
 
 def _check(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
-    """The rules the grid already breaks (the independent checker), and whether it is solved."""
+    """The rules the grid already breaks (the independent checker), and whether it is solved.
+
+    Solved: the grid breaks no rule with its open cells white, as puzz.link
+    judges a grid; with ``strict``, only once every cell is marked.
+    """
     puzzle = _puzzle(request)
     grid = _grid(request, puzzle)
+    strict = _field(request, "strict", bool, False)
     found = conflicts(puzzle, grid)
     complete = not any("?" in row for row in grid)
+    right = not found and not verify(puzzle, [row.replace("?", ".") for row in grid])
     violations = [
         {
             "rule": violation.rule,
@@ -206,7 +212,7 @@ def _check(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
         "puzzle": SOURCE,
         "violations": violations,
         "complete": complete,
-        "solved": complete and not found,
+        "solved": right and (complete or not strict),
     }
 
 

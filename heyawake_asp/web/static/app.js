@@ -15,8 +15,13 @@ const $ = (id) => document.getElementById(id);
 const HASH = "#puzzle=";
 const DRAFT = "#draft=";
 
-const board = new Board($("board"), (x, y, char) => play.set(x, y, char));
-const play = new Play(board, new Timer($("timer")), $("auto-check"));
+const board = new Board($("board"), (x, y, char) => play.set(x, y, char), {
+  begin: (x, y, char) => play.begin(x, y, char),
+  paint: (x, y) => play.paint(x, y),
+  end: () => play.end(),
+});
+const play = new Play(board, new Timer($("timer")), { autoCheck: $("auto-check"), strict: $("strict") });
+let paused = false;
 const learn = new Learn(
   board,
   {
@@ -55,15 +60,57 @@ const compose = new Compose(
 let ownHash = null; // the hash this page set: its hashchange is not a new puzzle
 
 const PUZZLE_REQUESTS = ["load-json", "load-url", "check", "hint", "solve", "grade", "steps"];
-const PLAY_BUTTONS = ["check", "hint", "undo", "redo", "solve", "grade", "steps"];
+const PLAY_BUTTONS = ["check", "hint", "undo", "redo", "solve", "grade", "steps", "start-over", "pause"];
+const OPTIONS = { "auto-check": false, strict: false, dots: true, "show-time": true };
+const OPTIONS_KEY = "heyawake:options";
 
 function enable() {
   const loaded = play.puzzle !== null;
-  for (const id of PLAY_BUTTONS) $(id).disabled = !loaded || (learn.active && id !== "steps");
-  if (loaded && !learn.active) {
+  for (const id of PLAY_BUTTONS) {
+    const kept = id === "steps" ? !learn.active || !paused : id === "pause" && !learn.active;
+    $(id).disabled = !loaded || ((learn.active || paused) && !kept);
+  }
+  if (loaded && !learn.active && !paused) {
     $("undo").disabled = play.done.length === 0;
     $("redo").disabled = play.undone.length === 0;
   }
+}
+
+/** Pause (the board hidden, the clock held) or resume. */
+function setPaused(pause) {
+  if (pause === paused || (pause && !play.puzzle)) return;
+  paused = pause;
+  $("pause").textContent = pause ? "Resume" : "Pause";
+  $("pause").setAttribute("aria-pressed", String(pause));
+  $("board").classList.toggle("paused", pause);
+  board.readOnly = pause;
+  if (pause) play.timer.pause();
+  else play.timer.resume();
+  say(pause ? "Paused: the board is hidden until you resume." : "Back to your grid.");
+  enable();
+}
+
+/** The checkboxes as the player left them (in the browser's storage), kept on each change. */
+function restoreOptions() {
+  let kept = {};
+  try {
+    kept = JSON.parse(localStorage.getItem(OPTIONS_KEY) ?? "{}") ?? {};
+  } catch {
+    kept = {};
+  }
+  for (const [id, fallback] of Object.entries(OPTIONS)) {
+    $(id).checked = typeof kept[id] === "boolean" ? kept[id] : fallback;
+    $(id).addEventListener("change", () => {
+      const now = Object.fromEntries(Object.keys(OPTIONS).map((name) => [name, $(name).checked]));
+      try {
+        localStorage.setItem(OPTIONS_KEY, JSON.stringify(now));
+      } catch {
+        // not kept: this page still follows the box
+      }
+    });
+  }
+  board.showDots($("dots").checked);
+  $("timer").parentElement.hidden = !$("show-time").checked;
 }
 play.onHistory = enable;
 
@@ -167,7 +214,8 @@ async function playText(text) {
   if (url === null) warnings = reply.warnings ?? [];
   const puzzle = { source, ...JSON.parse(reply.text) };
   learn.close();
-  play.start(puzzle);
+  setPaused(false);
+  const resumed = play.start(puzzle);
   ownHash = HASH + encodeURIComponent(source);
   if (location.hash !== ownHash) location.hash = ownHash;
   ownHash = location.hash;
@@ -175,7 +223,10 @@ async function playText(text) {
   link.href = url ?? ownHash;
   link.textContent = url ?? "this puzzle";
   $("link-line").hidden = false;
-  say(`A ${puzzle.width}×${puzzle.height} puzzle with ${puzzle.rooms.length} rooms: shade cells, or ask for a hint.${noted(warnings)}`);
+  const opening = resumed
+    ? `Your ${puzzle.width}×${puzzle.height} game as you left it (Start over begins it again).`
+    : `A ${puzzle.width}×${puzzle.height} puzzle with ${puzzle.rooms.length} rooms: shade cells, or ask for a hint.`;
+  say(`${opening}${noted(warnings)}`);
   enable();
 }
 
@@ -329,6 +380,22 @@ $("generate-form").addEventListener("submit", generate);
 $("auto-check").addEventListener("change", () => {
   if ($("auto-check").checked) play.check();
 });
+$("strict").addEventListener("change", () => play.check({ quiet: !$("auto-check").checked }));
+$("dots").addEventListener("change", () => board.showDots($("dots").checked));
+$("show-time").addEventListener("change", () => {
+  $("timer").parentElement.hidden = !$("show-time").checked;
+});
+$("start-over").addEventListener("click", () => {
+  setPaused(false);
+  play.startOver();
+  enable();
+});
+$("pause").addEventListener("click", () => setPaused(!paused));
+// The clock's time is kept as the page goes (a reload, a closed tab).
+window.addEventListener("pagehide", () => play.keep());
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") play.keep();
+});
 $("mode-play").addEventListener("click", () => setMode("play"));
 $("mode-compose").addEventListener("click", () => setMode("compose"));
 const size = (id) => Math.min(MAX_SIZE, Math.max(1, Number.parseInt($(id).value, 10) || 1));
@@ -348,6 +415,7 @@ $("play-draft").addEventListener("click", () => {
 document.addEventListener("keydown", keys);
 window.addEventListener("hashchange", loadFromHash);
 
+restoreOptions();
 enable();
 fillInstances();
 loadFromHash();

@@ -1,5 +1,7 @@
-// The board in SVG: cells, room walls, clues, a keyboard cursor; clicks and keys turn
-// into cell changes handed to ``onChange(x, y, char)`` ('#' black, '.' white, '?' open).
+// The board in SVG: cells, room walls, clues, a keyboard cursor. Keys turn into cell
+// changes handed to ``onChange(x, y, char)`` ('#' black, '.' white, '?' open); a press
+// (mouse, touch or pen) turns its cell to the next state and a drag carries that state to
+// every cell it passes, handed to ``onStroke`` as begin(x, y, char), paint(x, y), end().
 
 const SVG = "http://www.w3.org/2000/svg";
 export const SIZE = 40; // a cell's side in the viewBox
@@ -25,15 +27,23 @@ export function cellName(x, y) {
 }
 
 export class Board {
-  constructor(svg, onChange) {
+  constructor(svg, onChange, onStroke) {
     this.svg = svg;
     this.onChange = onChange;
+    this.onStroke = onStroke;
     this.readOnly = false;
+    this.dots = true; // white cells drawn with a dot
     this.puzzle = null;
     this.grid = [];
     this.cursor = [0, 0];
-    svg.addEventListener("click", (event) => this.#press(event, 1));
-    svg.addEventListener("contextmenu", (event) => this.#press(event, -1));
+    this.stroke = null; // {pointer, last: [x, y]} while a press is held
+    svg.addEventListener("pointerdown", (event) => this.#down(event));
+    svg.addEventListener("pointermove", (event) => this.#drag(event));
+    svg.addEventListener("pointerup", (event) => this.#up(event));
+    svg.addEventListener("pointercancel", (event) => this.#up(event));
+    svg.addEventListener("contextmenu", (event) => {
+      if (!this.readOnly) event.preventDefault();
+    });
     svg.addEventListener("keydown", (event) => this.#key(event));
   }
 
@@ -58,7 +68,7 @@ export class Board {
     const cells = element("g", { class: "cells" });
     const marks = element("g", { class: "marks" });
     this.rects = [];
-    this.dots = [];
+    this.dotMarks = [];
     for (let y = 0; y < height; y++) {
       const rectRow = [];
       const dotRow = [];
@@ -68,9 +78,11 @@ export class Board {
           "data-x": x, "data-y": y, "data-state": "unknown",
         });
         if (roomNumbers) rect.setAttribute("data-room", roomOf[y][x]);
-        const at = clueCells.has(`${x},${y}`) ? 0.84 : 0.5; // beside a clue, in the corner
+        // Centred; beside a clue, in the top left corner, so that "0" and its dot never
+        // read as "0." (a decimal point sits low right).
+        const at = clueCells.has(`${x},${y}`) ? 0.16 : 0.5;
         const dot = element("circle", {
-          class: "dot", cx: PAD + (x + at) * SIZE, cy: PAD + (y + at) * SIZE, r: SIZE * (at === 0.5 ? 0.1 : 0.07),
+          class: "dot", cx: PAD + (x + at) * SIZE, cy: PAD + (y + at) * SIZE, r: SIZE * 0.07,
           visibility: "hidden",
         });
         cells.append(rect);
@@ -79,7 +91,7 @@ export class Board {
         dotRow.push(dot);
       }
       this.rects.push(rectRow);
-      this.dots.push(dotRow);
+      this.dotMarks.push(dotRow);
     }
     this.clues = new Map();
     for (const [key, clue] of clueCells) {
@@ -120,14 +132,28 @@ export class Board {
   show(grid) {
     this.grid = grid.map((row) => Array.from(row));
     this.#label();
-    this.grid.forEach((row, y) =>
-      row.forEach((char, x) => {
-        const state = STATES[char];
-        this.rects[y][x].setAttribute("data-state", state);
-        this.dots[y][x].setAttribute("visibility", state === "white" ? "visible" : "hidden");
-        this.clues.get(`${x},${y}`)?.setAttribute("data-state", state);
-      }),
-    );
+    this.grid.forEach((row, y) => row.forEach((char, x) => this.#draw(x, y)));
+  }
+
+  /** Show one cell as ``char``. */
+  setCell(x, y, char) {
+    this.grid[y][x] = char;
+    this.#draw(x, y);
+    this.#label();
+  }
+
+  /** Draw white cells with a dot (``shown``), or as open cells are. */
+  showDots(shown) {
+    this.dots = shown;
+    this.svg.dataset.dots = String(shown);
+    if (this.puzzle) this.show(this.grid);
+  }
+
+  #draw(x, y) {
+    const state = STATES[this.grid[y][x]];
+    this.rects[y][x].setAttribute("data-state", state);
+    this.dotMarks[y][x].setAttribute("visibility", state === "white" && this.dots ? "visible" : "hidden");
+    this.clues.get(`${x},${y}`)?.setAttribute("data-state", state);
   }
 
   /** Mark cells: ``marks`` maps a highlight name ("reason", "new", ...) to [[x, y]...]. */
@@ -149,13 +175,18 @@ export class Board {
     });
   }
 
-  /** The cell [x, y] under the pointer at ``clientX``, ``clientY`` (clamped to the grid). */
-  cellAt(clientX, clientY) {
+  /**
+   * The cell [x, y] under the pointer at ``clientX``, ``clientY``: clamped to the grid, or
+   * with ``clamp`` false null off the grid.
+   */
+  cellAt(clientX, clientY, clamp = true) {
     const matrix = this.svg.getScreenCTM();
     if (!matrix || !this.puzzle) return null;
     const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
-    const clamp = (value, most) => Math.min(most - 1, Math.max(0, Math.floor((value - PAD) / SIZE)));
-    return [clamp(point.x, this.puzzle.width), clamp(point.y, this.puzzle.height)];
+    const [x, y] = [Math.floor((point.x - PAD) / SIZE), Math.floor((point.y - PAD) / SIZE)];
+    const { width, height } = this.puzzle;
+    if (!clamp) return x >= 0 && y >= 0 && x < width && y < height ? [x, y] : null;
+    return [Math.min(width - 1, Math.max(0, x)), Math.min(height - 1, Math.max(0, y))];
   }
 
   /** Outline the rectangle between cells ``a`` and ``b``, or nothing (no arguments). */
@@ -207,16 +238,47 @@ export class Board {
     );
   }
 
-  #press(event, direction) {
-    if (event.type === "contextmenu") event.preventDefault();
-    const rect = event.target.closest?.("rect.cell");
-    if (!rect || this.readOnly) return;
-    const [x, y] = [Number(rect.dataset.x), Number(rect.dataset.y)];
+  /** A press: its cell takes the next state (the secondary button: the one before). */
+  #down(event) {
+    if (this.readOnly || !this.puzzle || this.stroke || event.button > 2 || event.button === 1) return;
+    const cell = this.cellAt(event.clientX, event.clientY, false);
+    if (!cell) return;
+    event.preventDefault();
+    const [x, y] = cell;
     this.cursor = [x, y];
     this.#placeCursor();
     this.svg.focus({ preventScroll: true });
+    this.svg.setPointerCapture?.(event.pointerId);
+    const direction = event.button === 2 ? -1 : 1;
     const index = CYCLE.indexOf(this.grid[y][x]);
-    this.onChange(x, y, CYCLE[(index + direction + CYCLE.length) % CYCLE.length]);
+    this.stroke = { pointer: event.pointerId, last: cell };
+    this.onStroke.begin(x, y, CYCLE[(index + direction + CYCLE.length) % CYCLE.length]);
+  }
+
+  /** A drag: every cell on the straight way from the last one takes the stroke's state. */
+  #drag(event) {
+    const stroke = this.stroke;
+    if (!stroke || event.pointerId !== stroke.pointer) return;
+    const cell = this.cellAt(event.clientX, event.clientY, false);
+    if (!cell || (cell[0] === stroke.last[0] && cell[1] === stroke.last[1])) return;
+    const [dx, dy] = [cell[0] - stroke.last[0], cell[1] - stroke.last[1]];
+    const steps = Math.max(Math.abs(dx), Math.abs(dy));
+    for (let step = 1; step <= steps; step++) {
+      this.onStroke.paint(
+        stroke.last[0] + Math.round((dx * step) / steps),
+        stroke.last[1] + Math.round((dy * step) / steps),
+      );
+    }
+    stroke.last = cell;
+    this.cursor = cell;
+    this.#placeCursor();
+  }
+
+  #up(event) {
+    if (!this.stroke || event.pointerId !== this.stroke.pointer) return;
+    this.stroke = null;
+    this.svg.releasePointerCapture?.(event.pointerId);
+    this.onStroke.end();
   }
 
   #key(event) {

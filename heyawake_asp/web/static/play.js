@@ -1,37 +1,67 @@
-// Playing: the player's grid, moves with undo and redo, and the Check, Hint, Solve and
-// Grade buttons, each asking the API about the puzzle and the grid as it stands.
+// Playing: the player's grid, moves with undo and redo (a drag is one move), kept in the
+// browser's storage per puzzle, and the Check, Hint, Solve and Grade buttons, each asking
+// the API about the puzzle and the grid as it stands. A grid whose black cells are right is
+// solved, its unmarked cells counted white (as puzz.link judges), unless ``strict``.
 
 import { abort, post } from "./api.js";
 import { cellName } from "./board.js";
-import { list, report, say, scoreText, shown } from "./status.js";
+import { forget, recall, keep } from "./progress.js";
+import { list, report, say, scoreText } from "./status.js";
 
 const xy = (cell) => [cell.x, cell.y];
 const names = (cells) => cells.map((cell) => cellName(cell.x, cell.y)).join(", ");
 
 export class Play {
-  constructor(board, timer, autoCheck) {
+  constructor(board, timer, options) {
     this.board = board;
     this.timer = timer;
-    this.autoCheck = autoCheck; // the checkbox
+    this.options = options; // the checkboxes autoCheck and strict
     this.puzzle = null;
     this.grid = [];
     this.done = []; // moves, each a list of {x, y, from, to}
     this.undone = [];
+    this.stroke = null; // {char, move}: the drag being made
+    this.solved = false;
     this.shownHint = null; // {step, key}: the hint on the board, for the grid ``key``
+    this.saidFor = null; // the grid the status's sentence is about
     this.onHistory = () => {};
   }
 
-  /** Begin ``puzzle`` ({source, width, height, rooms}) with every cell open. */
+  /**
+   * Begin ``puzzle`` ({source, width, height, rooms}): where the player left it in this
+   * browser (grid, history, clock), else with every cell open. Returns whether it went on.
+   */
   start(puzzle) {
     this.puzzle = puzzle;
-    this.grid = Array.from({ length: puzzle.height }, () => new Array(puzzle.width).fill("?"));
-    this.done = [];
-    this.undone = [];
+    const kept = recall(puzzle);
+    this.grid = kept?.grid ?? Array.from({ length: puzzle.height }, () => new Array(puzzle.width).fill("?"));
+    this.done = kept?.done ?? [];
+    this.undone = kept?.undone ?? [];
+    this.solved = kept?.solved ?? false;
     this.shownHint = null;
     this.board.setPuzzle(puzzle);
+    this.board.show(this.grid);
     list();
-    this.timer.start();
+    this.timer.start(kept?.seconds ?? 0, !this.solved);
     this.onHistory();
+    return kept !== null;
+  }
+
+  /** Forget this puzzle's progress and begin it again. */
+  startOver() {
+    if (!this.puzzle) return;
+    forget(this.puzzle);
+    this.start(this.puzzle);
+    this.#say("Started over: every cell is open again.");
+  }
+
+  /** Keep the progress in the browser's storage (after each move, and as the page goes). */
+  keep() {
+    if (!this.puzzle) return;
+    keep(this.puzzle, {
+      grid: this.grid, done: this.done, undone: this.undone, solved: this.solved,
+      seconds: this.timer.seconds(),
+    });
   }
 
   rows() {
@@ -48,9 +78,34 @@ export class Play {
     this.board.highlight();
   }
 
-  /** The player sets one cell. */
+  /** The player sets one cell (a key). */
   set(x, y, char) {
     this.move([[x, y, char]]);
+  }
+
+  /** A press on the cell ``x``, ``y`` turning it to ``char``: a drag goes on with ``char``. */
+  begin(x, y, char) {
+    this.stroke = { char, move: [] };
+    this.paint(x, y);
+  }
+
+  /** The drag passes the cell ``x``, ``y``: it takes the drag's state. */
+  paint(x, y) {
+    const stroke = this.stroke;
+    if (!stroke || this.grid[y][x] === stroke.char) return;
+    stroke.move.push({ x, y, from: this.grid[y][x], to: stroke.char });
+    this.grid[y][x] = stroke.char;
+    this.board.setCell(x, y, stroke.char);
+  }
+
+  /** The drag ends: its cells are one move. */
+  end() {
+    const stroke = this.stroke;
+    this.stroke = null;
+    if (!stroke || stroke.move.length === 0) return;
+    this.done.push(stroke.move);
+    this.undone = [];
+    this.#apply(stroke.move, "to");
   }
 
   /** Set the cells ``changes`` ([[x, y, char]...]) as one move (``check``: as after a move). */
@@ -85,21 +140,41 @@ export class Play {
     this.redraw();
     list();
     this.onHistory();
-    if (!check) return;
-    if (this.autoCheck.checked || this.#complete()) this.check({ quiet: true });
+    this.keep();
+    if (check) this.check({ quiet: !this.options.autoCheck.checked });
   }
 
-  #complete() {
-    return this.grid.every((row) => !row.includes("?"));
+  /** Say ``text`` about the grid as it is now. */
+  #say(text, kind = "info") {
+    say(text, kind);
+    this.saidFor = this.key();
   }
 
-  /** Mark the rules the grid breaks; "Solved!" when complete and none is.
+  /**
+   * Mark the rules the grid breaks; "Solved!" once its black cells are right.
 
-  ``quiet`` (after a move): say nothing when nothing is broken, unless an error was shown. */
+   ``quiet`` (after a move, without auto-check): only whether it is solved; a sentence about
+   an earlier grid gives way to a neutral one.
+   */
   async check({ quiet = false } = {}) {
     if (!this.puzzle) return;
     try {
-      const reply = await post("check", "check", { puzzle: this.puzzle.source, grid: this.rows() });
+      const reply = await post("check", "check", {
+        puzzle: this.puzzle.source, grid: this.rows(), strict: this.options.strict.checked,
+      });
+      if (reply.solved) {
+        this.board.highlight();
+        list();
+        if (!this.solved) this.timer.stop();
+        this.solved = true;
+        this.keep();
+        this.#say(`Solved in ${this.timer.text()}!`, "solved");
+        return;
+      }
+      if (quiet) {
+        if (this.saidFor !== this.key()) this.#say(this.#progress());
+        return;
+      }
       const error = reply.violations.flatMap((violation) =>
         violation.rule === 3 && violation.room !== null
           ? this.board.roomCells(violation.room)
@@ -107,18 +182,22 @@ export class Play {
       );
       this.board.highlight({ error });
       list(reply.violations.map((violation) => violation.message));
-      if (reply.solved) {
-        this.timer.stop();
-        say("Solved!", "solved");
-      } else if (reply.violations.length > 0) {
+      if (reply.violations.length > 0) {
         const count = reply.violations.length;
-        say(`${count} broken rule${count === 1 ? "" : "s"}: see the marked cells.`, "error");
-      } else if (!quiet || shown() === "error") {
-        say("No rule is broken so far.");
+        this.#say(`${count} broken rule${count === 1 ? "" : "s"}: see the marked cells.`, "error");
+      } else {
+        this.#say("No rule is broken so far.");
       }
     } catch (error) {
       report(error);
     }
+  }
+
+  /** A neutral sentence on the grid: how many cells are marked. */
+  #progress() {
+    const cells = this.grid.flat();
+    const marked = cells.filter((char) => char !== "?").length;
+    return `${marked} of ${cells.length} cells marked.`;
   }
 
   /** Show the next step and why; pressed again on the same grid, set its cells. */
@@ -127,7 +206,7 @@ export class Play {
     const shown = this.shownHint;
     if (shown && shown.key === this.key()) {
       this.move(shown.step.settles.map((cell) => [cell.x, cell.y, cell.black ? "#" : "."]));
-      say(`Applied: ${shown.step.text}`);
+      this.#say(`Applied: ${shown.step.text}`);
       return;
     }
     const key = this.key();
@@ -141,23 +220,23 @@ export class Play {
           new: step.settles.map(xy),
         });
         this.shownHint = { step, key };
-        say(`${step.text} (press Hint again to set ${step.settles.length === 1 ? "it" : "them"})`);
+        this.#say(`${step.text} (press Hint again to set ${step.settles.length === 1 ? "it" : "them"})`);
       } else if (reply.conflict) {
         this.board.highlight({ conflict: reply.conflict.map(xy) });
         const text = reply.conflict.length === 1
           ? `${names(reply.conflict)} cannot hold: no solution has it so. Undo or clear it.`
           : `These cells cannot all hold: ${names(reply.conflict)}. Undo or clear one of them.`;
-        say(text, "error");
+        this.#say(text, "error");
       } else if (reply.unsolvable) {
         this.board.highlight({
           conflict: reply.unsolvable.flatMap((room) => this.board.roomCells(room)),
         });
-        say(`This puzzle has no solution: the marked rooms (${reply.unsolvable.join(", ")}) cannot all hold.`, "error");
-      } else if (this.#complete()) {
+        this.#say(`This puzzle has no solution: the marked rooms (${reply.unsolvable.join(", ")}) cannot all hold.`, "error");
+      } else if (!this.grid.flat().includes("?")) {
         await this.check();
       } else {
         this.board.highlight();
-        say("Nothing more can be settled from here.");
+        this.#say("Nothing more can be settled from here.");
       }
     } catch (error) {
       report(error);
@@ -170,7 +249,7 @@ export class Play {
     try {
       const reply = await post("solve", "solve", { puzzle: this.puzzle.source });
       if (reply.status !== "solved") {
-        say(reply.status === "unsatisfiable" ? "This puzzle has no solution." : `No solution found (${reply.status}).`, "error");
+        this.#say(reply.status === "unsatisfiable" ? "This puzzle has no solution." : `No solution found (${reply.status}).`, "error");
         return;
       }
       const solution = reply.solutions[0];
@@ -178,7 +257,7 @@ export class Play {
       this.move(solution.flatMap((row, y) => Array.from(row, (char, x) => [x, y, char])), false);
       this.board.highlight();
       list();
-      say(reply.unique ? "The solution (it is the only one)." : "A solution: this puzzle has more than one, so it is not a fair puzzle.");
+      this.#say(reply.unique ? "The solution (it is the only one)." : "A solution: this puzzle has more than one, so it is not a fair puzzle.");
     } catch (error) {
       report(error);
     }
@@ -190,7 +269,7 @@ export class Play {
     try {
       const reply = await post("grade", "grade", { puzzle: this.puzzle.source });
       const soFar = reply.status === "above" ? " so far" : "";
-      say(`Grade: ${reply.grade} (score ${scoreText(reply)}, ${reply.steps} steps${soFar}; the hardest${soFar}: ${reply.hardest_kind}, cost ${reply.hardest_cost}).`);
+      this.#say(`Grade: ${reply.grade} (score ${scoreText(reply)}, ${reply.steps} steps${soFar}; the hardest${soFar}: ${reply.hardest_kind}, cost ${reply.hardest_cost}).`);
     } catch (error) {
       report(error);
     }

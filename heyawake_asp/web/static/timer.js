@@ -1,5 +1,6 @@
-// The clock: starts with a new puzzle, stops when it is solved (or its solution shown),
-// and holds while the player is elsewhere (Steps, Compose).
+// The clock: starts with a new puzzle (or where a kept game left it), stops when it is
+// solved (or its solution shown), holds while the player pauses or is elsewhere (Steps,
+// Compose), and may be hidden.
 
 export class Timer {
   constructor(element) {
@@ -10,11 +11,15 @@ export class Timer {
     this.paused = null;
   }
 
-  start() {
-    this.stop();
-    this.started = Date.now();
-    this.stopped = null;
-    this.#run();
+  /** Start at ``seconds``; running, or stopped there (a game solved before). */
+  start(seconds = 0, running = true) {
+    this.#halt();
+    const now = Date.now();
+    this.started = now - seconds * 1000;
+    this.stopped = running ? null : now;
+    this.paused = null;
+    if (running) this.#run();
+    else this.#draw();
   }
 
   stop() {
@@ -55,15 +60,22 @@ export class Timer {
     return this.tick !== null;
   }
 
-  #draw() {
-    if (this.started === null) {
-      this.element.textContent = "0:00";
-      return;
-    }
-    const seconds = Math.floor(((this.stopped ?? this.paused ?? Date.now()) - this.started) / 1000);
+  /** The whole seconds the clock shows. */
+  seconds() {
+    if (this.started === null) return 0;
+    return Math.floor(((this.stopped ?? this.paused ?? Date.now()) - this.started) / 1000);
+  }
+
+  /** The time as shown: "m:ss", or "h:mm:ss". */
+  text() {
+    const seconds = this.seconds();
     const [h, m, s] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
     const mm = h > 0 ? String(m).padStart(2, "0") : String(m);
-    this.element.textContent = `${h > 0 ? `${h}:` : ""}${mm}:${String(s).padStart(2, "0")}`;
-    this.element.setAttribute("datetime", `PT${seconds}S`);
+    return `${h > 0 ? `${h}:` : ""}${mm}:${String(s).padStart(2, "0")}`;
+  }
+
+  #draw() {
+    this.element.textContent = this.text();
+    this.element.setAttribute("datetime", `PT${this.seconds()}S`);
   }
 }

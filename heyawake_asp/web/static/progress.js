@@ -1,0 +1,54 @@
+// A game's progress kept in the browser's storage, one entry per puzzle (by its source):
+// the grid, the moves to undo and redo, the clock's seconds and whether it was solved.
+// Storage that is full or refused (a private window) keeps nothing, silently.
+
+const PREFIX = "heyawake:game:";
+const CHARS = /^[#.?]*$/;
+
+const entry = (puzzle) => PREFIX + puzzle.source;
+
+/** Keep ``state`` ({grid, done, undone, seconds, solved}) for ``puzzle``. */
+export function keep(puzzle, state) {
+  const kept = { ...state, grid: state.grid.map((row) => row.join("")) };
+  try {
+    localStorage.setItem(entry(puzzle), JSON.stringify(kept));
+  } catch {
+    // nothing kept: the game goes on
+  }
+}
+
+/** The state kept for ``puzzle`` (its grid as arrays of chars), or null if none fits it. */
+export function recall(puzzle) {
+  let kept;
+  try {
+    kept = JSON.parse(localStorage.getItem(entry(puzzle)) ?? "null");
+  } catch {
+    return null;
+  }
+  if (!fits(kept, puzzle)) return null;
+  return { ...kept, grid: kept.grid.map((row) => Array.from(row)) };
+}
+
+/** Forget what was kept for ``puzzle``. */
+export function forget(puzzle) {
+  try {
+    localStorage.removeItem(entry(puzzle));
+  } catch {
+    // nothing was kept
+  }
+}
+
+/** Whether ``kept`` is a state of ``puzzle``'s size (storage is the user's to edit). */
+function fits(kept, { width, height }) {
+  const cell = (change) =>
+    Number.isInteger(change?.x) && Number.isInteger(change?.y) && change.x >= 0 && change.y >= 0 &&
+    change.x < width && change.y < height && CHARS.test(change.from) && CHARS.test(change.to);
+  const moves = (list) => Array.isArray(list) && list.every((move) => Array.isArray(move) && move.every(cell));
+  return (
+    kept !== null && typeof kept === "object" && Array.isArray(kept.grid) &&
+    kept.grid.length === height &&
+    kept.grid.every((row) => typeof row === "string" && row.length === width && CHARS.test(row)) &&
+    moves(kept.done) && moves(kept.undone) && Number.isFinite(kept.seconds) && kept.seconds >= 0 &&
+    typeof kept.solved === "boolean"
+  );
+}

@@ -1,0 +1,228 @@
+"""Playing on the page as puzz.link players do, in a real browser: solved without dots, a
+walled-in pocket caught, drags (mouse and touch), progress kept across a reload, pause, dots.
+
+Oracles the page does not compute: published solutions, the API's checker answers fetched by
+the test, the cells the test passed over.
+"""
+
+from __future__ import annotations
+
+import urllib.parse
+from typing import TYPE_CHECKING
+
+from helpers import SHARED, require_shared
+from web_support import CELL, board, center, cell, drag, marked, press, settle, state, status
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+URL = "https://puzz.link/p?heyawake/6/6/888aaaofps1j0i03g1g"
+"""instances/easy/6x6-s1.lp as a puzz.link URL."""
+
+
+def open_puzzle(page: Page, base: str, text: str) -> None:
+    """Open the page at ``#puzzle=`` ``text`` and wait for the board."""
+    page.goto(f"{base}/#puzzle={urllib.parse.quote(text, safe='')}")
+    page.wait_for_selector(CELL)
+    settle(page)
+
+
+def kth(name: str) -> str:
+    require_shared()
+    return (SHARED / "kth" / f"{name}.lp").read_text()
+
+
+def test_the_right_black_cells_solve_it_with_no_dots(
+    page: Page, base: str, published: dict[str, list[str]]
+) -> None:
+    open_puzzle(page, base, kth("easy1"))
+    blacks = [
+        (x, y) for y, row in enumerate(published["easy1"]) for x, c in enumerate(row) if c == "#"
+    ]
+    for x, y in blacks[:-1]:
+        page.click(cell(page, x, y))
+    settle(page)
+    assert not status(page).startswith("Solved")
+    assert page.get_attribute("#timer", "data-running") == "true"
+    page.click(cell(page, *blacks[-1]))
+    settle(page)
+    assert status(page).startswith("Solved in ")
+    assert page.get_attribute("#timer", "data-running") == "false"
+    assert all(row.replace("?", ".") == want for row, want in zip(board(page), published["easy1"]))
+
+
+def test_strict_wants_every_white_cell_dotted(
+    page: Page, base: str, published: dict[str, list[str]]
+) -> None:
+    open_puzzle(page, base, kth("easy1"))
+    page.get_by_label("strict").check()
+    solution = published["easy1"]
+    for y, row in enumerate(solution):
+        for x, char in enumerate(row):
+            if char == "#":
+                page.click(cell(page, x, y))
+    settle(page)
+    assert not status(page).startswith("Solved")
+    last = None
+    for y, row in enumerate(solution):
+        for x, char in enumerate(row):
+            if char == ".":
+                page.click(cell(page, x, y), button="right")  # open -> dot
+                last = (x, y)
+    settle(page)
+    assert last is not None and board(page) == solution
+    assert status(page).startswith("Solved in ")
+
+
+def test_a_pocket_of_open_cells_is_marked_by_check(page: Page, base: str) -> None:
+    """KTH medium1 with r1c1, r1c3, r2c2 and r3c1 black: r1c2 and r2c1 are cut off."""
+    open_puzzle(page, base, kth("medium1"))
+    for x, y in [(0, 0), (2, 0), (1, 1), (0, 2)]:
+        page.click(cell(page, x, y))
+    press(page, "Check")
+    assert {(1, 0), (0, 1)} <= marked(page, "error")
+    assert "rule 2" in page.inner_text("#messages")
+
+
+def test_a_drag_paints_every_cell_it_passes_as_one_move(page: Page, base: str) -> None:
+    open_puzzle(page, base, URL)
+    drag(page, (0, 2), (5, 2))  # the first cell turns black: so does every cell passed
+    settle(page)
+    assert board(page)[2] == "######"
+    drag(page, (1, 2), (1, 5))  # from a black cell: a white dot, down the column
+    settle(page)
+    assert [row[1] for row in board(page)[2:]] == ["."] * 4
+    press(page, "Undo")
+    assert board(page)[2] == "######" and board(page)[5] == "??????"
+    press(page, "Undo")
+    assert board(page) == ["??????"] * 6
+    # Right button: the state before (open -> white dot) along the drag.
+    page.mouse.move(*center(page, 0, 0))
+    page.mouse.down(button="right")
+    page.mouse.move(*center(page, 3, 0), steps=3)
+    page.mouse.up(button="right")
+    settle(page)
+    assert board(page)[0] == "....??"
+
+
+def test_a_touch_drag_paints_on_a_phone(browser: Browser, base: str) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = context.new_page()
+        open_puzzle(page, base, URL)
+        page.locator("#board").scroll_into_view_if_needed()
+        touch = context.new_cdp_session(page)
+        points = [center(page, x, 4) for x in range(4)]
+
+        def send(kind: str, at: tuple[float, float] | None) -> None:
+            where = [] if at is None else [{"x": at[0], "y": at[1], "id": 1}]
+            touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": where})
+
+        send("touchStart", points[0])
+        for point in points[1:]:
+            send("touchMove", point)
+        send("touchEnd", None)
+        settle(page)
+        assert board(page)[4] == "####??"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
+
+
+def test_the_game_is_kept_across_a_reload_and_start_over_clears_it(page: Page, base: str) -> None:
+    open_puzzle(page, base, URL)
+    page.click(cell(page, 0, 0))
+    page.click(cell(page, 2, 0))
+    page.click(cell(page, 2, 0))  # black, then a dot
+    settle(page)
+    kept = board(page)
+    assert kept[0] == "#?.???"
+    page.reload()
+    page.wait_for_selector(CELL)
+    settle(page)
+    assert board(page) == kept
+    assert "as you left it" in status(page)
+    press(page, "Undo")  # the history came back too
+    assert state(page, 2, 0) == "black"
+    press(page, "Start over")
+    assert board(page) == ["??????"] * 6
+    page.reload()
+    page.wait_for_selector(CELL)
+    settle(page)
+    assert board(page) == ["??????"] * 6
+
+
+def test_the_clock_goes_on_from_where_a_closed_tab_left_it(browser: Browser, base: str) -> None:
+    """The page's clock is Playwright's: 2:05 pass in an instant, then the tab is closed."""
+    context = browser.new_context()
+    try:
+        context.clock.install()
+        page = context.new_page()
+        open_puzzle(page, base, URL)
+        page.click(cell(page, 0, 0))
+        settle(page)
+        context.clock.fast_forward(125_000)
+        page.close()
+        again = context.new_page()
+        open_puzzle(again, base, URL)
+        minutes, seconds = again.inner_text("#timer").split(":")
+        assert 125 <= 60 * int(minutes) + int(seconds) < 600
+        assert board(again)[0] == "#?????"
+    finally:
+        context.close()
+
+
+def test_pause_hides_the_board_and_holds_the_clock(page: Page, base: str) -> None:
+    open_puzzle(page, base, URL)
+    press(page, "Pause")
+    assert page.get_attribute("#timer", "data-running") == "false"
+    assert not page.locator(cell(page, 0, 0)).is_visible()
+    assert page.get_by_role("button", name="Hint").is_disabled()
+    press(page, "Resume")
+    assert page.get_attribute("#timer", "data-running") == "true"
+    assert page.locator(cell(page, 0, 0)).is_visible()
+    page.get_by_label("time", exact=True).uncheck()
+    assert not page.locator("#timer").is_visible()
+
+
+def test_a_dot_is_small_and_centred_or_top_left_of_a_clue_and_may_be_hidden(
+    page: Page, base: str
+) -> None:
+    open_puzzle(page, base, URL)
+    clue = page.locator("#board text.clue").first
+    x = int(float(clue.get_attribute("x") or 0) // 40)
+    y = int(float(clue.get_attribute("y") or 0) // 40)
+    page.click(cell(page, x, y), button="right")  # a dot in the clue's cell
+    dot = page.locator("#board circle.dot[visibility='visible']")
+    assert dot.count() == 1
+    box, text = dot.bounding_box(), clue.bounding_box()
+    assert box is not None and text is not None
+    # Beside the number, above and left of it: never where a decimal point sits.
+    assert box["x"] + box["width"] <= text["x"] and box["y"] < text["y"] + text["height"] / 2
+    clues = page.eval_on_selector_all(
+        "#board text.clue", "texts => texts.map(t => [+t.getAttribute('x'), +t.getAttribute('y')])"
+    )
+    taken = {(int(cx // 40), int(cy // 40)) for cx, cy in clues}
+    free = next((cx, cy) for cy in range(6) for cx in range(6) if (cx, cy) not in taken)
+    page.click(cell(page, *free), button="right")
+    plain = page.locator("#board circle.dot[visibility='visible']").nth(1).bounding_box()
+    square = page.locator(cell(page, *free)).bounding_box()
+    assert plain is not None and square is not None
+    assert abs(plain["x"] + plain["width"] / 2 - square["x"] - square["width"] / 2) < 1
+    assert abs(plain["y"] + plain["height"] / 2 - square["y"] - square["height"] / 2) < 1
+    assert plain["width"] < square["width"] / 6  # small
+    page.get_by_label("dots").uncheck()
+    assert dot.count() == 0 and state(page, x, y) == "white"
+
+
+def test_after_undo_the_sentence_no_longer_speaks_of_the_undone_grid(page: Page, base: str) -> None:
+    open_puzzle(page, base, URL)
+    page.click(cell(page, 4, 4))
+    page.click(cell(page, 5, 4))
+    press(page, "Check")
+    assert "broken rule" in status(page)
+    press(page, "Undo")
+    assert "broken rule" not in status(page) and marked(page, "error") == set()
+    assert status(page) == "1 of 36 cells marked."
