@@ -11,7 +11,7 @@ import urllib.parse
 from typing import TYPE_CHECKING
 
 from helpers import SHARED, require_shared
-from web_support import CELL, board, center, cell, drag, marked, press, settle, state, status
+from web_support import CELL, board, cell, center, drag, marked, press, settle, state, status
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -48,7 +48,10 @@ def test_the_right_black_cells_solve_it_with_no_dots(
     settle(page)
     assert status(page).startswith("Solved in ")
     assert page.get_attribute("#timer", "data-running") == "false"
-    assert all(row.replace("?", ".") == want for row, want in zip(board(page), published["easy1"]))
+    assert all(
+        row.replace("?", ".") == want
+        for row, want in zip(board(page), published["easy1"], strict=True)
+    )
 
 
 def test_strict_wants_every_white_cell_dotted(
