@@ -8,6 +8,8 @@ the test drew, brute force over every shading, the solver, the library's explana
 
 from __future__ import annotations
 
+import itertools
+import random
 import re
 import urllib.error
 import urllib.parse
@@ -17,6 +19,7 @@ import pytest
 from web_support import (
     CELL,
     api,
+    board,
     cell,
     drag,
     marked,
@@ -111,12 +114,15 @@ def test_drawn_rectangles_and_typed_numbers_are_the_draft(page: Page, base: str)
     # Numbers: keys (two digits make one number; ? hides it; Backspace clears), the field;
     # a click or the arrow keys select a room.
     click(page, 2, 1)
-    page.keyboard.type("12")
-    assert page.input_value("#room-clue") == "12"
+    page.keyboard.type("12")  # 12 is more than 8 cells can hold: the 2 begins a new number
+    assert page.input_value("#room-clue") == "2"
     page.keyboard.press("Backspace")
     page.keyboard.type("3")
     page.keyboard.press("ArrowLeft")  # the cursor to (1, 1): its room is selected
     page.keyboard.type("?")
+    page.keyboard.type("9")  # a 2x2 room holds at most 2 black cells: said in an author's words
+    assert status(page) == "error: the room at r1c1 has 4 cells: its number can be at most 2"
+    assert page.input_value("#room-clue") == "?"
     click(page, 0, 3)
     page.get_by_label("Number", exact=True).fill("1")
     page.get_by_label("Number", exact=True).press("Enter")
@@ -207,11 +213,17 @@ def test_no_solution_highlights_the_rooms_that_clash(page: Page, base: str) -> N
     }
     assert marked(page, "clash") == {(0, 0), (1, 0)}
     assert analysis(page).startswith("no solution: ")
-    # A number larger than its room: the server's error, the room marked.
+    # A number larger than its room: refused, in the author's words.
     click(page, 0, 0)
     page.keyboard.type("2")
     settle(page)
-    assert analysis(page).startswith("error: ") and "clue 2" in analysis(page)
+    assert status(page) == "error: the room at r1c1 has 1 cell: its number can be at most 1"
+    assert draft(page).rooms[0].clue == 1
+    # A room made smaller than its number: the analysis says so in the same words, marks it.
+    open_draft(page, base, Puzzle(3, 1, (Room(frozenset({(0, 0), (1, 0), (2, 0)}), 2),)))
+    page.get_by_label("Columns").fill("1")
+    press(page, "Resize")
+    assert analysis(page) == "error: the room at r1c1 has 1 cell: its number can be at most 1"
     assert marked(page, "clash") == {(0, 0)}
 
 
@@ -247,6 +259,7 @@ def test_suggest_and_apply_make_the_draft_unique(page: Page, base: str) -> None:
         assert analysis(page).startswith("several")
 
 
+@pytest.mark.slow  # about 8 s: the default run stays under 2 minutes
 def test_undo_redo_and_the_address_restore_the_draft(
     page: Page, base: str, browser: Browser
 ) -> None:
@@ -284,6 +297,7 @@ def test_undo_redo_and_the_address_restore_the_draft(
         fresh.close()
 
 
+@pytest.mark.slow  # about 4 s: the default run stays under 2 minutes
 def test_merge_and_paint_make_irregular_rooms(page: Page, base: str) -> None:
     compose(page, base, 3, 3)
     for x in range(3):
@@ -317,6 +331,62 @@ def test_merge_and_paint_make_irregular_rooms(page: Page, base: str) -> None:
         (rectangle(2, 0, 2, 1), "2"),
         (rectangle(3, 0, 3, 1), None),
     }
+
+
+def test_the_most_a_room_can_hold_is_its_largest_set_of_cells_apart(page: Page, base: str) -> None:
+    """The page's bound on a room's number against brute force over every set of its cells."""
+    page.goto(f"{base}/")
+    settle(page)
+    rng = random.Random(7)
+    for _ in range(30):
+        room = [[int(rng.random() < 0.6) for _ in range(4)] for _ in range(3)]
+        cells = [(x, y) for y in range(3) for x in range(4) if room[y][x] == 1]
+        apart = max(
+            len(chosen)
+            for size in range(len(cells) + 1)
+            for chosen in itertools.combinations(cells, size)
+            if not any(
+                abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+                for a, b in itertools.combinations(chosen, 2)
+            )
+        )
+        most = page.evaluate(
+            "room => import('/draft.js').then(draft => draft.mostBlack({room}, 1))", room
+        )
+        assert most == apart, room
+
+
+def test_compose_from_a_game_in_progress_hides_the_solution_until_asked(
+    page: Page, base: str
+) -> None:
+    url = "https://puzz.link/p?heyawake/6/6/888aaaofps1j0i03g1g"
+    page.goto(f"{base}/#puzzle={urllib.parse.quote(url, safe='')}")
+    page.wait_for_selector(CELL)
+    settle(page)
+    page.click(cell(page, 0, 0))
+    settle(page)
+    press(page, "Compose")
+    assert page.get_attribute("#analysis", "data-status") == "unique"
+    assert board(page) == ["??????"] * 6
+    page.get_by_label("shared cells").check()
+    assert board(page) == list(solve(read_puzzle_text(url, "url")).solutions[0])
+
+
+def test_an_irregular_room_exports_every_format_but_kth(page: Page, base: str) -> None:
+    """Each format on its own: KTH holds rectangles only and says so; the rest export."""
+    ell = frozenset({(0, 0), (0, 1), (1, 1)})
+    puzzle = Puzzle(2, 2, (Room(ell, 1), Room(frozenset({(1, 0)}))))
+    open_draft(page, base, puzzle)
+    press(page, "Export")
+    url = page.input_value("#export-url")
+    assert rooms(read_puzzle_text(url, "export")) == rooms(puzzle)
+    for fmt in ("text", "json"):
+        text = page.get_attribute(f"#download-{fmt}", "data-text") or ""
+        assert rooms(read_puzzle_text(text, fmt)) == rooms(puzzle)
+    assert "<svg" in (page.get_attribute("#download-svg", "data-text") or "")
+    kth = page.locator("#download-kth")
+    assert kth.get_attribute("href") is None and "not possible" in kth.inner_text()
+    assert "KTH" in status(page) and "rectangle" in status(page)
 
 
 @pytest.mark.slow

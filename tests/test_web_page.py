@@ -103,6 +103,7 @@ def hint_by_hint(page: Page, most: int | None = None) -> int:
     raise AssertionError(f"not solved by hints: {status(page)!r}, {board(page)}")
 
 
+@pytest.mark.slow  # about 8 s: the default run stays under 2 minutes
 def test_hints_alone_solve_a_kth_puzzle_to_its_published_solution(
     page: Page, base: str, published: dict[str, list[str]]
 ) -> None:
@@ -115,6 +116,7 @@ def test_hints_alone_solve_a_kth_puzzle_to_its_published_solution(
     assert page.inner_text("#timer") and page.get_attribute("#timer", "data-running") == "false"
 
 
+@pytest.mark.slow  # about 4 s: the default run stays under 2 minutes
 def test_each_hint_from_a_players_grid_marks_exactly_its_reason(page: Page, base: str) -> None:
     open_puzzle(page, base, URL)
     answer = solve(sent(page)).solutions[0]
@@ -295,6 +297,7 @@ def test_steps_walk_forward_and_back_as_the_api_path(page: Page, base: str) -> N
     assert page.get_attribute("#timer", "data-running") == "true"
 
 
+@pytest.mark.slow  # about 4 s: the default run stays under 2 minutes
 def test_the_clock_holds_while_composing(page: Page, base: str) -> None:
     open_puzzle(page, base, URL)
     assert page.get_attribute("#timer", "data-running") == "true"
@@ -423,6 +426,9 @@ def test_a_puzzle_without_a_solution_or_with_several_says_so(page: Page, base: s
     press(page, "Solve")
     assert verify(sent(page), board(page)) == []
     assert "more than one" in status(page)
+    press(page, "Grade")  # graded on the cells the solutions share, and says so
+    assert api(base, "grade", {"puzzle": "heyawake 2x2\naa\naa\n"})["status"] == "several"
+    assert "several solutions" in status(page) and "not a fair puzzle" in status(page)
 
 
 def test_a_new_address_loads_its_puzzle(page: Page, base: str) -> None:

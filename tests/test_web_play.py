@@ -10,6 +10,7 @@ from __future__ import annotations
 import urllib.parse
 from typing import TYPE_CHECKING
 
+import pytest
 from helpers import SHARED, require_shared
 from web_support import CELL, board, cell, center, drag, marked, press, settle, state, status
 
@@ -54,6 +55,7 @@ def test_the_right_black_cells_solve_it_with_no_dots(
     )
 
 
+@pytest.mark.slow  # 36 clicks, 5 s
 def test_strict_wants_every_white_cell_dotted(
     page: Page, base: str, published: dict[str, list[str]]
 ) -> None:

@@ -500,7 +500,7 @@ def test_32_clients_at_once_are_each_answered() -> None:
             return request(port, "POST", "/api/solve", json.dumps({"puzzle": text}).encode())
 
         with ThreadPoolExecutor(32) as pool:
-            answers = list(pool.map(ask, range(64)))
+            answers = list(pool.map(ask, range(32)))
     for status, headers, data in answers:
         if status == 200:
             assert not verify(puzzle, json.loads(data)["solutions"][0])

@@ -46,6 +46,7 @@ const compose = new Compose(
       ["url", "text", "json", "kth", "svg"].map((to) => [to, $(`download-${to}`)]),
     ),
     tools: [...document.querySelectorAll("input[name='tool']")],
+    shared: $("shared"),
   },
   {
     changed(draft) {
@@ -133,7 +134,11 @@ function setMode(mode, draft = null) {
     list();
     if (!compose.active && !compose.draft && !draft && play.puzzle) {
       draft = fromObject(play.puzzle);
-      say("Composing a copy of the puzzle in play: edit its rooms and numbers.");
+      const playing = play.done.length > 0 && !play.solved;
+      if (playing) $("shared").checked = false; // a game in progress: no spoiler
+      say(playing
+        ? "Composing a copy of the puzzle in play; its solution stays hidden (tick shared cells to see it)."
+        : "Composing a copy of the puzzle in play: edit its rooms and numbers.");
     } else if (!compose.active && !draft) {
       say("Compose: drag rectangles to make rooms; select a room and type its number.");
     }
@@ -403,6 +408,7 @@ $("draft-new").addEventListener("click", () => compose.blank(size("draft-width")
 $("draft-resize").addEventListener("click", () => compose.resize(size("draft-width"), size("draft-height")));
 $("draft-undo").addEventListener("click", () => compose.undo());
 $("draft-redo").addEventListener("click", () => compose.redo());
+$("shared").addEventListener("change", () => compose.redraw());
 $("suggest").addEventListener("click", () => compose.suggest());
 $("apply").addEventListener("click", () => compose.apply());
 $("export").addEventListener("click", () => compose.export());

@@ -157,6 +157,10 @@ export class Compose {
       say("Select a room first: click it.", "error");
       return;
     }
+    if (typeof clue === "number" && clue > D.mostBlack(this.draft, index)) {
+      say(`error: ${this.#tooMany(index)}`, "error");
+      return;
+    }
     this.edit(D.setClue(this.draft, index, clue), { typing });
     this.#fillClueField();
   }
@@ -180,7 +184,8 @@ export class Compose {
       const old = this.draft.clues[index];
       const digit = Number(event.key);
       const value = this.typing && typeof old === "number" ? old * 10 + digit : digit;
-      this.setClue(value <= MAX_CLUE ? value : digit, { typing: true });
+      const most = Math.min(MAX_CLUE, D.mostBlack(this.draft, index));
+      this.setClue(value <= most ? value : digit, { typing: true });
       return true;
     }
     if (event.key === "?") {
@@ -234,38 +239,64 @@ export class Compose {
     say(`The room at r${found.y + 1}c${found.x + 1} now has the number ${found.clue}.`);
   }
 
-  /** Fill the export panel: the URL, a text area, and a download link per format. */
+  /**
+   * Fill the export panel: the URL, a text area, and a download link per format. Each format
+   * on its own: one that cannot hold the draft (KTH: rectangles only) says why, the others
+   * export.
+   */
   async export() {
     const puzzle = this.json();
     const version = this.version;
-    try {
-      const replies = await Promise.all(
-        Object.keys(EXPORTS).map((to) => post(`export-${to}`, "convert", { puzzle, to })),
-      );
-      if (version !== this.version) return;
-      for (const url of this.blobs) URL.revokeObjectURL(url);
-      this.blobs = [];
-      const texts = Object.fromEntries(replies.map((reply) => [reply.to, reply.text]));
-      const url = texts.url.trim();
-      this.ui.exportUrl.value = url;
-      this.ui.exportLink.href = url;
-      this.ui.exportText.value = texts.text;
-      const types = { url: "text/plain", text: "text/plain", json: "application/json", kth: "text/plain", svg: "image/svg+xml" };
-      const names = { url: "draft.url", text: "draft.txt", json: "draft.json", kth: "draft.lp", svg: "draft.svg" };
-      for (const [to, text] of Object.entries(texts)) {
-        const link = this.ui.downloads[to];
-        if (!link) continue;
-        const blob = URL.createObjectURL(new Blob([text], { type: types[to] }));
-        this.blobs.push(blob);
-        link.href = blob;
-        link.download = names[to];
-        link.dataset.text = text;
+    const outcomes = await Promise.allSettled(
+      Object.keys(EXPORTS).map((to) => post(`export-${to}`, "convert", { puzzle, to })),
+    );
+    if (version !== this.version || outcomes.some((outcome) => outcome.reason instanceof Superseded)) return;
+    for (const url of this.blobs) URL.revokeObjectURL(url);
+    this.blobs = [];
+    const texts = {};
+    const refused = [];
+    Object.keys(EXPORTS).forEach((to, index) => {
+      const outcome = outcomes[index];
+      if (outcome.status === "fulfilled") texts[to] = outcome.value.text;
+      else refused.push(`${EXPORTS[to]}: ${outcome.reason.message}`);
+    });
+    const url = texts.url?.trim() ?? "";
+    this.ui.exportUrl.value = url;
+    this.ui.exportLink.hidden = !url;
+    this.ui.exportLink.href = url || "#";
+    this.ui.exportText.value = texts.text ?? "";
+    const types = { url: "text/plain", text: "text/plain", json: "application/json", kth: "text/plain", svg: "image/svg+xml" };
+    const names = { url: "draft.url", text: "draft.txt", json: "draft.json", kth: "draft.lp", svg: "draft.svg" };
+    for (const [to, label] of Object.entries(EXPORTS)) {
+      const link = this.ui.downloads[to];
+      if (!link) continue;
+      const text = texts[to];
+      link.textContent = text === undefined ? `${label} (not possible)` : label;
+      if (text === undefined) {
+        link.removeAttribute("href");
+        link.removeAttribute("download");
+        link.setAttribute("aria-disabled", "true");
+        delete link.dataset.text;
+        continue;
       }
+      const blob = URL.createObjectURL(new Blob([text], { type: types[to] }));
+      this.blobs.push(blob);
+      link.href = blob;
+      link.download = names[to];
+      link.removeAttribute("aria-disabled");
+      link.dataset.text = text;
+    }
+    this.ui.picture.hidden = texts.svg === undefined;
+    if (texts.svg !== undefined) {
       this.ui.picture.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(texts.svg)}`;
-      this.ui.exportPanel.hidden = false;
+    }
+    this.ui.exportPanel.hidden = false;
+    if (refused.length === Object.keys(EXPORTS).length) {
+      say(`error: nothing could be exported: ${refused.join("; ")}`, "error");
+    } else if (refused.length > 0) {
+      say(`Exported, but not as ${refused.join("; ")}.`);
+    } else {
       say("Exported: copy the puzz.link URL, or download a file.");
-    } catch (error) {
-      report(error);
     }
   }
 
@@ -301,17 +332,24 @@ export class Compose {
     this.board.moveCursor(0, 0);
   }
 
+  /** Draw the draft again (the shared cells shown or not, as the box says). */
+  redraw() {
+    if (this.active) this.#draw();
+  }
+
   #draw() {
     const { width, height } = this.draft;
     const rows = Array.from({ length: height }, () => new Array(width).fill("?"));
-    for (const [x, y] of this.marks.black ?? []) rows[y][x] = "#";
-    for (const [x, y] of this.marks.white ?? []) rows[y][x] = ".";
+    // The cells all solutions share: for a unique draft, its solution, shown only when asked.
+    const shared = this.ui.shared.checked ? this.marks : {};
+    for (const [x, y] of shared.black ?? []) rows[y][x] = "#";
+    for (const [x, y] of shared.white ?? []) rows[y][x] = ".";
     this.board.show(rows);
     const selected = this.selected;
     const merging = this.mergeFrom ? this.draft.room[this.mergeFrom[1]][this.mergeFrom[0]] : null;
     this.board.highlight({
-      "forced-black": this.marks.black ?? [],
-      "forced-white": this.marks.white ?? [],
+      "forced-black": shared.black ?? [],
+      "forced-white": shared.white ?? [],
       clash: this.marks.clash ?? [],
       suggest: this.marks.suggest ?? [],
       selected: selected === null ? [] : D.cellsOf(this.draft, selected),
@@ -332,6 +370,14 @@ export class Compose {
     this.ui.clue.disabled = index === null;
     const clue = index === null ? null : this.draft.clues[index];
     this.ui.clue.value = clue === null || clue === undefined ? "" : String(clue);
+  }
+
+  /** "the room at r3c4 has 4 cells: its number can be at most 2". */
+  #tooMany(index) {
+    const cells = D.cellsOf(this.draft, index);
+    const [x, y] = cells.reduce((a, b) => (b[1] < a[1] || (b[1] === a[1] && b[0] < a[0]) ? b : a));
+    const count = `${cells.length} cell${cells.length === 1 ? "" : "s"}`;
+    return `the room at r${y + 1}c${x + 1} has ${count}: its number can be at most ${D.mostBlack(this.draft, index)}`;
   }
 
   #clueField() {
@@ -401,7 +447,9 @@ export class Compose {
       const room = /rooms\[(\d+)\]/.exec(error.message);
       if (room) this.marks.clash = D.cellsOf(this.draft, Number(room[1]));
       this.#draw();
-      show("error", `error: ${error.message}`);
+      // A number too large for its room (after a resize or a paint), in the author's words.
+      const words = room && / has clue /.test(error.message) ? this.#tooMany(Number(room[1])) : error.message;
+      show("error", `error: ${words}`);
     }
   }
 

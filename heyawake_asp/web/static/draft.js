@@ -70,6 +70,33 @@ export function cellsOf(draft, index) {
   return cells;
 }
 
+/**
+ * The most black cells room ``index`` can hold, none side by side: its cells less a largest
+ * matching of neighbouring cells (König: a grid's cells are bipartite by colour).
+ */
+export function mostBlack(draft, index) {
+  const cells = cellsOf(draft, index);
+  const inRoom = new Set(cells.map(([x, y]) => `${x},${y}`));
+  const partner = new Map(); // an odd cell -> the even cell matched to it
+  const augment = ([x, y], seen) => {
+    for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]]) {
+      const key = `${nx},${ny}`;
+      if (!inRoom.has(key) || seen.has(key)) continue;
+      seen.add(key);
+      if (!partner.has(key) || augment(partner.get(key), seen)) {
+        partner.set(key, [x, y]);
+        return true;
+      }
+    }
+    return false;
+  };
+  let matched = 0;
+  for (const cell of cells) {
+    if ((cell[0] + cell[1]) % 2 === 0 && augment(cell, new Set())) matched += 1;
+  }
+  return cells.length - matched;
+}
+
 /** Whether two drafts are the same. */
 export const same = (a, b) =>
   a.width === b.width && a.height === b.height &&

@@ -269,7 +269,13 @@ export class Play {
     try {
       const reply = await post("grade", "grade", { puzzle: this.puzzle.source });
       const soFar = reply.status === "above" ? " so far" : "";
-      this.#say(`Grade: ${reply.grade} (score ${scoreText(reply)}, ${reply.steps} steps${soFar}; the hardest${soFar}: ${reply.hardest_kind}, cost ${reply.hardest_cost}).`);
+      const hardest = reply.hardest_kind === null ? "" : `; the hardest${soFar}: ${reply.hardest_kind}, cost ${reply.hardest_cost}`;
+      const grade = `${reply.grade} (score ${scoreText(reply)}, ${reply.steps} steps${soFar}${hardest})`;
+      this.#say(
+        reply.status === "several"
+          ? `Grade: ${grade}, of the cells all its solutions share only: this puzzle has several solutions, so it is not a fair puzzle.`
+          : `Grade: ${grade}.`,
+      );
     } catch (error) {
       report(error);
     }
