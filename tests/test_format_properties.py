@@ -18,7 +18,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from heyawake_asp import HeyawakeError, Puzzle, PuzzleFormatError, PuzzleWarning, Room
-from heyawake_asp.formats import FORMATS, json_format, kth, read_puzzle, text, url, write_puzzle
+from heyawake_asp.formats import (
+    FORMATS,
+    json_format,
+    kth,
+    pzprv3,
+    read_puzzle,
+    text,
+    url,
+    write_puzzle,
+)
 from heyawake_asp.formats.regions import regions
 from heyawake_asp.grid import read_grid
 
@@ -26,6 +35,7 @@ READERS: dict[str, Callable[[str, str], Puzzle]] = {
     "url": url.read,
     "text": text.read,
     "json": json_format.read,
+    "pzprv3": pzprv3.read,
     "kth": kth.read,
 }
 THOROUGH = settings().max_examples == THOROUGH_EXAMPLES
@@ -92,7 +102,7 @@ def read_quietly(fmt: str, content: str) -> Puzzle:
         return READERS[fmt](content, "p")
 
 
-@given(any_puzzle(), st.sampled_from(["url", "text", "json"]))
+@given(any_puzzle(), st.sampled_from(["url", "text", "json", "pzprv3"]))
 def test_any_room_shapes_round_trip(puzzle: Puzzle, fmt: str) -> None:
     assert same(read_quietly(fmt, write_puzzle(puzzle, fmt)), puzzle)
 
@@ -137,6 +147,9 @@ TOKENS = {
     + SPACES
     + ZEROS,
     "text": "heyawake x 0 1 2 3 99999999999 a b c A é = ? #".split() + SPACES + ZEROS,
+    "pzprv3": "pzprv3 pzprv3.1 heyawake ayeheya 0 1 2 3 7 99999999999 . - + # x info: é".split()
+    + SPACES
+    + ZEROS,
     "json": '{ } [ ] "width" "height" "rooms" "cells" "clue" "solution" : , 0 1 2 -1 1e400 1.5 '
     'null true "?" "#." "x" "'.split()
     + SPACES
@@ -154,7 +167,7 @@ def hostile(draw: st.DrawFn, fmt: str) -> str:
     return draw(fragments | damaged(fmt) | st.text(max_size=200))
 
 
-IRREGULAR = ("url", "text", "json")
+IRREGULAR = ("url", "text", "json", "pzprv3")
 """The formats that hold rooms of any shape."""
 
 

@@ -27,6 +27,7 @@ from heyawake_asp.formats import (
     FORMATS,
     json_format,
     kth,
+    pzprv3,
     read_puzzle,
     sniff,
     text,
@@ -407,6 +408,7 @@ def read_puzzle_text(content: str, source: str) -> Puzzle:
         "text": text.read,
         "json": json_format.read,
         "kth": kth.read,
+        "pzprv3": pzprv3.read,
     }[sniff(content)](content, source)
 
 
@@ -499,3 +501,69 @@ def test_numbers_too_long_to_read_are_clear_errors(
         read_puzzle(name)
     assert str(caught.value).startswith(message), str(caught.value)[:200]
     assert "\n" not in str(caught.value)
+
+
+# --- puzz.link's pzprv3 files ----------------------------------------------------------------
+
+# pzprjs's own samples (test/script/heyawake.js): the puzzle of its URL 6/6/lll155007rs12222j,
+# a wrong shading and the right one.
+PZPRV3_ROOMS = "pzprv3/heyawake/6/6/8/0 1 1 2 2 3 /0 1 1 2 2 3 /0 1 1 2 2 3 /4 4 4 4 4 3 /"
+PZPRV3_ROOMS += "5 5 5 6 6 3 /5 5 5 6 6 7 /2 2 . 2 . 2 /" + ". . . . . . /" * 5
+PZPRV3_SOLVED = "# + # + + # /+ + + # + + /# + # + # + /+ + + + + + /+ # + # + # /+ + # + + + /"
+PZPRV3_WRONG = "# . # . . . /. . . # . . /# . # . . . /. # . . . . /. . . . . . /. . . . . . /"
+
+
+def pzprv3_file(*parts: str) -> str:
+    return "".join(parts).replace("/", "\n")
+
+
+def test_a_pzprv3_file_is_puzz_links_puzzle_and_its_marks() -> None:
+    text = pzprv3_file(PZPRV3_ROOMS, PZPRV3_SOLVED)
+    assert sniff(text) == "pzprv3"
+    puzzle = pzprv3.read(text, "p.txt")
+    assert same(puzzle, url.read("https://puzz.link/p?heyawake/6/6/lll155007rs12222j", "u"))
+    marks = pzprv3.read_marks(text, "p.txt")
+    assert marks is not None and verify(puzzle, marks) == []
+    wrong = pzprv3.read_marks(pzprv3_file(PZPRV3_ROOMS, PZPRV3_WRONG), "p")
+    assert wrong is not None and wrong[0] == "#?#???"
+    assert pzprv3.read_marks(pzprv3_file(PZPRV3_ROOMS), "p") is None
+    # puzz.link's records after the marks are no part of the puzzle.
+    recorded = text + 'info:{\n "metadata": {"author": "someone"}\n}\n'
+    assert same(pzprv3.read(recorded, "p"), puzzle)
+
+
+def test_pzprv3_writes_what_puzz_link_reads_and_the_marks_round_trip() -> None:
+    text = pzprv3_file(PZPRV3_ROOMS, PZPRV3_SOLVED)
+    puzzle = pzprv3.read(text, "p")
+    marks = pzprv3.read_marks(text, "p")
+    assert pzprv3.write(puzzle, marks) == text
+    hidden = text_format_puzzle("heyawake 3x2\naab\nccb\na=? b=1\n")
+    written = pzprv3.write(hidden)
+    assert written.split("\n")[7:9] == ["- . 1 ", ". . . "]
+    assert same(pzprv3.read(written, "p"), hidden)
+
+
+def text_format_puzzle(content: str) -> Puzzle:
+    return text.read(content, "t")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("pzprv3/ayeheya/2/2", "p:2:1: a 'ayeheya' puzzle (of the Heyawake family, not played"),
+        ("pzprv3/nurikabe/2/2", "p:2:1: a 'nurikabe' puzzle: only heyawake is read"),
+        ("pzprv4/heyawake", "p:1:1: expected 'pzprv3', got 'pzprv4'"),
+        ("pzprv3/heyawake/2/x", "p:4:1: expected a number, got 'x'"),
+        ("pzprv3/heyawake/1/2/1/0 0 /. ", "p:7:1: expected 2 clues, got 1"),
+        ("pzprv3/heyawake/1/2/1/0 1 /. . /", "p:6:3: expected a room number below 1, got '1'"),
+        ("pzprv3/heyawake/1/2/2/0 1 /3 . /", "p:7:1: a room of 1 cells cannot hold the clue 3"),
+        ("pzprv3/heyawake/1/2/1/0 0 /1 1 /", "p:7:3: a second clue in one room"),
+        ("pzprv3/heyawake/1/2/1/0 0 /x . /", "p:7:1: expected a clue (a number, - hidden"),
+        ("pzprv3/heyawake/1/2/1/0 0 /. . /# x /", "p:8:3: expected a mark (# black, + a dot"),
+        ("pzprv3/heyawake/0/2/", "p:3:1: grid must be at least 1x1, got 2x0"),
+    ],
+)
+def test_a_bad_pzprv3_file_is_one_error_naming_where(content: str, message: str) -> None:
+    with pytest.raises(PuzzleFormatError) as error:
+        pzprv3.read(content.replace("/", "\n"), "p")
+    assert str(error.value).startswith(message)

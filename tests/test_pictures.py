@@ -236,10 +236,10 @@ def test_solve_svg(tmp_path: Path) -> None:
     assert usage.exit_code == 2 and "single PUZZLE" in usage.stderr
 
 
-@pytest.mark.parametrize("fmt", ["url", "text", "json", "kth"])
+@pytest.mark.parametrize("fmt", ["url", "text", "json", "kth", "pzprv3"])
 def test_convert_through_stdin_and_files(tmp_path: Path, fmt: str) -> None:
     puzzle = read_puzzle(EASY1)
-    out = tmp_path / f"p.{ {'text': 'txt', 'kth': 'lp'}.get(fmt, fmt) }"
+    out = tmp_path / f"p.{ {'text': 'txt', 'kth': 'lp', 'pzprv3': 'txt'}.get(fmt, fmt) }"
     assert run("convert", EASY1, "--to", fmt, "-o", out).exit_code == 0
     again = run("convert", "-", "--to", "kth", stdin=out.read_text(encoding="utf-8"))
     assert again.exit_code == 0, again.output

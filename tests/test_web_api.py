@@ -11,7 +11,7 @@ from helpers import IRREGULAR_PUZZLES, REPO, SHARED, require_shared
 from hypothesis import given
 from hypothesis import strategies as st
 
-from heyawake_asp.formats import read_puzzle, read_puzzle_text
+from heyawake_asp.formats import pzprv3, read_puzzle, read_puzzle_text
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle, Room
@@ -223,7 +223,7 @@ def test_open_cells_walled_in_are_a_conflict(published: dict[str, list[str]]) ->
     assert violation["rule"] == 2 and cells(violation["cells"]) == {(1, 0), (0, 1)}
 
 
-@pytest.mark.parametrize("fmt", ["url", "text", "json", "kth"])
+@pytest.mark.parametrize("fmt", ["url", "text", "json", "kth", "pzprv3"])
 def test_convert_writes_what_reads_back_the_same(fmt: str) -> None:
     puzzle = read_puzzle(EASY)
     text = ok("convert", puzzle=EASY.read_text(), to=fmt)["text"]
@@ -241,6 +241,15 @@ def test_generate_to_a_grade() -> None:
     assert record["grade"] == "medium" and grade_puzzle(puzzle).label == "medium"
     assert solve(puzzle, max_solutions=2).unique
     assert ask("generate", width=6, height=6, grade="hardest").status == 400
+
+
+def test_convert_to_pzprv3_keeps_the_grid_and_reads_a_files_marks() -> None:
+    grid = ["#?????", "?.????", *["??????"] * 4]
+    written = ok("convert", puzzle=EASY.read_text(), to="pzprv3", grid=grid)["text"]
+    assert pzprv3.read_marks(written, "w") == grid
+    again = ok("convert", puzzle=written, to="url")
+    assert again["marks"] == grid
+    assert "marks" not in ok("convert", puzzle=EASY.read_text(), to="url")
 
 
 def test_convert_draws_svg() -> None:

@@ -14,7 +14,13 @@ import pytest
 from helpers import SHARED, require_shared
 from web_support import CELL, board, cell, center, drag, marked, press, settle, state, status
 
+from heyawake_asp.formats import pzprv3
+from heyawake_asp.formats.text import NAMES
+from heyawake_asp.puzzle import Puzzle
+
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from playwright.sync_api import Browser, Page
 
 URL = "https://puzz.link/p?heyawake/6/6/888aaaofps1j0i03g1g"
@@ -231,3 +237,67 @@ def test_after_undo_the_sentence_no_longer_speaks_of_the_undone_grid(page: Page,
     press(page, "Undo")
     assert "broken rule" not in status(page) and marked(page, "error") == set()
     assert status(page) == "1 of 36 cells marked."
+
+
+PZPRV3 = (
+    "pzprv3/heyawake/6/6/8/0 1 1 2 2 3 /0 1 1 2 2 3 /0 1 1 2 2 3 /4 4 4 4 4 3 /5 5 5 6 6 3 /"
+    "5 5 5 6 6 7 /2 2 . 2 . 2 /"
+    + ". . . . . . /" * 5
+    + "# + # . . . /. . . # . . /"
+    + ". . . . . . /" * 4
+).replace("/", "\n")
+"""pzprjs's sample puzzle (test/script/heyawake.js) saved on puzz.link with a few cells marked."""
+
+
+def test_a_puzz_link_file_opens_with_its_shading_and_saves_back(
+    page: Page, base: str, tmp_path: Path
+) -> None:
+    page.goto(f"{base}/")
+    settle(page)
+    path = tmp_path / "heyawake.txt"
+    path.write_text(PZPRV3)
+    page.set_input_files("#puzzle-file", str(path))
+    page.wait_for_selector(CELL)
+    settle(page)
+    assert board(page)[:2] == ["#.#???", "???#??"]
+    page.click(cell(page, 5, 5))  # black
+    settle(page)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Save", exact=True).click()
+    saved = download.value.path().read_text()
+    puzzle = pzprv3.read(saved, "saved")
+    assert same_rooms(puzzle, pzprv3.read(PZPRV3, "sample"))
+    assert pzprv3.read_marks(saved, "saved") == board(page)
+    assert board(page)[5] == "?????#"
+
+
+def same_rooms(a: Puzzle, b: Puzzle) -> bool:
+    return {(r.cells, r.clue) for r in a.rooms} == {(r.cells, r.clue) for r in b.rooms}
+
+
+def test_a_45x31_fits_the_screen_and_zooms_on_a_phone(browser: Browser, base: str) -> None:
+    """No sideways scroll of the page at 1280x800 nor at 390x844; zoomed, the frame pans."""
+    rows = ["".join(NAMES[x // 5 + 9 * (y // 4)] for x in range(45)) for y in range(31)]
+    text = "heyawake 45x31\n" + "\n".join(rows) + "\n"
+    for width, height in ((1280, 800), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            page.goto(f"{base}/#puzzle={urllib.parse.quote(text, safe='')}")
+            page.wait_for_selector(f"{CELL}[data-x='44'][data-y='30']", state="attached")
+            settle(page)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            before = page.locator(cell(page, 0, 0)).bounding_box()
+            for _ in range(3):
+                page.get_by_role("button", name="Zoom in").click()
+            after = page.locator(cell(page, 0, 0)).bounding_box()
+            assert before is not None and after is not None
+            assert after["width"] > 3 * before["width"]
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            frame = page.locator("#board-frame")
+            assert frame.evaluate("f => f.scrollWidth > f.clientWidth")
+            page.get_by_role("button", name="Fit").click()
+            fitted = page.locator(cell(page, 0, 0)).bounding_box()
+            assert fitted is not None and abs(fitted["width"] - before["width"]) < 0.5
+        finally:
+            context.close()

@@ -106,7 +106,8 @@ def _target_format(fmt: str | None, output: str) -> str:
         if named is None:
             raise click.UsageError("Missing option '--to' (the output's name says no format).")
         return named
-    if named is not None and fmt != named:
+    puzz_links = fmt == "pzprv3" and named == "text"  # puzz.link saves .txt; read back by content
+    if named is not None and fmt != named and not puzz_links:
         raise click.BadParameter(
             f"{output}: a {Path(output).suffix} file is read as {named}, not {fmt}",
             param_hint="'--output'",

@@ -3,8 +3,8 @@ r"""Puzzle file formats: one module per format, each with ``read`` and ``write``
 :func:`read_puzzle` takes what a user types for a PUZZLE: a file path, a
 puzz.link URL or ``-`` for standard input. A file's format comes from its
 extension (``.lp`` KTH, ``.json`` JSON, ``.url`` URL); otherwise the text is
-sniffed (JSON, URL or the text format), falling back to KTH, or to the text
-format for ``.txt``.
+sniffed (JSON, URL, the text format or puzz.link's pzprv3 file), falling
+back to KTH, or to the text format for ``.txt``.
 
 >>> sniff("heyawake 3x1\naab\n"), sniff("https://puzz.link/p?heyawake/1/1/0"), sniff("width(1).")
 ('text', 'url', 'kth')
@@ -35,7 +35,7 @@ __all__ = [
     "write_puzzle",
 ]
 
-FORMATS = {"url": "url", "text": "text", "json": "json_format", "kth": "kth"}
+FORMATS = {"url": "url", "text": "text", "json": "json_format", "kth": "kth", "pzprv3": "pzprv3"}
 """Each format's module in this package, by the name ``heyawake convert --to`` takes.
 
 A module is imported when its format is first read or written.
@@ -92,10 +92,12 @@ def format_of_name(path: str) -> str | None:
 
 
 def sniff(content: str, default: str = "kth") -> str:
-    """The format ``content`` looks like: ``json``, ``url``, ``text`` or ``default``."""
+    """The format ``content`` looks like: ``json``, ``url``, ``text``, ``pzprv3`` or ``default``."""
     start = content.lstrip()
     if start.startswith("{"):
         return "json"
+    if start.startswith("pzprv3"):
+        return "pzprv3"
     if url.PATTERN.match(start):
         return "url"
     if _TEXT_HEADER.match(content):

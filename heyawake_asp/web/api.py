@@ -34,7 +34,7 @@ from heyawake_asp.authoring.generate import generate
 from heyawake_asp.authoring.graded import generate_graded
 from heyawake_asp.authoring.suggest import suggest
 from heyawake_asp.errors import HeyawakeError, PuzzleWarning
-from heyawake_asp.formats import FORMATS, read_puzzle_text, write_puzzle
+from heyawake_asp.formats import FORMATS, pzprv3, read_puzzle_text, sniff, write_puzzle
 from heyawake_asp.oracles.checker import conflicts, verify
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.render.jsonl import result_line
@@ -297,14 +297,27 @@ def _suggest(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
 
 
 def _convert(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
-    """The puzzle in format ``to`` (``url``, ``text``, ``json``, ``kth``), or drawn (``svg``)."""
+    """The puzzle in format ``to`` (``url``, ``text``, ``json``, ``kth``, ``pzprv3``), or drawn.
+
+    ``pzprv3`` (puzz.link's file) holds the player's ``grid`` too, when given;
+    a puzzle sent as a pzprv3 file with marks has them in the reply as
+    ``marks`` (rows of ``#``, ``.``, ``?``).
+    """
     puzzle = _puzzle(request)
     fmt = _field(request, "to", str)
     if fmt not in (*FORMATS, "svg"):
         known = ", ".join((*FORMATS, "svg"))
         raise RequestError("$.to", f"unknown format {fmt!r} (one of {known})")
-    text = render_svg(puzzle) if fmt == "svg" else write_puzzle(puzzle, fmt)
-    return {"puzzle": SOURCE, "to": fmt, "text": text}
+    if fmt == "svg":
+        text = render_svg(puzzle)
+    elif fmt == "pzprv3":
+        text = pzprv3.write(puzzle, _grid(request, puzzle))
+    else:
+        text = write_puzzle(puzzle, fmt)
+    record = {"puzzle": SOURCE, "to": fmt, "text": text}
+    source = request["puzzle"]
+    marks = pzprv3.read_marks(source, SOURCE) if sniff(source) == "pzprv3" else None
+    return record if marks is None else {**record, "marks": marks}
 
 
 def _generate(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 // learn and compose.
 
 import { Superseded, abort, call, post, watchBusy } from "./api.js";
-import { Board } from "./board.js";
+import { Board, ZOOM_STEP } from "./board.js";
 import { Compose } from "./compose.js";
 import { MAX_SIZE, fromObject, fromUrl } from "./draft.js";
 import { Learn } from "./learn.js";
@@ -61,7 +61,7 @@ const compose = new Compose(
 let ownHash = null; // the hash this page set: its hashchange is not a new puzzle
 
 const PUZZLE_REQUESTS = ["load-json", "load-url", "check", "hint", "solve", "grade", "steps"];
-const PLAY_BUTTONS = ["check", "hint", "undo", "redo", "solve", "grade", "steps", "start-over", "pause"];
+const PLAY_BUTTONS = ["check", "hint", "undo", "redo", "solve", "grade", "steps", "start-over", "pause", "save"];
 const OPTIONS = { "auto-check": false, strict: false, dots: true, "show-time": true };
 const OPTIONS_KEY = "heyawake:options";
 
@@ -202,10 +202,12 @@ async function playText(text) {
   let url = null;
   let reply;
   let warnings = [];
+  let marks = null; // a puzz.link file's shading
   try {
     const converted = await post("load-url", "convert", { puzzle: text, to: "url" });
     url = converted.text.trim();
     warnings = converted.warnings ?? [];
+    marks = converted.marks ?? null;
   } catch (error) {
     if (error instanceof Superseded) return;
   }
@@ -220,7 +222,11 @@ async function playText(text) {
   const puzzle = { source, ...JSON.parse(reply.text) };
   learn.close();
   setPaused(false);
-  const resumed = play.start(puzzle);
+  let resumed = play.start(puzzle);
+  if (marks) {
+    play.adopt(marks);
+    resumed = false;
+  }
   ownHash = HASH + encodeURIComponent(source);
   if (location.hash !== ownHash) location.hash = ownHash;
   ownHash = location.hash;
@@ -233,6 +239,22 @@ async function playText(text) {
     : `A ${puzzle.width}×${puzzle.height} puzzle with ${puzzle.rooms.length} rooms: shade cells, or ask for a hint.`;
   say(`${opening}${noted(warnings)}`);
   enable();
+}
+
+/** Download the puzzle and the grid as a puzz.link file (pzprv3), to open there. */
+async function save() {
+  if (!play.puzzle) return;
+  try {
+    const reply = await post("save", "convert", { puzzle: play.puzzle.source, to: "pzprv3", grid: play.rows() });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([reply.text], { type: "text/plain" }));
+    link.download = "heyawake.txt";
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+    say("Saved as a puzz.link file (heyawake.txt), your shading with it: open it there with File, Open.");
+  } catch (error) {
+    report(error);
+  }
 }
 
 /** The reader's warnings as a sentence to add to the status ("" when none). */
@@ -396,6 +418,10 @@ $("start-over").addEventListener("click", () => {
   enable();
 });
 $("pause").addEventListener("click", () => setPaused(!paused));
+$("zoom-in").addEventListener("click", () => board.zoom(ZOOM_STEP));
+$("zoom-out").addEventListener("click", () => board.zoom(1 / ZOOM_STEP));
+$("zoom-fit").addEventListener("click", () => board.zoom(1));
+$("save").addEventListener("click", save);
 // The clock's time is kept as the page goes (a reload, a closed tab).
 window.addEventListener("pagehide", () => play.keep());
 document.addEventListener("visibilitychange", () => {

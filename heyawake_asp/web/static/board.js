@@ -13,6 +13,8 @@ const KEYS = {
   ".": ".", w: ".", o: ".",
   Backspace: "?", Delete: "?", 0: "?",
 };
+const MAX_ZOOM = 8; // times the frame's width
+export const ZOOM_STEP = 1.5;
 export const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 function element(name, attributes = {}) {
@@ -37,6 +39,7 @@ export class Board {
     this.grid = [];
     this.cursor = [0, 0];
     this.stroke = null; // {pointer, last: [x, y]} while a press is held
+    this.zoomLevel = 1;
     svg.addEventListener("pointerdown", (event) => this.#down(event));
     svg.addEventListener("pointermove", (event) => this.#drag(event));
     svg.addEventListener("pointerup", (event) => this.#up(event));
@@ -45,6 +48,11 @@ export class Board {
       if (!this.readOnly) event.preventDefault();
     });
     svg.addEventListener("keydown", (event) => this.#key(event));
+    svg.addEventListener("wheel", (event) => {
+      if (!event.ctrlKey || !this.puzzle) return;
+      event.preventDefault(); // the board zooms, not the page
+      this.zoom(event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP);
+    }, { passive: false });
   }
 
   /**
@@ -140,6 +148,29 @@ export class Board {
     this.grid[y][x] = char;
     this.#draw(x, y);
     this.#label();
+  }
+
+  /**
+   * Zoom by ``factor`` (1: fit the frame, as at first): the board grows past its frame,
+   * which scrolls to pan it, keeping the middle in view.
+   */
+  zoom(factor) {
+    const frame = this.svg.parentElement;
+    const level = factor === 1 ? 1 : Math.min(MAX_ZOOM, Math.max(1, this.zoomLevel * factor));
+    const middle = [
+      (frame.scrollLeft + frame.clientWidth / 2) / Math.max(1, frame.scrollWidth),
+      (frame.scrollTop + frame.clientHeight / 2) / Math.max(1, frame.scrollHeight),
+    ];
+    this.zoomLevel = level;
+    if (level === 1) {
+      delete frame.dataset.zoom;
+      this.svg.style.width = "";
+      return;
+    }
+    frame.dataset.zoom = String(level);
+    this.svg.style.width = `${level * 100}%`;
+    frame.scrollLeft = middle[0] * frame.scrollWidth - frame.clientWidth / 2;
+    frame.scrollTop = middle[1] * frame.scrollHeight - frame.clientHeight / 2;
   }
 
   /** Draw white cells with a dot (``shown``), or as open cells are. */

@@ -47,6 +47,17 @@ export class Play {
     return kept !== null;
   }
 
+  /** Go on from ``marks`` (rows of '#', '.', '?': a puzz.link file's shading), no history. */
+  adopt(marks) {
+    this.grid = marks.map((row) => Array.from(row));
+    this.done = [];
+    this.undone = [];
+    this.solved = false;
+    this.redraw();
+    this.onHistory();
+    this.keep();
+  }
+
   /** Forget this puzzle's progress and begin it again. */
   startOver() {
     if (!this.puzzle) return;
