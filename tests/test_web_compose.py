@@ -333,6 +333,20 @@ def test_merge_and_paint_make_irregular_rooms(page: Page, base: str) -> None:
     }
 
 
+def test_the_sentence_follows_the_draft(page: Page, base: str) -> None:
+    compose(page, base, 6, 6)
+    assert status(page).startswith("A new 6×6 grid, one room")
+    drag(page, (0, 0), (1, 1))
+    drag(page, (2, 0), (3, 1))
+    settle(page)
+    assert status(page) == "A 6×6 draft: 3 rooms, 0 with a number."
+    press(page, "Undo")
+    assert status(page) == "A 6×6 draft: 2 rooms, 0 with a number."
+    # A draft opened from its address: no sentence from before it.
+    open_draft(page, base, Puzzle(2, 1, (Room(frozenset({(0, 0), (1, 0)}), 1),)))
+    assert status(page) == "A 2×1 draft: 1 room, 1 with a number."
+
+
 def test_the_most_a_room_can_hold_is_its_largest_set_of_cells_apart(page: Page, base: str) -> None:
     """The page's bound on a room's number against brute force over every set of its cells."""
     page.goto(f"{base}/")

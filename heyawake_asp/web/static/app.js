@@ -132,18 +132,21 @@ function setMode(mode, draft = null) {
     learn.close();
     play.timer.pause();
     list();
+    // Said once the draft is open: opening it describes the draft.
+    let sentence = null;
     if (!compose.active && !compose.draft && !draft && play.puzzle) {
       draft = fromObject(play.puzzle);
       const playing = play.done.length > 0 && !play.solved;
       if (playing) $("shared").checked = false; // a game in progress: no spoiler
-      say(playing
+      sentence = playing
         ? "Composing a copy of the puzzle in play; its solution stays hidden (tick shared cells to see it)."
-        : "Composing a copy of the puzzle in play: edit its rooms and numbers.");
+        : "Composing a copy of the puzzle in play: edit its rooms and numbers.";
     } else if (!compose.active && !draft) {
-      say("Compose: drag rectangles to make rooms; select a room and type its number.");
+      sentence = "Compose: drag rectangles to make rooms; select a room and type its number.";
     }
     if (!compose.active && location.hash.startsWith(HASH)) history.pushState(null, "", location.href);
     compose.open(draft);
+    if (sentence) say(sentence);
   } else if (compose.active) {
     compose.close();
     play.timer.resume();

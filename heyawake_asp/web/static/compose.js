@@ -322,6 +322,10 @@ export class Compose {
     this.#enable();
     this.hooks.changed(this.draft);
     this.#schedule();
+    // A sentence about the draft before this edit gives way (a caller may say more after).
+    const { width, height, clues } = this.draft;
+    const numbered = clues.filter((clue) => clue !== null).length;
+    say(`A ${width}×${height} draft: ${clues.length} room${clues.length === 1 ? "" : "s"}, ${numbered} with a number.`);
   }
 
   /** Draw the draft's rooms and numbers afresh, the keyboard cursor where it was. */
