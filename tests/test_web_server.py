@@ -24,6 +24,7 @@ from helpers import REPO
 from web_support import serve
 
 from heyawake_asp.formats import read_puzzle_text
+from heyawake_asp.solver import solve
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.web import api
 from heyawake_asp.web.app import MAX_BODY_BYTES, WebApp
@@ -107,6 +108,18 @@ def test_the_shipped_puzzles_are_listed_and_read(port: int) -> None:
     status, _, data = request(port, "GET", "/api/instances/easy/6x6-s1.lp")
     record = json.loads(data)
     assert record["puzzle"] == (REPO / "instances" / "easy" / "6x6-s1.lp").read_text()
+
+
+def test_the_players_list_holds_the_fair_puzzles_the_page_grades_in_time(port: int) -> None:
+    """Players get puzzles with one solution (the solver says) of at most 35x35; the rest,
+    the suite's fixtures (several solutions, none, 50x50 and more), are left out."""
+    status, _, data = request(port, "GET", "/api/instances")
+    reply = json.loads(data)
+    assert status == 200 and "easy/6x6-s1.lp" in reply["players"]
+    for name in reply["instances"]:
+        puzzle = read_puzzle_text((REPO / "instances" / name).read_text(), name)
+        fair = solve(puzzle, max_solutions=2).unique is True and puzzle.width * puzzle.height <= 1225
+        assert (name in reply["players"]) == fair, name
 
 
 @pytest.mark.parametrize(

@@ -74,8 +74,9 @@ class WebApp:
         return Response(asset.data, media_type=asset.content_type)
 
     async def _instances(self, _request: Request) -> Response:
-        """The names of the shipped puzzles."""
-        return _json(Reply(200, {"instances": list(self.content.instances)}))
+        """The names of the shipped puzzles, and of those in the players' list."""
+        content = self.content
+        return _json(Reply(200, {"instances": list(content.instances), "players": content.players}))
 
     async def _instance(self, request: Request) -> Response:
         """One shipped puzzle, by name."""

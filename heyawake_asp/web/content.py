@@ -1,5 +1,10 @@
 """What the server sends as it is: the page's files and the shipped puzzles, read once.
 
+The players' list is the shipped puzzles fit to play: one solution
+(their ``% expect:`` line says neither ``none`` nor ``several``) and at
+most `PLAYERS_MOST_CELLS` cells, where a grade and the steps come within a
+request's time limit; the rest are the test suite's fixtures.
+
 Both are read at start, from the package's ``static/`` folder and the
 shipped ``instances/``, and looked up by name: no path from a request is
 ever opened.
@@ -7,12 +12,18 @@ ever opened.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from heyawake_asp.shipped import shipped_dir
 
-__all__ = ["Asset", "Content"]
+__all__ = ["PLAYERS_MOST_CELLS", "Asset", "Content"]
+
+PLAYERS_MOST_CELLS = 35 * 35
+"""The largest puzzle in the players' list."""
+_EXPECT = re.compile(r"^%\s*expect:\s*(\w+)", re.MULTILINE)
+_SIZE = re.compile(r"width\((\d+)\)\.\s*height\((\d+)\)\.")
 
 _STATIC = Path(__file__).resolve().parent / "static"
 _CONTENT_TYPES = {
@@ -44,6 +55,11 @@ class Content:
     assets: dict[str, Asset]
     instances: dict[str, str]
 
+    @property
+    def players(self) -> list[str]:
+        """The shipped puzzles to offer players (see the module's docstring), by name."""
+        return [name for name, text in self.instances.items() if _for_players(text)]
+
     @classmethod
     def load(cls) -> Content:
         """The package's page, and its shipped puzzles (``easy/6x6-s1.lp``, ...) if shipped."""
@@ -64,3 +80,12 @@ class Content:
             else {}
         )
         return cls(assets, instances)
+
+
+def _for_players(text: str) -> bool:
+    """Whether a shipped KTH puzzle has one solution and fits `PLAYERS_MOST_CELLS`."""
+    expect = _EXPECT.search(text)
+    size = _SIZE.search(text)
+    if size is None or (expect is not None and expect.group(1) != "unique"):
+        return False
+    return int(size.group(1)) * int(size.group(2)) <= PLAYERS_MOST_CELLS

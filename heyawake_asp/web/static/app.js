@@ -296,18 +296,21 @@ async function fillInstances() {
   const select = $("instance");
   try {
     const reply = await call("instances", "/api/instances");
+    // The players' list: puzzles to play (one solution, a size the page grades in time),
+    // grouped by their folder (easy, medium, hard, large), named by size and seed.
     const groups = new Map(); // folder -> <optgroup>
-    for (const name of reply.instances) {
+    for (const name of reply.players) {
       const folder = name.includes("/") ? name.slice(0, name.indexOf("/")) : "other";
       if (!groups.has(folder)) {
         const group = document.createElement("optgroup");
         group.label = folder;
         groups.set(folder, group);
       }
-      groups.get(folder).append(new Option(name, name));
+      const label = name.slice(folder.length + 1).replace(/\.lp$/, "").replace("-s", ", seed ");
+      groups.get(folder).append(new Option(label, name));
     }
     select.replaceChildren(...groups.values());
-    const easy = reply.instances.find((name) => name.startsWith("easy/"));
+    const easy = reply.players.find((name) => name.startsWith("easy/"));
     if (easy) select.value = easy;
   } catch (error) {
     select.replaceChildren(new Option("(none)", ""));
