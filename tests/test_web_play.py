@@ -301,3 +301,33 @@ def test_a_45x31_fits_the_screen_and_zooms_on_a_phone(browser: Browser, base: st
             assert fitted is not None and abs(fitted["width"] - before["width"]) < 0.5
         finally:
             context.close()
+
+
+def test_the_dark_scheme_follows_the_system(browser: Browser, base: str) -> None:
+    """Dark page, dark open cells, light shaded ones: the board keeps its contrast."""
+    for scheme in ("light", "dark"):
+        context = browser.new_context(color_scheme=scheme)
+        try:
+            page = context.new_page()
+            open_puzzle(page, base, URL)
+            page.click(cell(page, 0, 1))
+            settle(page)
+            paper = luminance(page.evaluate("getComputedStyle(document.body).backgroundColor"))
+            open_cell = luminance(
+                page.locator(cell(page, 1, 1)).evaluate("c => getComputedStyle(c).fill")
+            )
+            shaded = luminance(
+                page.locator(cell(page, 0, 1)).evaluate("c => getComputedStyle(c).fill")
+            )
+            if scheme == "dark":
+                assert paper < 0.2 and open_cell < 0.2 and shaded > 0.6
+            else:
+                assert paper > 0.8 and open_cell > 0.8 and shaded < 0.2
+        finally:
+            context.close()
+
+
+def luminance(colour: str) -> float:
+    """The relative brightness (0 to 1) of a CSS ``rgb(r, g, b)`` colour."""
+    red, green, blue = (int(part) for part in colour[colour.index("(") + 1 : -1].split(",")[:3])
+    return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
