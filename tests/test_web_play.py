@@ -331,3 +331,24 @@ def luminance(colour: str) -> float:
     """The relative brightness (0 to 1) of a CSS ``rgb(r, g, b)`` colour."""
     red, green, blue = (int(part) for part in colour[colour.index("(") + 1 : -1].split(",")[:3])
     return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
+
+
+def test_a_picture_of_the_board_with_or_without_the_shading(page: Page, base: str) -> None:
+    open_puzzle(page, base, URL)
+    for x, y in [(0, 1), (2, 1), (4, 5)]:
+        page.click(cell(page, x, y))
+    settle(page)
+    with page.expect_download() as svg:
+        page.get_by_role("button", name="SVG", exact=True).click()
+    drawn = svg.value.path().read_text()
+    assert drawn.startswith("<svg") and drawn.count('class="black"') == 3
+    page.get_by_label("with my shading").uncheck()
+    with page.expect_download() as blank:
+        page.get_by_role("button", name="SVG", exact=True).click()
+    assert blank.value.path().read_text().count('class="black"') == 0
+    with page.expect_download() as picture:
+        page.get_by_role("button", name="PNG", exact=True).click()
+    data = picture.value.path().read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert width == height > 100  # the 6x6 board, square

@@ -299,7 +299,7 @@ def _suggest(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
 def _convert(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
     """The puzzle in format ``to`` (``url``, ``text``, ``json``, ``kth``, ``pzprv3``), or drawn.
 
-    ``pzprv3`` (puzz.link's file) holds the player's ``grid`` too, when given;
+    ``pzprv3`` (puzz.link's file) and ``svg`` hold the player's ``grid`` too, when given;
     a puzzle sent as a pzprv3 file with marks has them in the reply as
     ``marks`` (rows of ``#``, ``.``, ``?``).
     """
@@ -308,8 +308,12 @@ def _convert(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
     if fmt not in (*FORMATS, "svg"):
         known = ", ".join((*FORMATS, "svg"))
         raise RequestError("$.to", f"unknown format {fmt!r} (one of {known})")
-    if fmt == "svg":
-        text = render_svg(puzzle)
+    if fmt == "svg":  # the player's grid drawn in, when given
+        text = (
+            render_svg(puzzle, _grid(request, puzzle), dots=True)
+            if "grid" in request
+            else render_svg(puzzle)
+        )
     elif fmt == "pzprv3":
         text = pzprv3.write(puzzle, _grid(request, puzzle))
     else:

@@ -61,7 +61,7 @@ const compose = new Compose(
 let ownHash = null; // the hash this page set: its hashchange is not a new puzzle
 
 const PUZZLE_REQUESTS = ["load-json", "load-url", "check", "hint", "solve", "grade", "steps"];
-const PLAY_BUTTONS = ["check", "hint", "undo", "redo", "solve", "grade", "steps", "start-over", "pause", "save"];
+const PLAY_BUTTONS = ["check", "hint", "undo", "redo", "solve", "grade", "steps", "start-over", "pause", "save", "picture-svg", "picture-png"];
 const OPTIONS = { "auto-check": false, strict: false, dots: true, "show-time": true };
 const OPTIONS_KEY = "heyawake:options";
 
@@ -249,15 +249,54 @@ async function save() {
   if (!play.puzzle) return;
   try {
     const reply = await post("save", "convert", { puzzle: play.puzzle.source, to: "pzprv3", grid: play.rows() });
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([reply.text], { type: "text/plain" }));
-    link.download = "heyawake.txt";
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+    download("heyawake.txt", new Blob([reply.text], { type: "text/plain" }));
     say("Saved as a puzz.link file (heyawake.txt), your shading with it: open it there with File, Open.");
   } catch (error) {
     report(error);
   }
+}
+
+/** Download ``blob`` as the file ``name``. */
+function download(name, blob) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+}
+
+/** The board as a picture, SVG or PNG, with the player's shading when the box says so. */
+async function picture(kind) {
+  if (!play.puzzle) return;
+  const body = { puzzle: play.puzzle.source, to: "svg" };
+  if ($("with-shading").checked) body.grid = play.rows();
+  try {
+    const svg = (await post("picture", "convert", body)).text;
+    if (kind === "svg") {
+      download("heyawake.svg", new Blob([svg], { type: "image/svg+xml" }));
+    } else {
+      download("heyawake.png", await png(svg));
+    }
+    say(`Saved the board as heyawake.${kind}.`);
+  } catch (error) {
+    report(error);
+  }
+}
+
+/** ``svg`` drawn on a canvas, as a PNG blob. */
+function png(svg) {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.addEventListener("load", () => {
+      const canvas = document.createElement("canvas");
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      canvas.getContext("2d").drawImage(image, 0, 0);
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("no picture"))), "image/png");
+    });
+    image.addEventListener("error", () => reject(new Error("the picture cannot be drawn")));
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  });
 }
 
 /** The reader's warnings as a sentence to add to the status ("" when none). */
@@ -428,6 +467,8 @@ $("zoom-in").addEventListener("click", () => board.zoom(ZOOM_STEP));
 $("zoom-out").addEventListener("click", () => board.zoom(1 / ZOOM_STEP));
 $("zoom-fit").addEventListener("click", () => board.zoom(1));
 $("save").addEventListener("click", save);
+$("picture-svg").addEventListener("click", () => picture("svg"));
+$("picture-png").addEventListener("click", () => picture("png"));
 // The clock's time is kept as the page goes (a reload, a closed tab).
 window.addEventListener("pagehide", () => play.keep());
 document.addEventListener("visibilitychange", () => {
