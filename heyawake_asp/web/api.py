@@ -309,11 +309,8 @@ def _convert(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
         known = ", ".join((*FORMATS, "svg"))
         raise RequestError("$.to", f"unknown format {fmt!r} (one of {known})")
     if fmt == "svg":  # the player's grid drawn in, when given
-        text = (
-            render_svg(puzzle, _grid(request, puzzle), dots=True)
-            if "grid" in request
-            else render_svg(puzzle)
-        )
+        grid = tuple(_grid(request, puzzle)) if "grid" in request else None
+        text = render_svg(puzzle, grid, dots=grid is not None)
     elif fmt == "pzprv3":
         text = pzprv3.write(puzzle, _grid(request, puzzle))
     else:
