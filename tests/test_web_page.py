@@ -285,10 +285,12 @@ def test_steps_walk_forward_and_back_as_the_api_path(page: Page, base: str) -> N
     page.keyboard.press("ArrowLeft")
     shows(4)
     # The grade, and the hardest steps each a button to its place in the path.
-    assert f"Grade: {grade_puzzle(read_puzzle_text(URL, 'url')).label}" in page.inner_text("#learn")
+    assert f"Grade: {grade_puzzle(read_puzzle_text(URL, 'url')).label}" in page.inner_text(
+        "#learn-more"
+    )
     hardest = max(steps, key=lambda step: step["cost"])
     first = page.locator("#hardest button").first
-    assert f"cost {hardest['cost']}" in first.inner_text()
+    assert f"(difficulty {hardest['cost']})" in first.inner_text()
     first.click()
     shows(steps.index(hardest) + 1)
     assert page.inner_text("#timer") == held

@@ -11,7 +11,7 @@ import urllib.parse
 from typing import TYPE_CHECKING
 
 import pytest
-from helpers import SHARED, require_shared
+from helpers import REPO, SHARED, require_shared
 from web_support import CELL, board, cell, center, drag, marked, press, settle, state, status
 
 from heyawake_asp.formats import pzprv3
@@ -352,3 +352,24 @@ def test_a_picture_of_the_board_with_or_without_the_shading(page: Page, base: st
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
     assert width == height > 100  # the 6x6 board, square
+
+
+def test_steps_sentence_and_controls_are_on_screen_together(browser: Browser, base: str) -> None:
+    """At 1280x800 and on a phone, Next and the step's sentence are both in view; the hardest
+    steps are named in a player's words."""
+    text = (REPO / "instances" / "hard" / "11x11-s1.lp").read_text()
+    for width, height in ((1280, 800), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            open_puzzle(page, base, text)
+            press(page, "Steps")
+            for _ in range(3):
+                press(page, "Next")
+                for selector in ("#status", "#next"):
+                    box = page.locator(selector).bounding_box()
+                    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height
+            words = page.locator("#hardest button").first.inner_text()
+            assert "(difficulty " in words and ", cost" not in words
+        finally:
+            context.close()

@@ -25,7 +25,7 @@ let paused = false;
 const learn = new Learn(
   board,
   {
-    panel: $("learn"), slider: $("slider"), position: $("position"), grade: $("learn-grade"),
+    panel: $("learn"), more: $("learn-more"), slider: $("slider"), position: $("position"), grade: $("learn-grade"),
     hardest: $("hardest"), hardestPart: $("hardest-part"),
   },
   () => {

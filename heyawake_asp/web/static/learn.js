@@ -2,7 +2,7 @@
 // step k's reason and new cells marked, with the grade and links to the hardest steps.
 
 import { post } from "./api.js";
-import { report, say } from "./status.js";
+import { KIND_WORDS, report, say } from "./status.js";
 
 const xy = (cell) => [cell.x, cell.y];
 const ENDINGS = {
@@ -14,7 +14,7 @@ const ENDINGS = {
 export class Learn {
   constructor(board, elements, onClose) {
     this.board = board;
-    this.ui = elements; // {panel, slider, position, grade, hardest, hardestPart}
+    this.ui = elements; // {panel, more, slider, position, grade, hardest, hardestPart}
     this.onClose = onClose;
     this.active = false;
     this.path = null;
@@ -37,6 +37,7 @@ export class Learn {
       this.active = true;
       this.board.readOnly = true;
       this.ui.panel.hidden = false;
+      this.ui.more.hidden = false;
       this.ui.slider.max = String(reply.steps.length);
       this.#describe(reply);
       this.go(0);
@@ -52,6 +53,7 @@ export class Learn {
     this.path = null;
     this.board.readOnly = false;
     this.ui.panel.hidden = true;
+    this.ui.more.hidden = true;
     this.onClose();
   }
 
@@ -116,7 +118,7 @@ export class Learn {
         button.type = "button";
         button.className = "link";
         button.dataset.step = String(index + 1);
-        button.textContent = `Step ${index + 1}: ${step.kind}, cost ${step.cost}`;
+        button.textContent = `Step ${index + 1}: ${KIND_WORDS[step.kind] ?? step.kind} (difficulty ${step.cost})`;
         button.addEventListener("click", () => this.go(index + 1));
         item.append(button);
         return item;

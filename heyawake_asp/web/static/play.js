@@ -6,7 +6,7 @@
 import { abort, post } from "./api.js";
 import { cellName } from "./board.js";
 import { forget, recall, keep } from "./progress.js";
-import { list, report, say, scoreText } from "./status.js";
+import { KIND_WORDS, list, report, say, scoreText } from "./status.js";
 
 const xy = (cell) => [cell.x, cell.y];
 const names = (cells) => cells.map((cell) => cellName(cell.x, cell.y)).join(", ");
@@ -280,7 +280,8 @@ export class Play {
     try {
       const reply = await post("grade", "grade", { puzzle: this.puzzle.source });
       const soFar = reply.status === "above" ? " so far" : "";
-      const hardest = reply.hardest_kind === null ? "" : `; the hardest${soFar}: ${reply.hardest_kind}, cost ${reply.hardest_cost}`;
+      const kind = KIND_WORDS[reply.hardest_kind] ?? reply.hardest_kind;
+      const hardest = reply.hardest_kind === null ? "" : `; the hardest step${soFar}: ${kind}, difficulty ${reply.hardest_cost}`;
       const grade = `${reply.grade} (score ${scoreText(reply)}, ${reply.steps} steps${soFar}${hardest})`;
       this.#say(
         reply.status === "several"
