@@ -112,7 +112,8 @@ def test_hints_alone_solve_a_kth_puzzle_to_its_published_solution(
     open_puzzle(page, base, path.read_text())
     shown = hint_by_hint(page)
     assert shown > 5
-    assert board(page) == published["easy2"]
+    # Solved once the black cells are right: cells left open are white.
+    assert [row.replace("?", ".") for row in board(page)] == published["easy2"]
     assert page.inner_text("#timer") and page.get_attribute("#timer", "data-running") == "false"
 
 
@@ -134,7 +135,7 @@ def test_hints_alone_solve_a_larger_shipped_puzzle(page: Page, base: str, name: 
     path = REPO / "instances" / name
     open_puzzle(page, base, path.read_text())
     hint_by_hint(page)
-    assert verify(read_puzzle(path), board(page)) == []
+    assert verify(read_puzzle(path), [row.replace("?", ".") for row in board(page)]) == []
 
 
 def test_a_wrong_cell_is_a_conflict_and_check_marks_adjacent_blacks(page: Page, base: str) -> None:
