@@ -18,11 +18,13 @@ from typing import TYPE_CHECKING
 import pytest
 from web_support import (
     CELL,
+    URL,
     api,
     board,
     cell,
     drag,
     marked,
+    open_puzzle,
     press,
     release,
     settle,
@@ -373,17 +375,14 @@ def test_the_most_a_room_can_hold_is_its_largest_set_of_cells_apart(page: Page, 
 def test_compose_from_a_game_in_progress_hides_the_solution_until_asked(
     page: Page, base: str
 ) -> None:
-    url = "https://puzz.link/p?heyawake/6/6/888aaaofps1j0i03g1g"
-    page.goto(f"{base}/#puzzle={urllib.parse.quote(url, safe='')}")
-    page.wait_for_selector(CELL)
-    settle(page)
+    open_puzzle(page, base, URL)
     page.click(cell(page, 0, 0))
     settle(page)
     press(page, "Compose")
     assert page.get_attribute("#analysis", "data-status") == "unique"
     assert board(page) == ["??????"] * 6
     page.get_by_label("shared cells").check()
-    assert board(page) == list(solve(read_puzzle_text(url, "url")).solutions[0])
+    assert board(page) == list(solve(read_puzzle_text(URL, "url")).solutions[0])
 
 
 def test_an_irregular_room_exports_every_format_but_kth(page: Page, base: str) -> None:

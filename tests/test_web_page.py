@@ -16,10 +16,12 @@ import pytest
 from helpers import REPO, SHARED, require_shared
 from web_support import (
     CELL,
+    URL,
     api,
     board,
     cell,
     marked,
+    open_puzzle,
     press,
     release,
     settle,
@@ -34,16 +36,6 @@ from heyawake_asp.steps import grade_puzzle, hint
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
-
-URL = "https://puzz.link/p?heyawake/6/6/888aaaofps1j0i03g1g"
-"""instances/easy/6x6-s1.lp as a puzz.link URL."""
-
-
-def open_puzzle(page: Page, base: str, text: str) -> None:
-    """Open the page at ``#puzzle=`` ``text`` and wait for the board."""
-    page.goto(f"{base}/#puzzle={urllib.parse.quote(text, safe='')}")
-    page.wait_for_selector(CELL)
-    settle(page)
 
 
 def clues(page: Page) -> list[tuple[float, float, str]]:

@@ -12,7 +12,20 @@ from typing import TYPE_CHECKING
 
 import pytest
 from helpers import REPO, SHARED, require_shared
-from web_support import CELL, board, cell, center, drag, marked, press, settle, state, status
+from web_support import (
+    CELL,
+    URL,
+    board,
+    cell,
+    center,
+    drag,
+    marked,
+    open_puzzle,
+    press,
+    settle,
+    state,
+    status,
+)
 
 from heyawake_asp.formats import pzprv3
 from heyawake_asp.formats.text import NAMES
@@ -22,16 +35,6 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from playwright.sync_api import Browser, Page
-
-URL = "https://puzz.link/p?heyawake/6/6/888aaaofps1j0i03g1g"
-"""instances/easy/6x6-s1.lp as a puzz.link URL."""
-
-
-def open_puzzle(page: Page, base: str, text: str) -> None:
-    """Open the page at ``#puzzle=`` ``text`` and wait for the board."""
-    page.goto(f"{base}/#puzzle={urllib.parse.quote(text, safe='')}")
-    page.wait_for_selector(CELL)
-    settle(page)
 
 
 def kth(name: str) -> str:

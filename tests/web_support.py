@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import threading
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Route
 
 CELL = "#board rect.cell"
+URL = "https://puzz.link/p?heyawake/6/6/888aaaofps1j0i03g1g"
+"""instances/easy/6x6-s1.lp as a puzz.link URL."""
 
 
 def chromium() -> str:
@@ -82,6 +85,13 @@ def api(base: str, name: str, body: dict[str, Any]) -> Any:
     )
     with urllib.request.urlopen(request, timeout=30) as reply:
         return json.load(reply)
+
+
+def open_puzzle(page: Page, base: str, text: str) -> None:
+    """Open the page at ``#puzzle=`` ``text`` and wait for the board."""
+    page.goto(f"{base}/#puzzle={urllib.parse.quote(text, safe='')}")
+    page.wait_for_selector(CELL)
+    settle(page)
 
 
 def settle(page: Page) -> None:
