@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from heyawake_asp.web.app import WebApp
-from heyawake_asp.web.server import listen
+from heyawake_asp.web.server import HalfCloseProtocol, listen
 from heyawake_asp.web.settings import Settings
 
 if TYPE_CHECKING:
@@ -40,12 +40,13 @@ def chromium() -> str:
 
 def serve(app: WebApp | None = None, host: str = "127.0.0.1") -> Iterator[str]:
     """Run ``app`` (default: for one player, 20 s a request) under uvicorn on a thread, on a
-    free port, for the caller's scope; yield its base URL."""
+    free port, as ``heyawake serve`` runs it, for the caller's scope; yield its base URL."""
     import uvicorn
 
     app = app or WebApp(Settings.local(20.0))
     listener = listen(host, 0)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", server_header=False))
+    config = uvicorn.Config(app, log_level="warning", server_header=False, http=HalfCloseProtocol)
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener.socket]}, daemon=True)
     thread.start()
     try:

@@ -26,6 +26,7 @@ from heyawake_asp.web.turns import RETRY_AFTER_SECONDS, Busy, Turns
 __all__ = ["Answer", "Runner"]
 
 _SHUTTING_DOWN = "stopped: the server is shutting down"
+_HUNG_UP = "stopped: the client closed its side of the connection before the answer"
 
 
 @dataclass(frozen=True)
@@ -67,11 +68,12 @@ class Runner:
         self, call: functools.partial[Reply], deadline: Deadline, receive: Receive
     ) -> Reply:
         """``call()`` in a fresh child, stopped if its asker hangs up or this task is cancelled."""
+        gone = anyio.Event()
         with Worker(memory_cap(self.settings.jobs)) as worker:
             self._workers.add(worker)
             try:
                 async with anyio.create_task_group() as group:
-                    group.start_soon(_stop_on_hang_up, receive, worker)
+                    group.start_soon(_stop_on_hang_up, receive, worker, gone)
                     reply = await anyio.to_thread.run_sync(
                         _run, worker, call, deadline, abandon_on_cancel=True
                     )
@@ -81,6 +83,8 @@ class Runner:
                 self._workers.discard(worker)
         if self._closing:
             return Reply(503, {"error": f"server: {_SHUTTING_DOWN}"})
+        if gone.is_set():
+            return Reply(400, {"error": f"server: {_HUNG_UP}"})
         return reply
 
     async def close(self) -> None:
@@ -91,10 +95,15 @@ class Runner:
             worker.stop()
 
 
-async def _stop_on_hang_up(receive: Receive, worker: Worker) -> None:
-    """Stop ``worker``'s call once the asker's connection ends (the body is read by then)."""
-    while (await receive())["type"] != "http.disconnect":
-        pass
+async def _stop_on_hang_up(receive: Receive, worker: Worker, gone: anyio.Event) -> None:
+    """Stop ``worker``'s call once the asker's stream ends, and set ``gone``.
+
+    The body is read by then: what ``receive`` says next is that the
+    connection ended, or (`heyawake_asp.web.server.HalfCloseProtocol`) that
+    the asker closed its side.
+    """
+    await receive()
+    gone.set()
     worker.stop()
 
 

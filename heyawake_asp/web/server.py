@@ -4,6 +4,14 @@ The socket is bound before the server starts, so that the command can
 print the address (port 0 takes any free one) and a port already taken is
 an error it words itself. Ctrl-C stops every child at once (the requests
 running get a 503, those waiting too) and ends the server within a second.
+
+A client that closes its sending side once its request is sent (a
+half-close) cannot be told from one that hung up: both send the end of
+their stream. uvicorn closes such a connection at once; `HalfCloseProtocol`
+(``serve`` uses it; ``uvicorn.Config(http=HalfCloseProtocol)`` elsewhere)
+keeps it open for the answer instead: the request's child is stopped, as
+for a hang-up, and the answer says so, which a half-closed client reads and
+a gone one never sees.
 """
 
 from __future__ import annotations
@@ -12,11 +20,13 @@ import logging
 import socket
 from dataclasses import dataclass
 
+import h11
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from heyawake_asp.web.app import WebApp
 
-__all__ = ["Listener", "listen", "serve"]
+__all__ = ["HalfCloseProtocol", "Listener", "listen", "serve"]
 
 _BACKLOG = 2048
 """Connections the system holds until they are accepted: many clients arriving at once."""
@@ -60,6 +70,23 @@ def listen(host: str, port: int) -> Listener:
     return Listener(sock, str(bound_host), int(bound_port))
 
 
+class HalfCloseProtocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, answering a client that half-closes after its request."""
+
+    def eof_received(self) -> bool | None:
+        """Keep the connection open for the answer when the request is whole.
+
+        The request sees its asker go (its next ``receive`` returns) and
+        answers why it stopped; the connection closes after the answer.
+        """
+        cycle = self.cycle
+        if cycle is None or cycle.response_complete or self.conn.their_state is not h11.DONE:
+            return None  # nothing to answer: close, as uvicorn does
+        cycle.keep_alive = False
+        cycle.message_event.set()
+        return True
+
+
 class _Server(uvicorn.Server):
     """uvicorn's server, stopping the app's children as it begins to shut down."""
 
@@ -84,6 +111,7 @@ def serve(app: WebApp, listener: Listener, verbose: bool = False) -> None:
         access_log=verbose,
         server_header=False,
         timeout_graceful_shutdown=_GRACE_SECONDS,
+        http=HalfCloseProtocol,
     )
     if verbose:  # the access log alone, without uvicorn's lines on starting and stopping
         logging.getLogger("uvicorn.access").setLevel(logging.INFO)
