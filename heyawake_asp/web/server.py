@@ -73,7 +73,7 @@ def listen(host: str, port: int) -> Listener:
 class HalfCloseProtocol(H11Protocol):
     """uvicorn's HTTP/1.1 protocol, answering a client that half-closes after its request."""
 
-    def eof_received(self) -> bool | None:
+    def eof_received(self) -> bool | None:  # type: ignore[override]  # asyncio allows True
         """Keep the connection open for the answer when the request is whole.
 
         The request sees its asker go (its next ``receive`` returns) and
