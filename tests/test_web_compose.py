@@ -335,6 +335,19 @@ def test_merge_and_paint_make_irregular_rooms(page: Page, base: str) -> None:
     }
 
 
+def test_rotate_and_flip_turn_the_draft(page: Page, base: str) -> None:
+    """Against the rooms turned by the test: a quarter clockwise takes (x, y) to (h-1-y, x)."""
+    ell = frozenset({(0, 0), (0, 1), (1, 1)})
+    puzzle = Puzzle(3, 2, (Room(ell, 1), Room(frozenset({(1, 0), (2, 0), (2, 1)}), 2)))
+    open_draft(page, base, puzzle)
+    press(page, "Rotate")
+    turned = {(frozenset((1 - y, x) for x, y in cells), clue) for cells, clue in rooms(puzzle)}
+    assert (draft(page).width, draft(page).height, rooms(draft(page))) == (2, 3, turned)
+    press(page, "Flip")
+    flipped = {(frozenset((1 - x, y) for x, y in cells), clue) for cells, clue in turned}
+    assert rooms(draft(page)) == flipped
+
+
 def test_the_sentence_follows_the_draft(page: Page, base: str) -> None:
     compose(page, base, 6, 6)
     assert status(page).startswith("A new 6×6 grid, one room")

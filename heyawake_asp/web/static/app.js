@@ -479,6 +479,8 @@ $("mode-compose").addEventListener("click", () => setMode("compose"));
 const size = (id) => Math.min(MAX_SIZE, Math.max(1, Number.parseInt($(id).value, 10) || 1));
 $("draft-new").addEventListener("click", () => compose.blank(size("draft-width"), size("draft-height")));
 $("draft-resize").addEventListener("click", () => compose.resize(size("draft-width"), size("draft-height")));
+$("draft-rotate").addEventListener("click", () => compose.turn("rotate"));
+$("draft-flip").addEventListener("click", () => compose.turn("flip"));
 $("draft-undo").addEventListener("click", () => compose.undo());
 $("draft-redo").addEventListener("click", () => compose.redo());
 $("shared").addEventListener("change", () => compose.redraw());

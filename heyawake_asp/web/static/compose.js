@@ -138,6 +138,12 @@ export class Compose {
     say(`A new ${width}×${height} grid, one room: drag rectangles to make rooms.`);
   }
 
+  /** Turn the draft a quarter clockwise, or mirror it (``how``: "rotate" or "flip"). */
+  turn(how) {
+    this.edit(how === "rotate" ? D.rotate(this.draft) : D.flip(this.draft));
+    say(how === "rotate" ? "Turned a quarter clockwise." : "Mirrored left to right.");
+  }
+
   resize(width, height) {
     this.edit(D.resize(this.draft, width, height));
     say(`The grid is ${width}×${height} now.`);

@@ -166,6 +166,18 @@ export function resize(draft, width, height) {
   return fromLabels(labels, (label) => (label === NEW ? null : draft.clues[label]));
 }
 
+/** The draft turned a quarter clockwise: its width is the height it had. */
+export function rotate(draft) {
+  const labels = grid(draft.height, draft.width, (x, y) => draft.room[draft.height - 1 - x][y]);
+  return fromLabels(labels, (label) => draft.clues[label]);
+}
+
+/** The draft mirrored left to right. */
+export function flip(draft) {
+  const labels = grid(draft.width, draft.height, (x, y) => draft.room[y][draft.width - 1 - x]);
+  return fromLabels(labels, (label) => draft.clues[label]);
+}
+
 /** The draft in our JSON format's object form ({width, height, rooms}). */
 export function toObject(draft) {
   return {
