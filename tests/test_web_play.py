@@ -376,3 +376,28 @@ def test_steps_sentence_and_controls_are_on_screen_together(browser: Browser, ba
             assert "(difficulty " in words and ", cost" not in words
         finally:
             context.close()
+
+
+def test_a_link_carries_the_players_grid_to_another_browser(browser: Browser, base: str) -> None:
+    first = browser.new_context()
+    try:
+        page = first.new_page()
+        open_puzzle(page, base, URL)
+        page.click(cell(page, 0, 0))
+        page.click(cell(page, 3, 2), button="right")
+        settle(page)
+        grid = board(page)
+        press(page, "Link")
+        link = page.get_attribute("#progress-link", "href")
+        assert link is not None and link.startswith(f"{base}/#puzzle=")
+    finally:
+        first.close()
+    second = browser.new_context()  # no storage of the first
+    try:
+        page = second.new_page()
+        page.goto(link)
+        page.wait_for_selector(CELL)
+        settle(page)
+        assert board(page) == grid
+    finally:
+        second.close()

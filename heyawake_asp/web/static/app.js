@@ -14,6 +14,9 @@ import { Timer } from "./timer.js";
 const $ = (id) => document.getElementById(id);
 const HASH = "#puzzle=";
 const DRAFT = "#draft=";
+const GRID = "&grid="; // after #puzzle=: the player's grid, in a link made on request
+const LINK_CHARS = { "#": "x", ".": "o", "?": "_" };
+const GRID_CHARS = { x: "#", o: ".", _: "?" };
 
 const board = new Board($("board"), (x, y, char) => play.set(x, y, char), {
   begin: (x, y, char) => play.begin(x, y, char),
@@ -61,7 +64,7 @@ const compose = new Compose(
 let ownHash = null; // the hash this page set: its hashchange is not a new puzzle
 
 const PUZZLE_REQUESTS = ["load-json", "load-url", "check", "hint", "solve", "grade", "steps"];
-const PLAY_BUTTONS = ["check", "hint", "undo", "redo", "solve", "grade", "steps", "start-over", "pause", "save", "picture-svg", "picture-png"];
+const PLAY_BUTTONS = ["check", "hint", "undo", "redo", "solve", "grade", "steps", "start-over", "pause", "save", "picture-svg", "picture-png", "share"];
 const OPTIONS = { "auto-check": false, strict: false, dots: true, "show-time": true };
 const OPTIONS_KEY = "heyawake:options";
 
@@ -198,7 +201,7 @@ async function load(text) {
 }
 
 /** Read ``text`` as a puzzle, draw it, and put its puzz.link URL in the address. */
-async function playText(text) {
+async function playText(text, linked = null) {
   abort(PUZZLE_REQUESTS);
   // The puzz.link URL is the puzzle from here on, for every request: the rooms drawn from its
   // JSON are numbered as the API numbers them (a file's own room order may differ).
@@ -226,8 +229,9 @@ async function playText(text) {
   learn.close();
   setPaused(false);
   let resumed = play.start(puzzle);
-  if (marks) {
-    play.adopt(marks);
+  const given = marks ?? linked; // a puzz.link file's shading, or a link's grid
+  if (given && given.length === puzzle.height && given.every((row) => row.length === puzzle.width)) {
+    play.adopt(given);
     resumed = false;
   }
   ownHash = HASH + encodeURIComponent(source);
@@ -237,6 +241,7 @@ async function playText(text) {
   link.href = url ?? ownHash;
   link.textContent = url ?? "this puzzle";
   $("link-line").hidden = false;
+  $("progress-line").hidden = true;
   const opening = resumed
     ? `Your ${puzzle.width}×${puzzle.height} game as you left it (Start over begins it again).`
     : `A ${puzzle.width}×${puzzle.height} puzzle with ${puzzle.rooms.length} rooms: shade cells, or ask for a hint.`;
@@ -321,14 +326,26 @@ function loadFromHash() {
   if (compose.active) setMode("play");
   if (location.hash === ownHash) return;
   let text;
+  const [puzzlePart, gridPart] = location.hash.slice(HASH.length).split(GRID);
   try {
-    text = decodeURIComponent(location.hash.slice(HASH.length));
+    text = decodeURIComponent(puzzlePart);
   } catch {
     say("error: the address's #puzzle= is not a valid encoding", "error");
     return;
   }
   $("puzzle-text").value = text;
-  playText(text);
+  playText(text, gridPart === undefined ? null : gridOfLink(gridPart));
+}
+
+/** A grid as a link carries it: rows joined by "/", x black, o white, _ open. */
+function linkOfGrid(rows) {
+  return rows.map((row) => [...row].map((char) => LINK_CHARS[char]).join("")).join("/");
+}
+
+/** The grid a link carries (rows of '#', '.', '?'), or null when it does not read. */
+function gridOfLink(text) {
+  const rows = text.split("/").map((row) => [...row].map((char) => GRID_CHARS[char] ?? "!").join(""));
+  return rows.some((row) => row.includes("!")) ? null : rows;
 }
 
 async function fillInstances() {
@@ -467,6 +484,15 @@ $("zoom-in").addEventListener("click", () => board.zoom(ZOOM_STEP));
 $("zoom-out").addEventListener("click", () => board.zoom(1 / ZOOM_STEP));
 $("zoom-fit").addEventListener("click", () => board.zoom(1));
 $("save").addEventListener("click", save);
+$("share").addEventListener("click", () => {
+  if (!play.puzzle) return;
+  const link = `${location.origin}${location.pathname}${HASH}${encodeURIComponent(play.puzzle.source)}${GRID}${linkOfGrid(play.rows())}`;
+  const anchor = $("progress-link");
+  anchor.href = link;
+  anchor.textContent = "this puzzle with your grid";
+  $("progress-line").hidden = false;
+  say("A link to this puzzle with your grid is under the puzzle's: copy it to go on elsewhere.");
+});
 $("picture-svg").addEventListener("click", () => picture("svg"));
 $("picture-png").addEventListener("click", () => picture("png"));
 // The clock's time is kept as the page goes (a reload, a closed tab).
