@@ -15,6 +15,7 @@ from helpers import REPO, SHARED, require_shared
 from web_support import (
     CELL,
     URL,
+    api,
     board,
     cell,
     center,
@@ -401,3 +402,38 @@ def test_a_link_carries_the_players_grid_to_another_browser(browser: Browser, ba
         assert board(page) == grid
     finally:
         second.close()
+
+
+def test_a_long_reason_is_summed_up_its_cells_coloured_by_rule(page: Page, base: str) -> None:
+    """The longest step of hard/11x11-s1 (seven runs, seven pairs, ...): a one-line summary,
+    the whole sentence on demand, each rule's cells marked by its kind, a legend."""
+    text = (REPO / "instances" / "hard" / "11x11-s1.lp").read_text()
+    open_puzzle(page, base, text)
+    steps = api(base, "steps", {"puzzle": sent_url(page)})["steps"]
+    index, step = max(enumerate(steps, 1), key=lambda found: len(found[1]["text"]))
+    assert len(step["text"]) > 140
+    press(page, "Steps")
+    page.locator("#slider").fill(str(index))
+    settle(page)
+    head = step["text"].split(": ")[0]
+    said = status(page)
+    assert said.startswith(f"Step {index}: {head}: from ") and len(said) < len(step["text"])
+    page.locator("#reason-details summary").click()
+    assert page.inner_text("#reason-text") == step["text"]
+    for kind in {rule["kind"] for rule in step["rules"]}:
+        cells = {
+            (c["x"], c["y"])
+            for rule in step["rules"]
+            if rule["kind"] == kind
+            for c in rule["cells"]
+        }
+        assert marked(page, f"rule-{kind}") == cells, kind
+        assert page.locator(f"#legend li[data-rule='{kind}']").count() == 1
+    press(page, "First")  # the start: no reason, so no details and no legend
+    assert not page.locator("#reason-details").is_visible()
+    assert not page.locator("#legend").is_visible()
+
+
+def sent_url(page: Page) -> str:
+    """The puzzle the page sends to the API: the one in its address."""
+    return urllib.parse.unquote(page.url.split("#puzzle=", 1)[1])

@@ -2,9 +2,9 @@
 // step k's reason and new cells marked, with the grade and links to the hardest steps.
 
 import { post } from "./api.js";
+import { explain, marks } from "./reason.js";
 import { KIND_WORDS, report, say } from "./status.js";
 
-const xy = (cell) => [cell.x, cell.y];
 const ENDINGS = {
   several: "The steps stop here: the puzzle has more than one solution.",
   unsolvable: "The steps stop here: the puzzle has no solution.",
@@ -68,18 +68,16 @@ export class Learn {
     this.ui.panel.dataset.index = String(this.index);
     const atEnd = this.index === steps.length;
     let text;
+    let step = null;
     if (this.index === 0) {
       this.board.highlight();
       text = steps.length === 0
         ? "No step settles a cell from the start."
         : `The start: ${steps.length} step${steps.length === 1 ? "" : "s"}; press Next to take the first.`;
     } else {
-      const step = steps[this.index - 1];
-      this.board.highlight({
-        reason: [...step.rules.flatMap((rule) => rule.cells), ...step.known].map(xy),
-        new: step.settles.map(xy),
-      });
-      text = `Step ${this.index}: ${step.text}`;
+      step = steps[this.index - 1];
+      this.board.highlight(marks(step));
+      text = "";
     }
     if (atEnd && this.path.status !== "solved") {
       if (this.path.conflict) {
@@ -89,7 +87,8 @@ export class Learn {
     } else if (atEnd) {
       text += " That solves it.";
     }
-    say(text);
+    if (step) explain(step, `Step ${this.index}: `, text);
+    else say(text);
   }
 
   /** Handle Left/Right/Home/End when learning; true when the key was used. */

@@ -6,6 +6,7 @@
 import { abort, post } from "./api.js";
 import { cellName } from "./board.js";
 import { forget, recall, keep } from "./progress.js";
+import { explain, marks } from "./reason.js";
 import { KIND_WORDS, list, report, say, scoreText } from "./status.js";
 
 const xy = (cell) => [cell.x, cell.y];
@@ -226,12 +227,10 @@ export class Play {
       list();
       if (reply.step) {
         const step = reply.step;
-        this.board.highlight({
-          reason: [...step.rules.flatMap((rule) => rule.cells), ...step.known].map(xy),
-          new: step.settles.map(xy),
-        });
+        this.board.highlight(marks(step));
         this.shownHint = { step, key };
-        this.#say(`${step.text} (press Hint again to set ${step.settles.length === 1 ? "it" : "them"})`);
+        explain(step, "", ` (press Hint again to set ${step.settles.length === 1 ? "it" : "them"})`);
+        this.saidFor = key;
       } else if (reply.conflict) {
         this.board.highlight({ conflict: reply.conflict.map(xy) });
         const text = reply.conflict.length === 1

@@ -10,6 +10,9 @@ export function say(text, kind = "info") {
   const element = status();
   element.textContent = text;
   element.dataset.kind = kind;
+  // A step's reason, its legend and whole sentence, belong to the sentence they came with.
+  document.getElementById("reason-details").hidden = true;
+  document.getElementById("legend").hidden = true;
 }
 
 /** Each kind of step (a grade's hardest) in a player's words. */

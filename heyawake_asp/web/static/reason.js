@@ -1,0 +1,68 @@
+// A step's reason as the page shows it: the sentence, or for a long one a one-line summary
+// with the whole sentence on demand; its cells coloured by the kind of rule they belong to,
+// with a legend.
+
+import { say } from "./status.js";
+
+/** Past this many characters a step's sentence is summed up first. */
+export const LONG = 140;
+
+/** Each kind of rule instance, in a player's words: one, and several. */
+const RULES = {
+  connected: ["white connectivity", "white connectivity"],
+  clue: ["a room's number", "rooms' numbers"],
+  apart: ["a room's black cells apart", "rooms' black cells apart"],
+  run: ["a white run through three rooms", "white runs through three rooms"],
+  adjacent: ["a pair of cells side by side", "pairs of cells side by side"],
+};
+
+const xy = (cell) => [cell.x, cell.y];
+
+/** The highlights of ``step``: "reason" and "rule-KIND" on its reason's cells, "new" on its own. */
+export function marks(step) {
+  const found = { reason: [...step.rules.flatMap((rule) => rule.cells), ...step.known].map(xy) };
+  for (const rule of step.rules) (found[`rule-${rule.kind}`] ??= []).push(...rule.cells.map(xy));
+  found["rule-known"] = step.known.map(xy);
+  found.new = step.settles.map(xy);
+  return found;
+}
+
+/** The rules of ``step`` counted by kind, in words: "white connectivity, 3 rooms' numbers". */
+function counted(step) {
+  const counts = new Map();
+  for (const rule of step.rules) counts.set(rule.kind, (counts.get(rule.kind) ?? 0) + 1);
+  const parts = [...counts].map(([kind, count]) => {
+    const [one, many] = RULES[kind] ?? [kind, kind];
+    return kind === "connected" ? one : count === 1 ? one : `${count} ${many}`;
+  });
+  const known = step.known.length;
+  const settled = known ? `, with ${known} cell${known === 1 ? "" : "s"} settled before` : "";
+  return `${parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0]}${settled}`;
+}
+
+/**
+ * Say ``step``'s sentence after ``prefix`` (a long one summed up, the whole on demand) and
+ * show the legend of its highlights.
+ */
+export function explain(step, prefix = "", suffix = "") {
+  const long = step.text.length > LONG;
+  const head = step.text.split(": ")[0];
+  say(`${prefix}${long ? `${head}: from ${counted(step)}.` : step.text}${suffix}`);
+  const details = document.getElementById("reason-details");
+  document.getElementById("reason-text").textContent = step.text;
+  details.hidden = !long;
+  details.open = false;
+  const legend = document.getElementById("legend");
+  const kinds = [...new Set(step.rules.map((rule) => rule.kind))];
+  legend.replaceChildren(
+    ...[...kinds.map((kind) => [kind, RULES[kind]?.[1] ?? kind]), ...(step.known.length ? [["known", "cells settled before"]] : [])].map(
+      ([kind, words]) => {
+        const item = document.createElement("li");
+        item.dataset.rule = kind;
+        item.textContent = words;
+        return item;
+      },
+    ),
+  );
+  legend.hidden = false;
+}
