@@ -632,3 +632,26 @@ def test_run_each_shares_memory_among_the_children_running_at_once(
     assert list(run_each(calls, timeout=None, jobs=600)) == [1, 2, 4]
     at_once = min(3, isolation.max_jobs())
     assert max(shares) == at_once and len(shares) == 3
+
+
+def test_a_stop_while_the_child_starts_is_not_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hang-up that lands while the child forks (it has no process to kill yet) still stops
+    the call: without it, the call would run to its end and answer."""
+    from heyawake_asp.runtime import child as child_module
+
+    worker = Worker()
+    submit = child_module.Child.submit
+
+    def stop_first(self: Any, *args: Any, **kwargs: Any) -> None:
+        worker.stop()  # the process does not exist yet
+        submit(self, *args, **kwargs)
+
+    monkeypatch.setattr(child_module.Child, "submit", stop_first)
+    with worker, pytest.raises(ChildFailed):
+        worker.run(functools.partial(_sleep_then, 3.0, "answered"), timeout=60.0)
+
+
+def _sleep_then(seconds: float, value: str) -> str:
+    """``value``, after ``seconds``."""
+    time.sleep(seconds)
+    return value

@@ -107,6 +107,7 @@ def click(page: Page, x: int, y: int) -> None:
     page.click(cell(page, x, y))
 
 
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
 def test_drawn_rectangles_and_typed_numbers_are_the_draft(page: Page, base: str) -> None:
     compose(page, base, 4, 4)
     drag(page, (0, 0), (1, 1))

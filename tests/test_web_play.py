@@ -169,6 +169,7 @@ def test_the_game_is_kept_across_a_reload_and_start_over_clears_it(page: Page, b
     assert board(page) == ["??????"] * 6
 
 
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
 def test_the_clock_goes_on_from_where_a_closed_tab_left_it(browser: Browser, base: str) -> None:
     """The page's clock is Playwright's: 2:05 pass in an instant, then the tab is closed."""
     context = browser.new_context()
@@ -279,6 +280,7 @@ def same_rooms(a: Puzzle, b: Puzzle) -> bool:
     return {(r.cells, r.clue) for r in a.rooms} == {(r.cells, r.clue) for r in b.rooms}
 
 
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
 def test_a_45x31_fits_the_screen_and_zooms_on_a_phone(browser: Browser, base: str) -> None:
     """No sideways scroll of the page at 1280x800 nor at 390x844; zoomed, the frame pans."""
     rows = ["".join(NAMES[x // 5 + 9 * (y // 4)] for x in range(45)) for y in range(31)]
@@ -307,6 +309,7 @@ def test_a_45x31_fits_the_screen_and_zooms_on_a_phone(browser: Browser, base: st
             context.close()
 
 
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
 def test_the_dark_scheme_follows_the_system(browser: Browser, base: str) -> None:
     """Dark page, dark open cells, light shaded ones: the board keeps its contrast."""
     for scheme in ("light", "dark"):
@@ -358,6 +361,7 @@ def test_a_picture_of_the_board_with_or_without_the_shading(page: Page, base: st
     assert width == height > 100  # the 6x6 board, square
 
 
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
 def test_steps_sentence_and_controls_are_on_screen_together(browser: Browser, base: str) -> None:
     """At 1280x800 and on a phone, Next and the step's sentence are both in view; the hardest
     steps are named in a player's words."""
@@ -379,6 +383,7 @@ def test_steps_sentence_and_controls_are_on_screen_together(browser: Browser, ba
             context.close()
 
 
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
 def test_a_link_carries_the_players_grid_to_another_browser(browser: Browser, base: str) -> None:
     first = browser.new_context()
     try:

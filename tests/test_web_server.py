@@ -27,7 +27,7 @@ from heyawake_asp.formats import read_puzzle_text
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.solver import solve
 from heyawake_asp.web import api
-from heyawake_asp.web.app import MAX_BODY_BYTES, WebApp
+from heyawake_asp.web.application import MAX_BODY_BYTES, WebApp
 from heyawake_asp.web.settings import Settings
 from heyawake_asp.web.turns import RETRY_AFTER_SECONDS
 
@@ -110,6 +110,7 @@ def test_the_shipped_puzzles_are_listed_and_read(port: int) -> None:
     assert record["puzzle"] == (REPO / "instances" / "easy" / "6x6-s1.lp").read_text()
 
 
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
 def test_the_players_list_holds_the_fair_puzzles_the_page_grades_in_time(port: int) -> None:
     """Players get puzzles with one solution (the solver says) of at most 35x35; the rest,
     the suite's fixtures (several solutions, none, 50x50 and more), are left out."""
@@ -442,6 +443,68 @@ def test_a_body_never_becomes_a_second_request(port: int) -> None:
     for path in ("/api/nothing", "/nothing", "/api/solve"):
         received = exchange(port, raw_post(port, path, inner, "Connection: close\r\n"))
         assert received.count(b"HTTP/1.1 ") == 1, received
+
+
+def test_a_chunked_body_beside_a_length_is_refused_unread(port: int) -> None:
+    """HTTP reads a chunked body whatever Content-Length says: the size limit must not be
+    skipped so (a review sent 300 MB into the server's memory this way)."""
+    head = (
+        f"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+        "Content-Length: 2\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    )
+    received = exchange(port, head.encode() + b"2\r\n{}\r\n0\r\n\r\n")
+    assert received.startswith(b"HTTP/1.1 411 ") and b"Transfer-Encoding" in received
+
+
+@pytest.mark.parametrize("origin", ["http://[x", "http://[evil]:1", "http://localhost:x"])
+def test_an_origin_that_is_no_url_is_another_site(port: int, origin: str) -> None:
+    headers = {"Host": f"127.0.0.1:{port}", "Origin": origin}
+    status, answer, data = request(port, "POST", "/api/check", json.dumps(THREE).encode(), headers)
+    assert status == 403 and json.loads(data)["error"].startswith("Origin: ")
+    assert "frame-ancestors 'none'" in answer["Content-Security-Policy"]
+
+
+@pytest.mark.parametrize(
+    "host",
+    ["evil@127.0.0.1:{port}", "127.0.0.1:{port}/x", "127.0.0.1:0{port}", "127.0.0.1:{port}#"],
+)
+def test_a_host_that_is_not_name_and_port_is_refused(port: int, host: str) -> None:
+    assert status_of(port, "GET", "/", {"Host": host.format(port=port)}) == 403
+
+
+def test_callers_who_hang_up_while_queued_leave_the_queue() -> None:
+    """One worker busy with a long request; 16 askers queue behind it (the whole queue) and
+    hang up. The next request is not refused as if they still waited: it gets its turn."""
+    app = WebApp(Settings.local(120.0, jobs=1))
+    for port in served_port(app):
+        _queue_and_hang_up(port, app.settings.queue)
+
+
+def _queue_and_hang_up(port: int, askers: int) -> None:
+    """Busy the one worker, queue ``askers`` requests that hang up, then ask once more."""
+    asker = subprocess.Popen([sys.executable, "-c", _ASKER, str(port)], stdin=subprocess.PIPE)
+    try:
+        assert _eventually(lambda: bool(multiprocessing.active_children()))
+        ghosts = [socket.create_connection(("127.0.0.1", port)) for _ in range(askers)]
+        for ghost in ghosts:
+            ghost.sendall(raw_post(port, "/api/check", json.dumps(THREE).encode()))
+        time.sleep(0.5)  # let them reach the queue: hanging up before that proves less
+        for ghost in ghosts:
+            ghost.close()
+        outcome: list[int] = []
+
+        def ask() -> None:
+            outcome.append(post(port, "check", {**THREE, "grid": ["#.#"]})[0])
+
+        later = threading.Thread(target=ask)
+        later.start()
+        later.join(1.0)  # waiting for its turn, not refused at once
+        assert outcome == []
+        asker.kill()
+        later.join(60)
+        assert outcome == [200]
+    finally:
+        asker.kill()
 
 
 def test_two_different_lengths_are_refused(port: int) -> None:

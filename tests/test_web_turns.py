@@ -7,6 +7,8 @@ already passed where it must give up; no test reads the clock to pass.
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 
 import pytest
 
@@ -174,3 +176,16 @@ def test_settings_share_the_queue_as_the_workers() -> None:
 def test_a_variable_that_does_not_read_names_itself(name: str, value: str) -> None:
     with pytest.raises(ValueError, match=f"^{name}: expected .* got '{value}'$"):
         Settings.from_env({name: value})
+
+
+def test_the_package_app_stays_the_app_however_often_it_is_looked_up() -> None:
+    """uvicorn looks ``heyawake_asp.web:app`` up twice with one worker; the second lookup once
+    found the submodule of the same name (every request then a 500)."""
+    code = (
+        "import heyawake_asp.web as web\n"
+        "first, second = web.app, web.app\n"
+        "from heyawake_asp.web.application import WebApp\n"
+        "assert first is second and isinstance(web.app, WebApp), (first, second, web.app)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr

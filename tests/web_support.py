@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from heyawake_asp.web.app import WebApp
+from heyawake_asp.web.application import WebApp
 from heyawake_asp.web.server import HalfCloseProtocol, listen
 from heyawake_asp.web.settings import Settings
 

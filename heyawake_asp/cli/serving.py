@@ -12,7 +12,7 @@ from heyawake_asp.cli.common import read_puzzle_or_fail
 from heyawake_asp.cli.options import seconds
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import write_puzzle
-from heyawake_asp.web.app import WebApp
+from heyawake_asp.web.application import WebApp
 from heyawake_asp.web.server import listen, serve
 from heyawake_asp.web.settings import Settings
 

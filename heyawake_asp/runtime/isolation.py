@@ -100,6 +100,8 @@ class Worker:
             child = self._running = self._take_child()
             try:
                 child.submit(call, deadline, on_report)
+                if self._stopped:  # stopped while the child started: `stop` saw no process
+                    child.process.kill()
                 wait([child], GRACE_SECONDS)
                 if child.kind == "died" and not child.started:
                     child.stop()

@@ -1,7 +1,7 @@
 """The board in the browser (``heyawake serve``): the JSON API, the web app and the page.
 
 `heyawake_asp.web.api` answers a request's body, in a child process;
-`heyawake_asp.web.app` is the ASGI app serving it and the page in
+`heyawake_asp.web.application` is the ASGI app serving it and the page in
 ``static/``; `heyawake_asp.web.server` runs the app for ``heyawake serve``.
 
 ``app`` is the app configured from the environment
@@ -17,7 +17,7 @@ import os
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from heyawake_asp.web.app import WebApp
+    from heyawake_asp.web.application import WebApp
 
 __all__ = ["app"]
 
@@ -32,7 +32,7 @@ def __getattr__(name: str) -> WebApp:
 @functools.cache
 def _app_from_env() -> WebApp:
     """The web app with the settings of the ``HEYAWAKE_*`` variables."""
-    from heyawake_asp.web.app import WebApp
+    from heyawake_asp.web.application import WebApp
     from heyawake_asp.web.settings import Settings
 
     return WebApp(Settings.from_env(os.environ))

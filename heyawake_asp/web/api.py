@@ -7,7 +7,7 @@ the keys of the matching command's ``--json`` record, or ``{"error":
 "WHERE: WHAT"}`` with a 4xx status, WHERE a JSON path (``$.grid[2]``) or
 the puzzle's line and column. What the puzzle's reader warns of (a clue
 read as no number, say) comes as ``warnings``, a list of sentences. `answer`
-runs in a worker process (see `heyawake_asp.web.app`): nothing here opens a
+runs in a worker process (see `heyawake_asp.web.application`): nothing here opens a
 path or runs a program that came in a request, and only the default encoding
 set is used.
 

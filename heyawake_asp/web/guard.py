@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import re
 import urllib.parse
 from collections.abc import Mapping
 
@@ -50,6 +51,8 @@ HEADERS = {
 """Sent with every answer: nothing loaded from elsewhere, no framing, no sniffing, no cache."""
 _LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 _SAFE_METHODS = frozenset({"GET", "HEAD"})
+_HOST = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::([1-9][0-9]{0,4}))?")
+"""``NAME[:PORT]``: a name or IPv4 address, or an IPv6 address in brackets; nothing else."""
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
@@ -67,23 +70,25 @@ def refusal(
     name, port = _split(host)
     if name is None or not _admitted(name, port, served, allowed_hosts):
         admit = "start it with --allowed-host NAME to admit a name"
-        return f"Host: {host or '(none)'} is not this server ({admit})"
+        return f"Host: {host[:100] or '(none)'} is not this server ({admit})"
     origin = headers.get("origin")
     if method in _SAFE_METHODS or origin is None:
         return None
-    parts = urllib.parse.urlsplit(origin)
-    if parts.netloc.lower() == host.lower() or (parts.hostname or "") in allowed_hosts:
-        return None
-    return f"Origin: {origin} is another site"
+    try:
+        parts = urllib.parse.urlsplit(origin)
+        same = parts.netloc.lower() == host.lower() or (parts.hostname or "") in allowed_hosts
+    except ValueError:  # not a URL (a bracket left open): not this site
+        same = False
+    return None if same else f"Origin: {origin[:100]} is another site"
 
 
 def _split(host: str) -> tuple[str | None, int | None]:
-    """A ``Host`` header's lower-case name (None: malformed) and port (None: not given)."""
-    try:
-        parts = urllib.parse.urlsplit(f"//{host}")
-        return parts.hostname, parts.port
-    except ValueError:
+    """A ``Host`` header's lower-case name (None: not ``NAME[:PORT]``) and port (None: none)."""
+    found = _HOST.fullmatch(host)
+    if found is None:
         return None, None
+    name, port = found.group(1).lower(), found.group(2)
+    return name.strip("[]"), None if port is None else int(port)
 
 
 def _admitted(
@@ -97,7 +102,9 @@ def _admitted(
     served_host, served_port = served
     if (port or _DEFAULT_PORTS["http"]) != served_port:
         return False
-    return name in _LOCAL_NAMES or name == served_host.lower()
+    # Listening on "::", an IPv4 client's address comes as ::ffff:A.B.C.D.
+    reached = served_host.lower().removeprefix("::ffff:")
+    return name in _LOCAL_NAMES or name == reached
 
 
 class Guard:

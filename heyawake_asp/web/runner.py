@@ -1,10 +1,10 @@
 """Each API request answered in a child process, under its deadline, a memory cap and a turn.
 
 A child is stopped whatever clingo is doing: at the deadline, when the
-asker hangs up (the page dropped a request a newer one superseded; a
-client that half-closes its side counts as gone, as the HTTP server sees
-no difference), or when the server shuts down. Its turn then goes to the
-next request.
+asker hangs up (the page dropped a request a newer one superseded) or
+closes its side, or when the server shuts down. Its turn then goes to the
+next request; an asker that hangs up while waiting for a turn leaves the
+queue.
 """
 
 from __future__ import annotations
@@ -53,39 +53,50 @@ class Runner:
         )
 
     async def answer(self, endpoint: str, body: bytes, client: str, receive: Receive) -> Answer:
-        """``endpoint``'s answer to ``body`` from ``client``, whose hang-up ``receive`` reports."""
+        """``endpoint``'s answer to ``body`` from ``client``, whose hang-up ``receive`` reports.
+
+        An asker that hangs up while its request waits for a turn leaves the
+        queue; once its child runs, the child is stopped.
+        """
         deadline = Deadline(self.settings.timeout)
-        try:
-            async with self.turns.turn(client, deadline):
-                reply = await self._in_child(
-                    functools.partial(answer, endpoint, body, deadline), deadline, receive
+        call = functools.partial(answer, endpoint, body, deadline)
+        asker = _Asker()
+        reply = refusal = None
+        async with anyio.create_task_group() as group:
+            group.start_soon(_watch, receive, asker)
+            try:
+                with anyio.CancelScope() as asker.waiting:
+                    async with self.turns.turn(client, deadline):
+                        reply = await self._in_child(call, deadline, asker)
+            except Busy as busy:
+                refusal = Answer(
+                    Reply(busy.status, {"error": f"server: {busy}"}), RETRY_AFTER_SECONDS
                 )
-        except Busy as busy:
-            return Answer(Reply(busy.status, {"error": f"server: {busy}"}), RETRY_AFTER_SECONDS)
+            group.cancel_scope.cancel()
+        if refusal is not None:
+            return refusal
+        if self._closing:
+            return Answer(Reply(503, {"error": f"server: {_SHUTTING_DOWN}"}), RETRY_AFTER_SECONDS)
+        if asker.gone or reply is None:
+            return Answer(Reply(400, {"error": f"server: {_HUNG_UP}"}))
         return Answer(reply)
 
     async def _in_child(
-        self, call: functools.partial[Reply], deadline: Deadline, receive: Receive
+        self, call: functools.partial[Reply], deadline: Deadline, asker: _Asker
     ) -> Reply:
-        """``call()`` in a fresh child, stopped if its asker hangs up or this task is cancelled."""
-        gone = anyio.Event()
+        """``call()`` in a fresh child, which ``asker`` stops on hang-up, as cancelling this."""
         with Worker(memory_cap(self.settings.jobs)) as worker:
             self._workers.add(worker)
+            asker.worker = worker
             try:
-                async with anyio.create_task_group() as group:
-                    group.start_soon(_stop_on_hang_up, receive, worker, gone)
-                    reply = await anyio.to_thread.run_sync(
-                        _run, worker, call, deadline, abandon_on_cancel=True
-                    )
-                    group.cancel_scope.cancel()
+                if asker.gone:  # gone as the turn came: `_watch` saw no worker to stop
+                    worker.stop()
+                return await anyio.to_thread.run_sync(
+                    _run, worker, call, deadline, abandon_on_cancel=True
+                )
             finally:
                 worker.stop()  # a no-op once the call is done; ends it when this task is cancelled
                 self._workers.discard(worker)
-        if self._closing:
-            return Reply(503, {"error": f"server: {_SHUTTING_DOWN}"})
-        if gone.is_set():
-            return Reply(400, {"error": f"server: {_HUNG_UP}"})
-        return reply
 
     async def close(self) -> None:
         """Stop every child and refuse every request from now on (the server shuts down)."""
@@ -95,16 +106,28 @@ class Runner:
             worker.stop()
 
 
-async def _stop_on_hang_up(receive: Receive, worker: Worker, gone: anyio.Event) -> None:
-    """Stop ``worker``'s call once the asker's stream ends, and set ``gone``.
+@dataclass
+class _Asker:
+    """The client of one request: whether it went, and what to stop when it does."""
+
+    gone: bool = False
+    waiting: anyio.CancelScope | None = None
+    worker: Worker | None = None
+
+
+async def _watch(receive: Receive, asker: _Asker) -> None:
+    """Once the asker's stream ends, stop its child, or its wait for a turn.
 
     The body is read by then: what ``receive`` says next is that the
     connection ended, or (`heyawake_asp.web.server.HalfCloseProtocol`) that
     the asker closed its side.
     """
     await receive()
-    gone.set()
-    worker.stop()
+    asker.gone = True
+    if asker.worker is not None:
+        asker.worker.stop()
+    elif asker.waiting is not None:
+        asker.waiting.cancel()
 
 
 def _run(worker: Worker, call: functools.partial[Reply], deadline: Deadline) -> Reply:

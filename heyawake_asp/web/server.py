@@ -24,7 +24,7 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from heyawake_asp.web.app import WebApp
+from heyawake_asp.web.application import WebApp
 
 __all__ = ["HalfCloseProtocol", "Listener", "listen", "serve"]
 
@@ -32,6 +32,8 @@ _BACKLOG = 2048
 """Connections the system holds until they are accepted: many clients arriving at once."""
 _GRACE_SECONDS = 1
 """How long the server waits for its last answers when it stops (its children are stopped)."""
+_MOST_CONNECTIONS = 1000
+"""Connections (and requests) at once; more get uvicorn's 503: slow clients cost memory."""
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,7 @@ def serve(app: WebApp, listener: Listener, verbose: bool = False) -> None:
         server_header=False,
         timeout_graceful_shutdown=_GRACE_SECONDS,
         http=HalfCloseProtocol,
+        limit_concurrency=_MOST_CONNECTIONS,
     )
     if verbose:  # the access log alone, without uvicorn's lines on starting and stopping
         logging.getLogger("uvicorn.access").setLevel(logging.INFO)

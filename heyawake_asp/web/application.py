@@ -108,17 +108,30 @@ def _retry(answer: Answer) -> dict[str, str]:
 
 
 async def _body(request: Request) -> bytes:
-    """The request's JSON body, or `_Refused` (before reading it)."""
+    """The request's JSON body, or `_Refused` (before reading it, or past `MAX_BODY_BYTES`).
+
+    A body must come with its length and no ``Transfer-Encoding``: one that
+    is chunked, even beside a ``Content-Length``, is refused unread.
+    """
     kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     length = request.headers.get("content-length", "")
     if kind != "application/json":
         raise _Refused(Reply(415, {"error": "Content-Type: expected application/json"}))
-    if not length.isascii() or not length.isdigit():
-        raise _Refused(Reply(411, {"error": "Content-Length: expected the body's length"}))
+    if "transfer-encoding" in request.headers or not length.isascii() or not length.isdigit():
+        what = "expected the body's length, and no Transfer-Encoding"
+        raise _Refused(Reply(411, {"error": f"Content-Length: {what}"}))
+    too_large = Reply(
+        413,
+        {"error": f"$: larger than {MAX_BODY_BYTES / 1_000_000:g} MB, the most a request may be"},
+    )
     if int(length) > MAX_BODY_BYTES:
-        limit = f"{MAX_BODY_BYTES / 1_000_000:g} MB"
-        raise _Refused(Reply(413, {"error": f"$: larger than {limit}, the most a request may be"}))
-    return await request.body()
+        raise _Refused(too_large)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY_BYTES:  # the transport's framing guards this too
+            raise _Refused(too_large)
+    return bytes(body)
 
 
 def _json(reply: Reply, headers: Mapping[str, str] | None = None) -> Response:
