@@ -146,6 +146,16 @@ def status(page: Page) -> str:
     return page.locator("#status").inner_text()
 
 
+def says_reason(page: Page, text: str, prefix: str = "") -> bool:
+    """Whether the status says a step's sentence ``text`` after ``prefix``: whole, or for a
+    long one summed up (its settled cells, then ``: from``) with the whole under it."""
+    said = status(page)
+    if text in said:
+        return True
+    summed = said.startswith(f"{prefix}{text.split(': ')[0]}: from ")
+    return summed and page.text_content("#reason-text") == text
+
+
 def open_page(browser: Browser) -> Iterator[Page]:
     """A fresh page for one test, which fails on any script error or console error it logs.
 
