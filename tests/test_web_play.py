@@ -196,6 +196,7 @@ def test_pause_hides_the_board_and_holds_the_clock(page: Page, base: str) -> Non
     assert page.get_attribute("#timer", "data-running") == "false"
     assert not page.locator(cell(page, 0, 0)).is_visible()
     assert page.get_by_role("button", name="Hint").is_disabled()
+    assert page.get_by_role("button", name="Steps").is_disabled()  # the board stays hidden
     press(page, "Resume")
     assert page.get_attribute("#timer", "data-running") == "true"
     assert page.locator(cell(page, 0, 0)).is_visible()

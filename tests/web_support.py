@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from heyawake_asp.web.application import WebApp
-from heyawake_asp.web.server import HalfCloseProtocol, listen
+from heyawake_asp.web.server import listen
+from heyawake_asp.web.server import server as make_server
 from heyawake_asp.web.settings import Settings
 
 if TYPE_CHECKING:
@@ -41,12 +42,9 @@ def chromium() -> str:
 def serve(app: WebApp | None = None, host: str = "127.0.0.1") -> Iterator[str]:
     """Run ``app`` (default: for one player, 20 s a request) under uvicorn on a thread, on a
     free port, as ``heyawake serve`` runs it, for the caller's scope; yield its base URL."""
-    import uvicorn
-
     app = app or WebApp(Settings.local(20.0))
     listener = listen(host, 0)
-    config = uvicorn.Config(app, log_level="warning", server_header=False, http=HalfCloseProtocol)
-    server = uvicorn.Server(config)
+    server = make_server(app)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener.socket]}, daemon=True)
     thread.start()
     try:

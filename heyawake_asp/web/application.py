@@ -76,7 +76,8 @@ class WebApp:
     async def _instances(self, _request: Request) -> Response:
         """The names of the shipped puzzles, and of those in the players' list."""
         content = self.content
-        return _json(Reply(200, {"instances": list(content.instances), "players": content.players}))
+        players = list(content.players)
+        return _json(Reply(200, {"instances": list(content.instances), "players": players}))
 
     async def _instance(self, request: Request) -> Response:
         """One shipped puzzle, by name."""

@@ -54,11 +54,8 @@ class Content:
 
     assets: dict[str, Asset]
     instances: dict[str, str]
-
-    @property
-    def players(self) -> list[str]:
-        """The shipped puzzles to offer players (see the module's docstring), by name."""
-        return [name for name, text in self.instances.items() if _for_players(text)]
+    players: tuple[str, ...]
+    """The shipped puzzles to offer players (see the module's docstring), by name."""
 
     @classmethod
     def load(cls) -> Content:
@@ -79,7 +76,8 @@ class Content:
             if folder.is_dir()
             else {}
         )
-        return cls(assets, instances)
+        players = tuple(name for name, text in instances.items() if _for_players(text))
+        return cls(assets, instances, players)
 
 
 def _for_players(text: str) -> bool:

@@ -49,6 +49,7 @@ HEADERS = {
     "Cache-Control": "no-store",
 }
 """Sent with every answer: nothing loaded from elsewhere, no framing, no sniffing, no cache."""
+_ENCODED = [(name.lower().encode(), value.encode()) for name, value in HEADERS.items()]
 _LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 _SAFE_METHODS = frozenset({"GET", "HEAD"})
 _HOST = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::([1-9][0-9]{0,4}))?")
@@ -122,8 +123,7 @@ class Guard:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                ours = [(name.lower().encode(), value.encode()) for name, value in HEADERS.items()]
-                message = {**message, "headers": [*message.get("headers", []), *ours]}
+                message = {**message, "headers": [*message.get("headers", []), *_ENCODED]}
             await send(message)
 
         headers = Headers(scope=scope)

@@ -26,7 +26,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from heyawake_asp.web.application import WebApp
 
-__all__ = ["HalfCloseProtocol", "Listener", "listen", "serve"]
+__all__ = ["HalfCloseProtocol", "Listener", "listen", "serve", "server"]
 
 _BACKLOG = 2048
 """Connections the system holds until they are accepted: many clients arriving at once."""
@@ -102,8 +102,8 @@ class _Server(uvicorn.Server):
         await super().shutdown(sockets)
 
 
-def serve(app: WebApp, listener: Listener, verbose: bool = False) -> None:
-    """Serve ``app`` on ``listener`` until Ctrl-C (raised here as `KeyboardInterrupt`).
+def server(app: WebApp, verbose: bool = False) -> uvicorn.Server:
+    """The uvicorn server of ``heyawake serve`` for ``app`` (not started).
 
     With ``verbose``, a line per request on standard error (uvicorn's access log).
     """
@@ -118,4 +118,9 @@ def serve(app: WebApp, listener: Listener, verbose: bool = False) -> None:
     )
     if verbose:  # the access log alone, without uvicorn's lines on starting and stopping
         logging.getLogger("uvicorn.access").setLevel(logging.INFO)
-    _Server(config, app).run(sockets=[listener.socket])
+    return _Server(config, app)
+
+
+def serve(app: WebApp, listener: Listener, verbose: bool = False) -> None:
+    """Serve ``app`` on ``listener`` until Ctrl-C (raised here as `KeyboardInterrupt`)."""
+    server(app, verbose).run(sockets=[listener.socket])

@@ -71,8 +71,9 @@ const OPTIONS_KEY = "heyawake:options";
 function enable() {
   const loaded = play.puzzle !== null;
   for (const id of PLAY_BUTTONS) {
-    const kept = id === "steps" ? !learn.active || !paused : id === "pause" && !learn.active;
-    $(id).disabled = !loaded || ((learn.active || paused) && !kept);
+    // Learning, only Steps (to leave); paused, only Pause (to resume).
+    const allowed = learn.active ? id === "steps" : paused ? id === "pause" : true;
+    $(id).disabled = !loaded || !allowed;
   }
   if (loaded && !learn.active && !paused) {
     $("undo").disabled = play.done.length === 0;

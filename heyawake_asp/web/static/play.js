@@ -114,10 +114,7 @@ export class Play {
   end() {
     const stroke = this.stroke;
     this.stroke = null;
-    if (!stroke || stroke.move.length === 0) return;
-    this.done.push(stroke.move);
-    this.undone = [];
-    this.#apply(stroke.move, "to");
+    if (stroke && stroke.move.length > 0) this.#record(stroke.move);
   }
 
   /** Set the cells ``changes`` ([[x, y, char]...]) as one move (``check``: as after a move). */
@@ -125,7 +122,11 @@ export class Play {
     const move = changes
       .filter(([x, y, char]) => this.grid[y][x] !== char)
       .map(([x, y, char]) => ({ x, y, from: this.grid[y][x], to: char }));
-    if (move.length === 0) return;
+    if (move.length > 0) this.#record(move, check);
+  }
+
+  /** Make ``move`` (its cells' ``to``) the latest move, which Undo takes back. */
+  #record(move, check = true) {
     this.done.push(move);
     this.undone = [];
     this.#apply(move, "to", check);
