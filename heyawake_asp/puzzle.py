@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,18 +17,27 @@ from typing import Any
 from heyawake_asp.errors import InvalidPuzzleError
 
 __all__ = [
+    "CREDITS",
     "MAX_CELLS",
+    "MAX_CREDIT",
     "UNKNOWN_CLUE",
     "Cell",
     "Puzzle",
     "Room",
     "cell_name",
+    "credit_problem",
     "neighbours",
     "reachable",
 ]
 
 MAX_CELLS = 1_000_000
 """The largest grid accepted, so a typo in a size cannot exhaust memory."""
+
+CREDITS = ("title", "author")
+"""The puzzle's credits: its fields that say who made it and what it is called."""
+
+MAX_CREDIT = 200
+"""The longest title or author name, in characters."""
 
 UNKNOWN_CLUE = "?"
 """How a room with a number that is not given is written and drawn."""
@@ -112,11 +122,16 @@ class Room:
 class Puzzle:
     """A Heyawake puzzle, validated on construction.
 
+    ``title`` and ``author`` are the puzzle's credits, kept by the formats
+    that hold them (text, JSON); like a room's name they take no part in
+    equality.
+
     Raises
     ------
     InvalidPuzzleError
         When the grid is empty, the rooms do not tile it exactly, a room is
-        not orthogonally connected, or a clue does not fit its room.
+        not orthogonally connected, a clue does not fit its room, or a
+        credit is empty, too long or holds a control character.
 
     Notes
     -----
@@ -126,6 +141,8 @@ class Puzzle:
     width: int
     height: int
     rooms: tuple[Room, ...]
+    title: str | None = field(default=None, compare=False)
+    author: str | None = field(default=None, compare=False)
     _room_of: dict[Cell, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -137,13 +154,17 @@ class Puzzle:
             raise InvalidPuzzleError(
                 f"grid {self.width}x{self.height} has more than {MAX_CELLS} cells"
             )
+        for kind in CREDITS:
+            problem = credit_problem(getattr(self, kind))
+            if problem is not None:
+                raise InvalidPuzzleError(f"the {kind} {problem}")
         object.__setattr__(self, "_room_of", self._index_rooms())
         for index, room in enumerate(self.rooms):
             _check_room(room, index)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle the grid and rooms only: the cell index is rebuilt, faster than pickled."""
-        return Puzzle, (self.width, self.height, self.rooms)
+        """Pickle the grid, rooms and credits: the cell index is rebuilt, faster than pickled."""
+        return Puzzle, (self.width, self.height, self.rooms, self.title, self.author)
 
     def _index_rooms(self) -> dict[Cell, int]:
         """Map every cell to its room index, rejecting overlaps, strays and holes."""
@@ -227,6 +248,12 @@ class Puzzle:
         return f"{self.room_noun()} {self.room_label(index)}"
 
     @property
+    def credits(self) -> dict[str, str]:
+        """The credits the puzzle has, by name (``title``, ``author``), in :data:`CREDITS` order."""
+        found = {kind: getattr(self, kind) for kind in CREDITS}
+        return {kind: text for kind, text in found.items() if text is not None}
+
+    @property
     def is_rectangular(self) -> bool:
         """Whether every room is a rectangle."""
         return all(room.is_rectangle for room in self.rooms)
@@ -242,7 +269,22 @@ class Puzzle:
             Room(room.cells, clue, name=room.name)
             for room, clue in zip(self.rooms, clues, strict=True)
         )
-        return Puzzle(self.width, self.height, rooms)
+        return Puzzle(self.width, self.height, rooms, self.title, self.author)
+
+
+def credit_problem(text: str | None) -> str | None:
+    """What is wrong with a title or author (``None`` when nothing is): words after "the title"."""
+    if text is None:
+        return None
+    if not text.strip():
+        return "is empty"
+    if len(text) > MAX_CREDIT:
+        return f"has {len(text)} characters, at most {MAX_CREDIT} are kept"
+    if any(unicodedata.category(char) in ("Cc", "Cs") for char in text):
+        return "holds a control character: it must be one line of text"
+    if text != text.strip():
+        return "starts or ends with a space"
+    return None
 
 
 def _bounds(cells: frozenset[Cell]) -> tuple[int, int, int, int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import pickle
 import re
 import warnings
 from pathlib import Path
@@ -23,12 +24,14 @@ from heyawake_asp import (
     verify,
 )
 from heyawake_asp.asp.facts import puzzle_facts
+from heyawake_asp.render.svg import render_svg
 from heyawake_asp.formats import (
     FORMATS,
     json_format,
     kth,
     pzprv3,
     read_puzzle,
+    read_puzzle_text,
     sniff,
     text,
     url,
@@ -236,6 +239,10 @@ def test_text_writer_refuses_more_rooms_than_names() -> None:
         ("heyawake 3x1\naab\na=-1\n", "t:3:1: expected ROOM=NUMBER, got 'a=-1'"),
         ("heyawake 3x1\naab\na=?1\n", "t:3:1: expected ROOM=NUMBER, got 'a=?1'"),
         ("heyawake 3x1\naab\na=? a=1\n", "t:3:5: room 'a' has a number twice"),
+        ("heyawake 3x1\ntitle:  \naab\n", "t:2:7: the title is empty"),
+        ("heyawake 3x1\naab\nauthor: A\nauthor: B\n", "t:4:1: a second author (the first"),
+        ("title: T\nheyawake 3x1\naab\n", "t:1:1: a title or author goes after the header"),
+        (f"heyawake 3x1\ntitle: {'x' * 201}\naab\n", "t:2:7: the title has 201 characters"),
     ],
 )
 def test_text_errors_name_line_column_and_problem(typed: str, message: str) -> None:
@@ -257,6 +264,23 @@ def test_text_hidden_clue_round_trips() -> None:
     assert [(room.clue, room.hidden_clue) for room in puzzle.rooms] == [(None, True), (0, False)]
     assert text.write(puzzle) == typed
     assert text.read(text.write(hidden_puzzle()), "t") == hidden_puzzle()
+
+
+def test_title_and_author_are_kept_by_text_and_json_and_left_out_by_the_rest() -> None:
+    typed = "heyawake 3x1\ntitle: Nº 3 # not a comment\n  author :Ana Ö.  \naab\na=1\n"
+    puzzle = text.read(typed, "t")
+    assert (puzzle.title, puzzle.author) == ("Nº 3 # not a comment", "Ana Ö.")
+    written = json_format.write(puzzle)
+    jsonschema.validate(json.loads(written), SCHEMA)
+    for again in (text.read(text.write(puzzle), "t"), json_format.read(written, "p.json")):
+        assert again == puzzle and again.credits == {
+            "title": "Nº 3 # not a comment",
+            "author": "Ana Ö.",
+        }
+    assert "<title>Nº 3 # not a comment, by Ana Ö.</title>" in render_svg(puzzle)
+    assert pickle.loads(pickle.dumps(puzzle)).credits == puzzle.credits  # to a child and back
+    for fmt in ("url", "kth", "pzprv3"):  # no place for them: the puzzle itself is kept
+        assert read_puzzle_text(write_puzzle(puzzle, fmt), fmt).credits == {}
 
 
 def test_readme_text_example_reads_and_solves() -> None:
@@ -355,6 +379,11 @@ def room(cells: list[list[int]], clue: object = None) -> dict[str, object]:
             changed(width=3, rooms=[room([[0, 0], [2, 0]]), room([[1, 0]])]),
             "p.json: rooms[0]: room 1 is not orthogonally connected",
         ),
+        (changed(title=3), "p.json: title: expected a string, got 3"),
+        (changed(author=""), "p.json: author: is empty"),
+        (changed(title=" T"), "p.json: title: starts or ends with a space"),
+        (changed(title="a\nb"), "p.json: title: holds a control character"),
+        (changed(title="x" * 201), "p.json: title: has 201 characters, at most 200"),
         (changed(solution="#."), "p.json: solution: expected a list of 1 rows"),
         (changed(solution=["#"]), "p.json: solution[0]: expected a string of 2 cells"),
         (changed(solution=["#x"]), "p.json: solution[0][1]: unexpected 'x'"),

@@ -252,6 +252,14 @@ def test_convert_to_pzprv3_keeps_the_grid_and_reads_a_files_marks() -> None:
     assert "marks" not in ok("convert", puzzle=EASY.read_text(), to="url")
 
 
+def test_convert_answers_the_puzzles_title_and_author_beside_any_format() -> None:
+    typed = "heyawake 2x1\ntitle: Two\nauthor: Bo\nab\n"
+    for fmt in ("url", "text"):
+        reply = ok("convert", puzzle=typed, to=fmt)
+        assert (reply["title"], reply["author"]) == ("Two", "Bo")
+    assert "title" not in ok("convert", puzzle=THREE, to="url")
+
+
 def test_convert_draws_svg() -> None:
     svg = ok("convert", puzzle=THREE, to="svg")["text"]
     assert svg.startswith("<svg") and svg.count(">2<") == 1

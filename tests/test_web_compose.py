@@ -69,7 +69,7 @@ def open_draft(page: Page, base: str, puzzle: Puzzle) -> None:
 def address(page: Page) -> str:
     """The draft's puzz.link URL, as the page's address keeps it."""
     href: str = page.evaluate("location.href")  # page.url lags behind history.replaceState
-    return urllib.parse.unquote(href.split("#draft=", 1)[1])
+    return urllib.parse.unquote(href.split("#draft=", 1)[1].split("&", 1)[0])
 
 
 def draft(page: Page) -> Puzzle:
@@ -415,6 +415,36 @@ def test_an_irregular_room_exports_every_format_but_kth(page: Page, base: str) -
     kth = page.locator("#download-kth")
     assert kth.get_attribute("href") is None and "not possible" in kth.inner_text()
     assert "KTH" in status(page) and "rectangle" in status(page)
+
+
+def test_a_title_and_an_author_are_kept_in_the_address_the_exports_and_the_game(
+    page: Page, base: str, browser: Browser
+) -> None:
+    compose(page, base, 2, 1)
+    page.get_by_label("Title").fill("  Nº 1 & #2 ")
+    page.get_by_label("Author").fill("Ana Ö.")
+    press(page, "Export")
+    settle(page)
+    for fmt in ("text", "json"):
+        exported = read_puzzle_text(page.get_attribute(f"#download-{fmt}", "data-text") or "", fmt)
+        assert exported.credits == {"title": "Nº 1 & #2", "author": "Ana Ö."}, fmt
+    fresh = browser.new_page()  # the address keeps them
+    try:
+        fresh.goto(page.evaluate("location.href"))
+        fresh.wait_for_selector(f"{CELL}[data-room]")
+        assert fresh.get_by_label("Title").input_value() == "Nº 1 & #2"
+        assert fresh.get_by_label("Author").input_value() == "Ana Ö."
+    finally:
+        fresh.close()
+    press(page, "Play this draft")
+    page.wait_for_selector("#credits:not([hidden])")
+    assert page.locator("#credits").inner_text() == "“Nº 1 & #2” by Ana Ö."
+    press(page, "Compose")  # a loaded file's credits fill the fields, none clears them
+    page.fill("#puzzle-text", "heyawake 2x1\nauthor: Bo\nab\n")
+    press(page, "Load")
+    settle(page)
+    assert page.get_by_label("Title").input_value() == ""
+    assert page.get_by_label("Author").input_value() == "Bo"
 
 
 @pytest.mark.slow

@@ -1,6 +1,7 @@
 """JSON: ``{"width", "height", "rooms": [{"cells": [[x, y], ...], "clue": n or null}]}``.
 
 A clue of ``"?"`` marks a number that is not given (``Room.hidden_clue``).
+Optional ``"title"`` and ``"author"`` strings are the puzzle's credits.
 An optional ``"solution"`` holds the shading as row strings (``#`` black,
 ``.`` white). The JSON Schema ships beside this module as
 ``puzzle.schema.json`` (see :data:`SCHEMA`). Errors name the JSON path of the
@@ -29,14 +30,14 @@ from typing import Any
 from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError
 from heyawake_asp.formats.source import grid_size
 from heyawake_asp.grid import BLACK, WHITE, Grid
-from heyawake_asp.puzzle import UNKNOWN_CLUE, Cell, Puzzle, Room
+from heyawake_asp.puzzle import CREDITS, UNKNOWN_CLUE, Cell, Puzzle, Room, credit_problem
 
 __all__ = ["SCHEMA", "read", "read_solution", "write"]
 
 SCHEMA = resources.files("heyawake_asp.formats").joinpath("puzzle.schema.json")
 """The JSON Schema of the format, a resource shipped with the package."""
 
-_KEYS = {"width", "height", "rooms", "solution"}
+_KEYS = {"width", "height", *CREDITS, "rooms", "solution"}
 _ROOM_KEYS = {"cells", "clue"}
 
 
@@ -75,10 +76,15 @@ def write(puzzle: Puzzle, solution: Grid | None = None) -> str:
         json.dumps({"cells": sorted(room.cells, key=lambda c: c[::-1]), "clue": _clue(room)})
         for room in puzzle.rooms
     ]
+    credits = [
+        f"  {json.dumps(kind)}: {json.dumps(text, ensure_ascii=False)},"
+        for kind, text in puzzle.credits.items()
+    ]
     lines = [
         "{",
         f'  "width": {puzzle.width},',
         f'  "height": {puzzle.height},',
+        *credits,
         '  "rooms": [',
         ",\n".join(f"    {room}" for room in rooms),
         "  ]" + ("," if solution is not None else ""),
@@ -169,10 +175,24 @@ def _puzzle(document: dict[str, Any], source: str) -> Puzzle:
         _room(room, index, width, height, room_of, source) for index, room in enumerate(rooms)
     )
     _check_cover(width, height, room_of, source)
+    title, author = (_credit(document, kind, source) for kind in CREDITS)
     try:
-        return Puzzle(width, height, built)
+        return Puzzle(width, height, built, title, author)
     except InvalidPuzzleError as error:
         raise PuzzleFormatError(source, f"rooms[{error.room}]: {error}") from None
+
+
+def _credit(document: dict[str, Any], kind: str, source: str) -> str | None:
+    """The document's ``title`` or ``author``, when it has one."""
+    value = document.get(kind)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise PuzzleFormatError(source, f"{kind}: expected a string, got {_show(value)}")
+    problem = credit_problem(value)
+    if problem is not None:
+        raise PuzzleFormatError(source, f"{kind}: {problem}")
+    return value
 
 
 def _room(

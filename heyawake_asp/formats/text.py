@@ -3,13 +3,17 @@ r"""A plain-text format made for typing puzzles by hand.
 ::
 
     heyawake 4x3        # the header: WIDTHxHEIGHT
+    title: Three rooms  # optional credits, each to the end of its line
+    author: A. Setter
     aabb                # one line per row, one letter or digit per cell:
     acdb                # equal characters form one room
     cccb
     a=2 c=1 d=?         # the clues, as ROOM=NUMBER, on any number of lines
 
 ``ROOM=?`` marks a number that is not given (``Room.hidden_clue``).
-``#`` starts a comment; blank lines are skipped; letters are case-sensitive.
+A ``title:`` or ``author:`` line (at most one of each, anywhere after the
+header) holds the rest of its line, ``#`` included: ``Puzzle.title`` and ``Puzzle.author``.
+Elsewhere ``#`` starts a comment; blank lines are skipped; letters are case-sensitive.
 A room may have any shape but must be connected; messages name it by its
 character (``Room.name``). The writer names rooms in
 row-major order of their first cell: ``a-z``, ``A-Z``, ``0-9``, then
@@ -37,7 +41,7 @@ from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError
 from heyawake_asp.formats.regions import regions
 from heyawake_asp.formats.source import grid_size
 from heyawake_asp.grid import text_lines
-from heyawake_asp.puzzle import UNKNOWN_CLUE, Cell, Puzzle, Room
+from heyawake_asp.puzzle import CREDITS, UNKNOWN_CLUE, Cell, Puzzle, Room, credit_problem
 
 __all__ = ["HEADER", "NAMES", "read", "write"]
 
@@ -51,6 +55,7 @@ NAMES += "".join(
 """The room names the writer uses, in order."""
 
 _CLUE = re.compile(r"(\w)=(\d{1,9}|\?)")
+_CREDIT = re.compile(r"\s*(title|author)\s*:(.*)")
 _Clue = tuple[int | None, int, int]
 """A clue as read: the number (``None`` for ``?``), its line and column."""
 
@@ -74,16 +79,23 @@ def read(text: str, source: str) -> Puzzle:
         a character that is not a letter or digit, a room in two pieces, a
         clue for no room or twice for one, and a clue that does not fit.
     """
-    lines = list(_content_lines(text))
+    credits: dict[str, _Line] = {}
+    lines = list(_content_lines(text, credits, source))
     if not lines:
         raise PuzzleFormatError(source, "empty puzzle: expected the header 'heyawake WxH'")
     width, height = _header(lines[0], source)
+    early = next((line for line in credits.values() if line.number < lines[0].number), None)
+    if early is not None:
+        raise PuzzleFormatError(
+            source, "a title or author goes after the header 'heyawake WxH'", early.number, 1
+        )
     rows = _rows(lines[1 : height + 1], width, height, source)
     names = [[row.text[x] for x in range(width)] for row in rows]
     cells = regions(width, height, lambda a, b: names[a[1]][a[0]] == names[b[1]][b[0]])
     room_of = _room_names(cells, names, rows, source)
     clues = _clues(lines[height + 1 :], room_of, source)
-    return _puzzle(width, height, cells, names, clues, source)
+    puzzle = _puzzle(width, height, cells, names, clues, source)
+    return Puzzle(puzzle.width, puzzle.height, puzzle.rooms, *_credits(credits, source))
 
 
 def write(puzzle: Puzzle) -> str:
@@ -101,6 +113,7 @@ def write(puzzle: Puzzle) -> str:
     order = sorted(range(len(puzzle.rooms)), key=lambda i: puzzle.rooms[i].first_cell[::-1])
     name = {index: NAMES[rank] for rank, index in enumerate(order)}
     lines = [f"heyawake {puzzle.width}x{puzzle.height}"]
+    lines.extend(f"{kind}: {text}" for kind, text in puzzle.credits.items())
     for y in range(puzzle.height):
         lines.append("".join(name[puzzle.room_index((x, y))] for x in range(puzzle.width)))
     texts = [(name[i], puzzle.rooms[i].clue_text) for i in order]
@@ -109,9 +122,21 @@ def write(puzzle: Puzzle) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _content_lines(text: str) -> Iterator[_Line]:
-    """The lines that hold more than a comment, stripped of comments."""
+def _content_lines(text: str, credits: dict[str, _Line], source: str) -> Iterator[_Line]:
+    """The lines that hold more than a comment, stripped of comments; credits go to ``credits``."""
     for number, raw in enumerate(text_lines(text), 1):
+        credit = _CREDIT.fullmatch(raw)
+        if credit is not None:
+            kind = credit.group(1)
+            if kind in credits:
+                raise PuzzleFormatError(
+                    source,
+                    f"a second {kind} (the first is on line {credits[kind].number})",
+                    number,
+                    1,
+                )
+            credits[kind] = _Line(number, credit.group(2).strip(), credit.start(2) + 1)
+            continue
         content = raw.split("#", 1)[0].rstrip()
         if content.strip():
             yield _Line(number, content.strip(), len(content) - len(content.lstrip()))
@@ -204,6 +229,16 @@ def _clues(lines: list[_Line], room_of: dict[str, int], source: str) -> dict[int
             number = None if value == UNKNOWN_CLUE else int(value)
             clues[room] = (number, line.number, column)
     return clues
+
+
+def _credits(credits: dict[str, _Line], source: str) -> tuple[str | None, str | None]:
+    """The title and author as read, each checked where it stands."""
+    for kind, line in credits.items():
+        problem = credit_problem(line.text)
+        if problem is not None:
+            raise PuzzleFormatError(source, f"the {kind} {problem}", line.number, line.indent)
+    title, author = (credits[kind].text if kind in credits else None for kind in CREDITS)
+    return title, author
 
 
 def _puzzle(

@@ -38,6 +38,12 @@ Segment = tuple[int, int, int, int]
 """A line from ``(x1, y1)`` to ``(x2, y2)`` in grid coordinates (cell corners)."""
 
 
+def _caption(puzzle: Puzzle) -> str:
+    """The picture's title: the puzzle's own title and author, else its kind and size."""
+    caption = puzzle.title or f"Heyawake {puzzle.width}x{puzzle.height}"
+    return caption if puzzle.author is None else f"{caption}, by {puzzle.author}"
+
+
 def render_svg(puzzle: Puzzle, grid: Grid | None = None, dots: bool = False) -> str:
     """The puzzle as an SVG document, shaded by ``grid`` when given.
 
@@ -55,7 +61,7 @@ def render_svg(puzzle: Puzzle, grid: Grid | None = None, dots: bool = False) -> 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}">',
-        f"<title>Heyawake {puzzle.width}x{puzzle.height}</title>",
+        f"<title>{escape(_caption(puzzle))}</title>",
         f'<rect width="{width}" height="{height}" fill="white"/>',
         _grid_lines(puzzle),
     ]

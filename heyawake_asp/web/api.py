@@ -301,7 +301,8 @@ def _convert(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
 
     ``pzprv3`` (puzz.link's file) and ``svg`` hold the player's ``grid`` too, when given;
     a puzzle sent as a pzprv3 file with marks has them in the reply as
-    ``marks`` (rows of ``#``, ``.``, ``?``).
+    ``marks`` (rows of ``#``, ``.``, ``?``). The puzzle's ``title`` and ``author`` come
+    back beside the text, when it has them (a URL cannot hold them).
     """
     puzzle = _puzzle(request)
     fmt = _field(request, "to", str)
@@ -315,7 +316,7 @@ def _convert(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
         text = pzprv3.write(puzzle, _grid(request, puzzle))
     else:
         text = write_puzzle(puzzle, fmt)
-    record = {"puzzle": SOURCE, "to": fmt, "text": text}
+    record = {"puzzle": SOURCE, "to": fmt, "text": text, **puzzle.credits}
     source = request["puzzle"]
     marks = pzprv3.read_marks(source, SOURCE) if sniff(source) == "pzprv3" else None
     return record if marks is None else {**record, "marks": marks}

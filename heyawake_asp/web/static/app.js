@@ -49,7 +49,7 @@ const compose = new Compose(
       ["url", "text", "json", "kth", "svg"].map((to) => [to, $(`download-${to}`)]),
     ),
     tools: [...document.querySelectorAll("input[name='tool']")],
-    shared: $("shared"),
+    shared: $("shared"), title: $("draft-title"), author: $("draft-author"),
   },
   {
     changed(draft) {
@@ -119,7 +119,13 @@ function restoreOptions() {
 }
 play.onHistory = enable;
 
-const draftHash = () => DRAFT + encodeURIComponent(compose.url());
+/** The draft's address: its puzz.link URL, then its title and author (``&title=``, ``&author=``). */
+const draftHash = () =>
+  DRAFT + encodeURIComponent(compose.url()) +
+  Object.entries(compose.credits()).map(([kind, text]) => `&${kind}=${encodeURIComponent(text)}`).join("");
+
+/** The title and author of a puzzle object or reply, as the Compose fields and the caption take them. */
+const creditsOf = (puzzle) => ({ title: puzzle.title, author: puzzle.author });
 
 /** Show Play or Compose (``draft``: the draft to compose, as an edit of the one there). */
 function setMode(mode, draft = null) {
@@ -140,6 +146,7 @@ function setMode(mode, draft = null) {
     let sentence = null;
     if (!compose.active && !compose.draft && !draft && play.puzzle) {
       draft = fromObject(play.puzzle);
+      compose.setCredits(creditsOf(play.puzzle));
       const playing = play.done.length > 0 && !play.solved;
       if (playing) $("shared").checked = false; // a game in progress: no spoiler
       sentence = playing
@@ -180,7 +187,7 @@ async function draftOf(text) {
       say(`error: a ${puzzle.width}×${puzzle.height} puzzle: drafts are at most ${MAX_SIZE}×${MAX_SIZE}`, "error");
       return null;
     }
-    return { draft: fromObject(puzzle), warnings: reply.warnings ?? [] };
+    return { draft: fromObject(puzzle), credits: creditsOf(puzzle), warnings: reply.warnings ?? [] };
   } catch (error) {
     report(error);
     return null;
@@ -193,7 +200,8 @@ async function load(text) {
     abort(PUZZLE_REQUESTS);
     const read = await draftOf(text);
     if (!read) return;
-    const { draft, warnings } = read;
+    const { draft, credits, warnings } = read;
+    compose.setCredits(credits);
     compose.open(draft);
     say(`Composing a ${draft.width}×${draft.height} draft with ${draft.clues.length} rooms (Undo goes back to the one before).${noted(warnings)}`);
     return;
@@ -210,8 +218,10 @@ async function playText(text, linked = null) {
   let reply;
   let warnings = [];
   let marks = null; // a puzz.link file's shading
+  let credits = {};
   try {
     const converted = await post("load-url", "convert", { puzzle: text, to: "url" });
+    credits = creditsOf(converted);
     url = converted.text.trim();
     warnings = converted.warnings ?? [];
     marks = converted.marks ?? null;
@@ -226,7 +236,8 @@ async function playText(text, linked = null) {
     return;
   }
   if (url === null) warnings = reply.warnings ?? [];
-  const puzzle = { source, ...JSON.parse(reply.text) };
+  const puzzle = { source, ...JSON.parse(reply.text), ...credits };
+  showCredits(credits);
   learn.close();
   setPaused(false);
   let resumed = play.start(puzzle);
@@ -310,16 +321,30 @@ function noted(warnings) {
   return warnings.length ? ` Read with warnings: ${warnings.join("; ")}.` : "";
 }
 
+/** The puzzle's title and author above the status (hidden when it has neither). */
+function showCredits({ title, author }) {
+  const caption = $("credits");
+  caption.textContent = [title ? `“${title}”` : "", author ? `by ${author}` : ""].filter(Boolean).join(" ");
+  caption.hidden = !title && !author;
+}
+
 function loadFromHash() {
   if (location.hash.startsWith(DRAFT)) {
     if (compose.active && compose.draft && location.hash === draftHash()) return;
     let draft;
+    const [urlPart, ...creditParts] = location.hash.slice(DRAFT.length).split("&");
+    const credits = {};
     try {
-      draft = fromUrl(decodeURIComponent(location.hash.slice(DRAFT.length)));
+      draft = fromUrl(decodeURIComponent(urlPart));
+      for (const part of creditParts) {
+        const [kind, text] = part.split("=");
+        if (kind === "title" || kind === "author") credits[kind] = decodeURIComponent(text ?? "");
+      }
     } catch (error) {
       say(`error: the address's #draft= cannot be read: ${error.message}`, "error");
       return;
     }
+    compose.setCredits(credits);
     setMode("compose", draft);
     return;
   }
@@ -514,11 +539,12 @@ $("shared").addEventListener("change", () => compose.redraw());
 $("suggest").addEventListener("click", () => compose.suggest());
 $("apply").addEventListener("click", () => compose.apply());
 $("export").addEventListener("click", () => compose.export());
+for (const id of ["draft-title", "draft-author"]) $(id).addEventListener("input", () => compose.creditsChanged());
 $("play-draft").addEventListener("click", () => {
-  const url = compose.url();
+  const puzzle = compose.json(); // with its title and author
   setMode("play");
-  $("puzzle-text").value = url;
-  playText(url);
+  $("puzzle-text").value = compose.url();
+  playText(puzzle);
 });
 document.addEventListener("keydown", keys);
 window.addEventListener("hashchange", loadFromHash);

@@ -12,6 +12,7 @@ const DEBOUNCE_MS = 150;
 const ANALYSIS = ["analyze", "grade", "explain", "suggest"];
 const EXPORTS = { url: "puzz.link URL", text: "text", json: "JSON", kth: "KTH", svg: "SVG" };
 const HISTORY = 500; // the most edits undo keeps
+const CREDITS = ["title", "author"];
 const xy = (cell) => [cell.x, cell.y];
 const MAX_CLUE = 4095; // what a puzz.link URL holds
 
@@ -90,9 +91,30 @@ export class Compose {
     return D.toUrl(this.draft);
   }
 
-  /** The draft as our JSON format's text, as the API reads it. */
+  /** The draft as our JSON format's text, as the API reads it, with its title and author. */
   json() {
-    return JSON.stringify(D.toObject(this.draft));
+    return JSON.stringify({ ...D.toObject(this.draft), ...this.credits() });
+  }
+
+  /** The title and author as typed, trimmed; an empty one left out. */
+  credits() {
+    const credits = {};
+    for (const kind of CREDITS) {
+      const text = this.ui[kind].value.trim();
+      if (text) credits[kind] = text;
+    }
+    return credits;
+  }
+
+  /** Show ``credits``' title and author in their fields (none: empty). */
+  setCredits(credits) {
+    for (const kind of CREDITS) this.ui[kind].value = credits[kind] ?? "";
+  }
+
+  /** A credit typed: the address keeps it, and an export made before is stale. */
+  creditsChanged() {
+    this.ui.exportPanel.hidden = true;
+    this.hooks.changed(this.draft);
   }
 
   get selected() {
