@@ -24,19 +24,18 @@ from heyawake_asp import (
     verify,
 )
 from heyawake_asp.asp.facts import puzzle_facts
-from heyawake_asp.render.svg import render_svg
 from heyawake_asp.formats import (
     FORMATS,
     json_format,
     kth,
     pzprv3,
     read_puzzle,
-    read_puzzle_text,
     sniff,
     text,
     url,
     write_puzzle,
 )
+from heyawake_asp.render.svg import render_svg
 
 EASY1 = REPO / "instances" / "easy" / "easy1.lp"
 URL = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k"

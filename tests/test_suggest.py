@@ -13,13 +13,20 @@ from helpers import REPO
 
 from heyawake_asp.authoring.analysis import count_solutions
 from heyawake_asp.authoring.generate import generate
-from heyawake_asp.authoring.suggest import LIMIT, ClueChange, Suggestion, suggest
+from heyawake_asp.authoring.suggest import (
+    LIMIT,
+    MOST_NUMBERS,
+    ClueChange,
+    RoomSplit,
+    Suggestion,
+    suggest,
+)
 from heyawake_asp.cli import main
 from heyawake_asp.formats import read_puzzle, read_puzzle_text
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.oracles.checker import verify
-from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.puzzle import Puzzle, Room
 from heyawake_asp.runtime.deadline import Deadline
 from heyawake_asp.solver import solve
 from heyawake_asp.validation.samples import clue_variants, tilings
@@ -96,9 +103,64 @@ def test_suggest_agrees_with_brute_force_on_small_puzzles() -> None:
     assert min(seen[kind] for kind in ("none", "unique", "none helps", "fewest")) > 0, seen
 
 
-def test_the_mirrored_puzzle_has_no_suggestion() -> None:
+def with_changes(puzzle: Puzzle, changes: tuple[ClueChange, ...]) -> Puzzle:
+    for change in changes:
+        puzzle = applied(puzzle, change)
+    return puzzle
+
+
+def split(puzzle: Puzzle, cut: RoomSplit) -> Puzzle:
+    """``puzzle`` with the room cut as ``cut`` says, each part numbered."""
+    assert cut.parts[0] | cut.parts[1] == puzzle.rooms[cut.room].cells
+    assert not cut.parts[0] & cut.parts[1]
+    rooms = [room for index, room in enumerate(puzzle.rooms) if index != cut.room]
+    rooms += [Room(part, clue) for part, clue in zip(cut.parts, cut.clues, strict=True)]
+    return Puzzle(puzzle.width, puzzle.height, tuple(rooms))  # checks the parts connected
+
+
+def disputed_by_brute_force(solutions: list[Grid]) -> frozenset[tuple[int, int]]:
+    return frozenset(
+        (x, y)
+        for y in range(len(solutions[0]))
+        for x in range(len(solutions[0][0]))
+        if len({grid[y][x] for grid in solutions}) > 1
+    )
+
+
+def test_when_no_single_number_does_several_together_or_a_split_make_it_unique() -> None:
+    """Checked by brute force: the numbers together, the split, the disputed cells."""
+    seen: Counter[str] = Counter()
+    for puzzle in small_puzzles():
+        solutions = brute_force(puzzle)
+        if len(solutions) < 2:
+            continue
+        found = suggest(puzzle)
+        assert found.disputed == disputed_by_brute_force(sorted(solutions)), puzzle
+        if found.change is not None and found.change.solutions == 1:
+            assert (found.together, found.split) == ((), None)
+            continue
+        assert 1 not in changes_by_brute_force(puzzle).values()  # no single number does
+        if found.together:
+            assert found.together[0] == found.change and 2 <= len(found.together) <= MOST_NUMBERS
+            for number in range(1, len(found.together) + 1):
+                made = with_changes(puzzle, found.together[:number])
+                assert len(brute_force(made)) == found.together[number - 1].solutions
+            assert found.together[-1].solutions == 1 and found.split is None
+            seen[f"{len(found.together)} numbers"] += 1
+        elif found.split is not None:
+            assert len(brute_force(split(puzzle, found.split))) == 1, puzzle
+            seen["split"] += 1
+        else:
+            seen["nothing"] += 1
+    assert seen["2 numbers"] and seen["split"], seen
+
+
+def test_the_mirrored_puzzle_is_made_unique_by_a_split() -> None:
     assert len(brute_force(MIRRORED)) == 2
-    assert suggest(MIRRORED) == Suggestion("several", None)
+    found = suggest(MIRRORED)
+    assert (found.change, found.together) == (None, ())
+    assert found.split is not None and len(brute_force(split(MIRRORED, found.split))) == 1
+    assert found.disputed == disputed_by_brute_force(sorted(brute_force(MIRRORED)))
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -144,6 +206,7 @@ def test_command_prints_the_change_and_exits_0_when_it_makes_the_answer_unique(
 ) -> None:
     path = tmp_path / "draft.txt"
     path.write_text("heyawake 5x1\naaabb\nb=1\n")
+    disputed = disputed_by_brute_force(sorted(brute_force(read_puzzle(str(path)))))
     result = run("suggest", path)
     assert (result.exit_code, result.output) == (
         0,
@@ -154,6 +217,9 @@ def test_command_prints_the_change_and_exits_0_when_it_makes_the_answer_unique(
         "puzzle": str(path),
         "status": "several",
         "suggestion": {"x": 0, "y": 0, "clue": 0, "solutions": 1},
+        "together": [],
+        "split": None,
+        "disputed": [[x, y] for x, y in sorted(disputed, key=lambda cell: cell[::-1])],
     }
     unique = REPO / "instances" / "easy" / "easy1.lp"
     assert solve(read_puzzle(str(unique)), max_solutions=2).unique is True
@@ -161,13 +227,32 @@ def test_command_prints_the_change_and_exits_0_when_it_makes_the_answer_unique(
     assert (result.exit_code, result.output) == (0, "unique already: nothing to suggest\n")
 
 
-def test_command_exits_1_when_no_number_makes_the_answer_unique(tmp_path: Path) -> None:
+def test_command_says_the_numbers_or_the_cut_that_make_the_answer_unique(tmp_path: Path) -> None:
     path = tmp_path / "mirrored.txt"
     path.write_text("heyawake 3x2\nabc\nabc\n")
     result = run("suggest", path)
+    assert (result.exit_code, result.output) == (
+        0,
+        f"no single number leaves fewer solutions, counting up to {LIMIT}; cutting room a in "
+        "two does: 1 cell from r1c1 numbered 0 and 1 cell from r2c1 numbered 1\n",
+    )
+    record = json.loads(run("suggest", path, "--json").output)
+    assert record["split"] == {"x": 0, "y": 0, "parts": [[[0, 0]], [[0, 1]]], "clues": [0, 1]}
+    path.write_text("heyawake 3x2\nabb\nabb\n")
+    result = run("suggest", path)
+    together = json.loads(run("suggest", path, "--json").output)["together"]
+    assert result.exit_code == 0 and len(together) >= 2 and together[-1]["solutions"] == 1
+    assert f"; {len(together)} numbers together do: set room " in result.output
+
+
+def test_command_exits_1_when_nothing_makes_the_answer_unique(tmp_path: Path) -> None:
+    path = tmp_path / "draft.txt"
+    path.write_text("heyawake 3x2\naab\nccb\n")
+    result = run("suggest", path)
     assert result.exit_code == 1
-    assert result.output == f"no single number leaves fewer solutions, counting up to {LIMIT}\n"
-    assert json.loads(run("suggest", path, "--json").output)["suggestion"] is None
+    assert result.output.endswith(
+        f"; nor do up to {MOST_NUMBERS} numbers chosen one by one, nor a room cut in two\n"
+    )
     path.write_text(UNSOLVABLE)
     assert not brute_force(read_puzzle(str(path)))
     result = run("suggest", path)

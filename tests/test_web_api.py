@@ -178,6 +178,9 @@ def test_suggest_gives_a_clue_that_makes_the_answer_unique() -> None:
         "puzzle": "puzzle",
         "status": "unique",
         "suggestion": None,
+        "together": [],
+        "split": None,
+        "disputed": [],
     }
 
 

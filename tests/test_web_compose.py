@@ -232,12 +232,6 @@ def test_no_solution_highlights_the_rooms_that_clash(page: Page, base: str) -> N
 
 
 def test_suggest_and_apply_make_the_draft_unique(page: Page, base: str) -> None:
-    try:
-        api(base, "suggest", {"puzzle": "heyawake 2x1\naa\n"})
-    except urllib.error.HTTPError as error:
-        if error.code == 404:
-            pytest.skip("needs /api/suggest (being added to the API in parallel)")
-        raise
     generated = read_puzzle_text(
         api(base, "generate", {"width": 5, "height": 5, "seed": 4})["puzzle"], "g"
     )
@@ -246,21 +240,64 @@ def test_suggest_and_apply_make_the_draft_unique(page: Page, base: str) -> None:
     before = draft(page)
     press(page, "Suggest")
     said = re.search(r"set this room to (\d+): (unique|leaves (\d+) solutions)", status(page))
-    assert said, status(page)
+    sets = re.findall(r"the room at r(\d+)c(\d+) to (\d+)", status(page))
+    assert said or "together do" in status(page), status(page)
     suggested = marked(page, "suggest")
-    room = next(index for index, r in enumerate(before.rooms) if r.cells == suggested)
+    if said:
+        room = next(index for index, r in enumerate(before.rooms) if r.cells == suggested)
+        clues = {room: int(said[1])}
+    else:
+        clues = {before.room_index((int(c) - 1, int(r) - 1)): int(n) for r, c, n in sets}
+        assert suggested == set().union(*(before.rooms[room].cells for room in clues))
     press(page, "Apply")
     after = draft(page)
     assert [r.clue for r in after.rooms] == [
-        int(said[1]) if index == room else r.clue for index, r in enumerate(before.rooms)
+        clues.get(index, r.clue) for index, r in enumerate(before.rooms)
     ]
     result = solve(after, max_solutions=2)
-    if said[2] == "unique":
+    if not said or said[2] == "unique":
         assert len(result.solutions) == 1 and result.unique
         assert analysis(page).startswith("unique")
     else:
         assert len(result.solutions) == 2
         assert analysis(page).startswith("several")
+
+
+def disputed(puzzle: Puzzle) -> set[Cell]:
+    """The cells the solutions shade differently, by brute force."""
+    solutions = sorted(brute_force(puzzle))
+    return {
+        cell for cell in puzzle.cells() if len({grid[cell[1]][cell[0]] for grid in solutions}) > 1
+    }
+
+
+@pytest.mark.parametrize(
+    ("typed", "says"),
+    [
+        ("heyawake 3x2\nabb\nabb\n", "No single number makes this draft unique; 2 together do"),
+        pytest.param(
+            "heyawake 3x2\nabc\nabc\n",
+            "No number makes this draft unique; cutting the room at r1c1",
+            marks=pytest.mark.slow,  # about 3 s: the default run stays under 2 minutes
+        ),
+    ],
+)
+def test_when_no_single_number_does_apply_sets_several_or_cuts_a_room(
+    page: Page, base: str, typed: str, says: str
+) -> None:
+    puzzle = read_puzzle_text(typed, "typed")
+    open_draft(page, base, puzzle)
+    press(page, "Suggest")
+    settle(page)
+    assert status(page).startswith(says), status(page)
+    assert marked(page, "disputed") == disputed(puzzle)
+    press(page, "Apply")
+    settle(page)
+    after = draft(page)
+    assert len(brute_force(after)) == 1
+    assert analysis(page).startswith("unique")
+    press(page, "Undo")  # one edit
+    assert rooms(draft(page)) == rooms(puzzle)
 
 
 @pytest.mark.slow  # about 8 s: the default run stays under 2 minutes
@@ -337,6 +374,7 @@ def test_merge_and_paint_make_irregular_rooms(page: Page, base: str) -> None:
     }
 
 
+@pytest.mark.slow  # about 3 s: the default run stays under 2 minutes
 def test_rotate_and_flip_turn_the_draft(page: Page, base: str) -> None:
     """Against the rooms turned by the test: a quarter clockwise takes (x, y) to (h-1-y, x)."""
     ell = frozenset({(0, 0), (0, 1), (1, 1)})
@@ -417,6 +455,7 @@ def test_an_irregular_room_exports_every_format_but_kth(page: Page, base: str) -
     assert "KTH" in status(page) and "rectangle" in status(page)
 
 
+@pytest.mark.slow  # about 5 s: the default run stays under 2 minutes
 def test_a_title_and_an_author_are_kept_in_the_address_the_exports_and_the_game(
     page: Page, base: str, browser: Browser
 ) -> None:
@@ -468,6 +507,7 @@ def test_generate_load_and_play_this_draft(page: Page, base: str) -> None:
     assert page.get_by_role("button", name="Check").is_visible()
 
 
+@pytest.mark.slow  # about 3 s: the default run stays under 2 minutes
 def test_a_unique_draft_says_it_is_being_graded_until_the_grade_comes(
     page: Page, base: str
 ) -> None:
@@ -485,6 +525,7 @@ def test_a_unique_draft_says_it_is_being_graded_until_the_grade_comes(
     assert analysis(page) == f"unique; grade: {graded.label} (score {graded.score:g})"
 
 
+@pytest.mark.slow  # about 3 s: the default run stays under 2 minutes
 def test_a_newer_edit_supersedes_the_analysis_in_flight(page: Page, base: str) -> None:
     compose(page, base, 3, 1)
     held: list[Route] = []
@@ -504,6 +545,7 @@ def test_a_newer_edit_supersedes_the_analysis_in_flight(page: Page, base: str) -
     assert analysis(page) == f"several ({len(brute_force(puzzle))} solutions)"
 
 
+@pytest.mark.slow  # about 5 s: the default run stays under 2 minutes
 def test_the_pages_puzz_link_codec_agrees_with_the_library_case_for_case(
     page: Page, base: str
 ) -> None:

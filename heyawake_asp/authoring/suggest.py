@@ -1,22 +1,24 @@
-"""Suggest one clue that makes a puzzle with several solutions unique.
+"""Suggest what makes a puzzle with several solutions unique: a number, a few, or a room split.
 
 A number for an unnumbered room (a hidden clue ``?`` counts as none), or
 another number for a numbered one. The candidates come from a sample of
 solutions: room R with N black cells in few of them is a clue that rules
 out most of the sample. Each candidate is then counted exactly, the likeliest
 first, until one leaves a single solution; when none does, the one that
-leaves the fewest (at most `LIMIT`) is suggested.
+leaves the fewest (at most `LIMIT`) is suggested. Then, from it, a second
+and a third number chosen the same way (`MOST_NUMBERS`), and failing those
+a room cut in two, each part numbered as one solution shades it.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> strip = Puzzle(5, 1, (Room.rectangle(0, 0, 2, 0), Room.rectangle(3, 0, 4, 0, 1)))
->>> suggest(strip)
-Suggestion(status='several', change=ClueChange(room=0, cell=(0, 0), clue=0, solutions=1))
+>>> suggest(strip).change
+ClueChange(room=0, cell=(0, 0), clue=0, solutions=1)
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
@@ -27,17 +29,28 @@ from heyawake_asp.asp.decode import decode
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, analysis_program
 from heyawake_asp.asp.facts import candidate_clue_facts
 from heyawake_asp.asp.search import Alarm, Search
-from heyawake_asp.authoring.analysis import Encoding, SolutionCount
+from heyawake_asp.authoring.analysis import Encoding, SolutionCount, analyze, count_solutions
 from heyawake_asp.grid import BLACK, Grid
-from heyawake_asp.puzzle import Cell, Puzzle, Room
+from heyawake_asp.puzzle import Cell, Puzzle, Room, reachable
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 
-__all__ = ["LIMIT", "SAMPLE", "ClueChange", "ClueOptions", "Suggestion", "suggest"]
+__all__ = [
+    "LIMIT",
+    "MOST_NUMBERS",
+    "SAMPLE",
+    "ClueChange",
+    "ClueOptions",
+    "RoomSplit",
+    "Suggestion",
+    "suggest",
+]
 
 SAMPLE = 64
 """How many solutions are sampled to rank the candidate clues."""
 LIMIT = 100
 """The most solutions a suggested change may leave."""
+MOST_NUMBERS = 3
+"""The most numbers suggested together, when no single one makes the answer unique."""
 
 T = TypeVar("T")
 Clues = Mapping[int, int]
@@ -66,16 +79,39 @@ class _Candidate:
 
 
 @dataclass(frozen=True)
+class RoomSplit:
+    """Cut room ``room`` (an index) into ``parts``, numbered ``clues``: the answer is unique."""
+
+    room: int
+    parts: tuple[frozenset[Cell], frozenset[Cell]]
+    clues: tuple[int, int]
+
+
+@dataclass(frozen=True)
 class Suggestion:
     """What `suggest` found.
 
     ``status`` is ``unique`` (nothing to suggest), ``none`` (no solution to
     make unique) or ``several``; then ``change`` is the suggested clue, or
     None when no single number leaves fewer solutions (at most `LIMIT`).
+    When ``change`` leaves more than one, ``together`` holds numbers that
+    make the answer unique together (two or three, ``change`` first, each
+    counted with those before it), or is empty; when it is empty, ``split``
+    is a room cut that does, if one was found. ``disputed`` are the cells
+    the solutions shade differently.
     """
 
     status: Literal["unique", "several", "none"]
     change: ClueChange | None = None
+    together: tuple[ClueChange, ...] = ()
+    split: RoomSplit | None = None
+    disputed: frozenset[Cell] = frozenset()
+
+    @property
+    def makes_unique(self) -> bool:
+        """Whether the answer is unique, or becomes unique as suggested."""
+        single = self.change is not None and self.change.solutions == 1
+        return self.status == "unique" or single or bool(self.together) or self.split is not None
 
 
 def suggest(
@@ -99,24 +135,128 @@ def suggest(
     unique one, each candidate is counted up to one fewer than the best so
     far. One grounding serves every count (`ClueOptions`).
     """
-    options = ClueOptions(puzzle, encoding, as_deadline(timeout))
+    deadline = as_deadline(timeout)
+    options = ClueOptions(puzzle, encoding, deadline)
     sample = options.solutions(options.clues, SAMPLE)
     if not sample.values:
         return Suggestion("none")
     if len(sample.values) == 1 and sample.exhausted:
         return Suggestion("unique")
+    disputed = (
+        _disputed(sample.values)
+        if sample.exhausted
+        else analyze(puzzle, encoding, deadline).varying
+    )
+    change = _best(puzzle, options, options.clues, sample)
+    if change is not None and change.solutions == 1:
+        return Suggestion("several", change, disputed=disputed)
+    together = () if change is None else _together(puzzle, options, change)
+    split = None
+    if not together:
+        split = _split(puzzle, encoding, deadline, sample.values[0], disputed)
+    return Suggestion("several", change, together, split, disputed)
+
+
+def _best(
+    puzzle: Puzzle,
+    options: ClueOptions,
+    clues: Clues,
+    sample: Search[Grid],
+    settled: frozenset[int] = frozenset(),
+) -> ClueChange | None:
+    """The first change to ``clues`` that makes the answer unique, else the one leaving fewest.
+
+    ``sample`` holds solutions with ``clues``; the rooms ``settled`` keep their numbers.
+    """
     tried: list[_Candidate] = []
-    for tier in _tiers(puzzle, options, sample):
+    for tier in _tiers(puzzle, options, clues, sample):
         for candidate in tier:
-            counted = options.count({**options.clues, candidate.room: candidate.clue}, 1)
+            if candidate.room in settled:
+                continue
+            counted = options.count({**clues, candidate.room: candidate.clue}, 1)
             if counted.exact and counted.count == 1:
-                return Suggestion("several", _change(puzzle, candidate, 1))
+                return _change(puzzle, candidate, 1)
             tried += [candidate] if counted.count else []
-    return Suggestion("several", _fewest(puzzle, options, sample, tried))
+    return _fewest(puzzle, options, clues, sample, tried)
+
+
+def _together(puzzle: Puzzle, options: ClueOptions, first: ClueChange) -> tuple[ClueChange, ...]:
+    """``first`` and up to `MOST_NUMBERS` in all that make the answer unique, each best in turn.
+
+    Empty when no such numbers are found this way.
+    """
+    chosen = [first]
+    clues = {**options.clues, first.room: first.clue}
+    while len(chosen) < MOST_NUMBERS:
+        sample = options.solutions(clues, SAMPLE)
+        settled = frozenset(change.room for change in chosen)
+        change = _best(puzzle, options, clues, sample, settled)
+        if change is None:
+            return ()
+        chosen.append(change)
+        clues[change.room] = change.clue
+        if change.solutions == 1:
+            return tuple(chosen)
+    return ()
+
+
+def _split(
+    puzzle: Puzzle,
+    encoding: Encoding,
+    deadline: Deadline,
+    solution: Grid,
+    disputed: frozenset[Cell],
+) -> RoomSplit | None:
+    """A room with disputed cells cut straight in two, each part numbered as ``solution`` shades it.
+
+    The rooms with the most disputed cells are tried first; the first cut that
+    leaves a single solution is the answer.
+    """
+    by_dispute = sorted(
+        range(len(puzzle.rooms)), key=lambda index: -len(puzzle.rooms[index].cells & disputed)
+    )
+    for index in by_dispute:
+        room = puzzle.rooms[index]
+        if not room.cells & disputed:
+            break
+        for parts in _cuts(room):
+            clues = (_black_in(solution, parts[0]), _black_in(solution, parts[1]))
+            rooms = [*puzzle.rooms[:index], *puzzle.rooms[index + 1 :]]
+            rooms += [Room(part, clue) for part, clue in zip(parts, clues, strict=True)]
+            counted = count_solutions(
+                Puzzle(puzzle.width, puzzle.height, tuple(rooms)), 1, encoding, deadline
+            )
+            if deadline.passed:
+                raise TimeoutError(deadline.overdue_message())
+            if counted.exact and counted.count == 1:
+                return RoomSplit(index, parts, clues)
+    return None
+
+
+def _cuts(room: Room) -> Iterator[tuple[frozenset[Cell], frozenset[Cell]]]:
+    """The room cut by each straight line across it into two connected parts."""
+    x1, y1, x2, y2 = room.bounds
+    lines = [(0, x) for x in range(x1 + 1, x2 + 1)] + [(1, y) for y in range(y1 + 1, y2 + 1)]
+    for axis, at in lines:
+        before = frozenset(cell for cell in room.cells if cell[axis] < at)
+        after = room.cells - before
+        if all(reachable(next(iter(part)), part) == part for part in (before, after)):
+            yield before, after
+
+
+def _disputed(solutions: Sequence[Grid]) -> frozenset[Cell]:
+    """The cells that not every one of ``solutions`` shades the same."""
+    first = solutions[0]
+    return frozenset(
+        (x, y)
+        for y, row in enumerate(first)
+        for x, char in enumerate(row)
+        if any(other[y][x] != char for other in solutions[1:])
+    )
 
 
 def _tiers(
-    puzzle: Puzzle, options: ClueOptions, sample: Search[Grid]
+    puzzle: Puzzle, options: ClueOptions, clues: Clues, sample: Search[Grid]
 ) -> Iterator[list[_Candidate]]:
     """The candidate changes in three tiers, each made only when asked for.
 
@@ -127,18 +267,18 @@ def _tiers(
     """
     held: Counter[_Candidate] = Counter()
     whole: set[int] = set()  # rooms whose sample holds every solution
-    numbered = [index for index, room in enumerate(puzzle.rooms) if room.clue is not None]
+    numbered = sorted(clues)
     for index, room in enumerate(puzzle.rooms):
-        if room.clue is None:
+        if index not in clues:
             held.update(_Candidate(index, _black_in(grid, room.cells)) for grid in sample.values)
             whole |= {index} if sample.exhausted else set()
     yield _by_held(puzzle, held)
     for index in numbered:
-        others = {other: clue for other, clue in options.clues.items() if other != index}
+        others = {other: clue for other, clue in clues.items() if other != index}
         relaxed = options.solutions(others, SAMPLE)
         cells = puzzle.rooms[index].cells
         counts = Counter(_Candidate(index, _black_in(grid, cells)) for grid in relaxed.values)
-        held.update({key: n for key, n in counts.items() if key.clue != puzzle.rooms[index].clue})
+        held.update({key: n for key, n in counts.items() if key.clue != clues[index]})
         whole |= {index} if relaxed.exhausted else set()
     yield _by_held(puzzle, Counter({key: held[key] for key in held if key.room in numbered}))
     yield [
@@ -146,7 +286,7 @@ def _tiers(
         for index, room in enumerate(puzzle.rooms)
         if index not in whole
         for clue in range(_most(room) + 1)
-        if clue != room.clue and _Candidate(index, clue) not in held
+        if clue != clues.get(index) and _Candidate(index, clue) not in held
     ]
 
 
@@ -161,9 +301,13 @@ def _by_held(puzzle: Puzzle, held: Counter[_Candidate]) -> list[_Candidate]:
 
 
 def _fewest(
-    puzzle: Puzzle, options: ClueOptions, sample: Search[Grid], tried: list[_Candidate]
+    puzzle: Puzzle,
+    options: ClueOptions,
+    clues: Clues,
+    sample: Search[Grid],
+    tried: list[_Candidate],
 ) -> ClueChange | None:
-    """Of the ``tried`` changes, the first that leaves the fewest solutions, if fewer than before.
+    """Of the ``tried`` changes to ``clues``, the first leaving the fewest, if fewer than before.
 
     Each is counted up to one fewer than the best so far, from `LIMIT`
     (from one fewer than the puzzle has, when the ``sample`` holds all).
@@ -173,12 +317,12 @@ def _fewest(
     for candidate in tried:
         if bound < 2:  # none is unique, so none leaves fewer than 2
             break
-        counted = options.count({**options.clues, candidate.room: candidate.clue}, bound)
+        counted = options.count({**clues, candidate.room: candidate.clue}, bound)
         if counted.exact:
             best = _change(puzzle, candidate, counted.count)
             bound = counted.count - 1
     if best is not None and not sample.exhausted:
-        if options.count(options.clues, best.solutions).exact:
+        if options.count(clues, best.solutions).exact:
             return None  # the puzzle itself has no more solutions than that
     return best
 

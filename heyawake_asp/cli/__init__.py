@@ -53,7 +53,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "steps": ("explaining", "Explain each PUZZLE step by step, each step with a minimal reason."),
     "suggest": (
         "authoring",
-        "Suggest one number for a room of PUZZLE that makes its solution unique.",
+        "Suggest a number for a room of PUZZLE that makes its solution unique.",
     ),
     "suite": ("suites", "Solve every puzzle under PATH (directories are searched recursively)."),
     "validate": (

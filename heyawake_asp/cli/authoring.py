@@ -293,13 +293,14 @@ def explain_command(puzzle: str, encoding: EncodingSet, timeout: float | None) -
 def suggest_command(
     puzzle: str, as_json: bool, encoding: EncodingSet, timeout: float | None
 ) -> None:
-    """Suggest one number for a room of PUZZLE that makes its solution unique.
+    """Suggest a number for a room of PUZZLE that makes its solution unique.
 
     A number for an unnumbered room, or another for a numbered one; when no
-    single number makes it unique, the one that leaves the fewest solutions.
-    PUZZLE is a file, a puzz.link URL or '-'. Exit status 0 when the answer
-    is unique or becomes unique with the number suggested; 1 when no single
-    number makes it unique, the puzzle has no solution or cannot be read.
+    single number makes it unique, the one that leaves the fewest solutions,
+    then two or three numbers that make it unique together, or else a room
+    cut in two. PUZZLE is a file, a puzz.link URL or '-'. Exit status 0 when
+    the answer is unique or becomes unique as suggested; 1 when nothing
+    suggested makes it unique, the puzzle has no solution or cannot be read.
     """
     deadline = as_deadline(timeout)
     suggesting = functools.partial(_suggested, encoding=encoding, timeout=deadline)
@@ -313,8 +314,7 @@ def suggest_command(
         raise click.ClickException(
             f"{puzzle}: no solution: {conflict_words(problem, why.rooms, why.most)}"
         )
-    change = found.suggestion.change
-    if found.suggestion.status != "unique" and (change is None or change.solutions != 1):
+    if not found.suggestion.makes_unique:
         raise SystemExit(FAILED)
 
 

@@ -46,7 +46,7 @@ export class Compose {
     this.version = 0; // the draft's edit count: answers for an older one are ignored
     this.analysis = null; // {version, status, ...}: the last analysis shown
     this.marks = {};
-    this.suggestion = null; // {version, x, y, clue}
+    this.suggestion = null; // {version, changes: [{x, y, clue}]} or {version, split}
     this.timer = null;
     this.blobs = [];
     const svg = board.svg;
@@ -238,17 +238,31 @@ export class Compose {
       const reply = await post("suggest", "suggest", { puzzle: this.json() });
       if (version !== this.version) return;
       const found = reply.suggestion;
-      if (!found) {
-        this.suggestion = null;
-        this.marks.suggest = [];
-        say(reply.status === "several"
-          ? "No single room's number makes this draft unique."
-          : `Nothing to suggest: the draft has ${reply.status === "unique" ? "one solution" : "no solution"}.`);
-      } else {
-        this.suggestion = { version, x: found.x, y: found.y, clue: found.clue };
-        this.marks.suggest = D.cellsOf(this.draft, this.draft.room[found.y][found.x]);
+      const { together, split } = reply;
+      const roomAt = ({ x, y }) => D.cellsOf(this.draft, this.draft.room[y][x]);
+      const disputed = " The cells its solutions dispute are marked.";
+      this.marks.disputed = reply.disputed;
+      this.suggestion = null;
+      this.marks.suggest = [];
+      if (reply.status !== "several") {
+        say(`Nothing to suggest: the draft has ${reply.status === "unique" ? "one solution" : "no solution"}.`);
+      } else if (found?.solutions === 1 || (found && !together.length && !split)) {
+        this.suggestion = { version, changes: [found] };
+        this.marks.suggest = roomAt(found);
         say(`Suggestion: set this room to ${found.clue}: ${found.solutions === 1
-          ? "unique" : `leaves ${found.solutions} solutions`} (Apply, or Suggest again, sets it).`);
+          ? "unique" : `leaves ${found.solutions} solutions`} (Apply, or Suggest again, sets it).${found.solutions === 1 ? "" : disputed}`);
+      } else if (together.length) {
+        this.suggestion = { version, changes: together };
+        this.marks.suggest = together.flatMap(roomAt);
+        const sets = together.map(({ x, y, clue }) => `the room at r${y + 1}c${x + 1} to ${clue}`);
+        say(`No single number makes this draft unique; ${together.length} together do: ${sets.join(", ")} (Apply sets them).${disputed}`);
+      } else if (split) {
+        this.suggestion = { version, split };
+        this.marks.suggest = split.parts[1];
+        say(`No number makes this draft unique; cutting the room at r${split.y + 1}c${split.x + 1} in two does: ` +
+          `the marked part numbered ${split.clues[1]}, the rest ${split.clues[0]} (Apply cuts it).${disputed}`);
+      } else {
+        say(`Nothing suggested makes this draft unique: no single number, no two or three chosen one by one, no room cut in two.${disputed}`);
       }
       this.#draw();
       this.#enable();
@@ -257,14 +271,28 @@ export class Compose {
     }
   }
 
-  /** Set the suggested number. */
+  /** Make the suggested change, one edit: the numbers set, or the room cut in two. */
   apply() {
     const found = this.suggestion;
     if (!found || found.version !== this.version) return;
     this.suggestion = null;
-    this.selectedCell = [found.x, found.y];
-    this.setClue(found.clue);
-    say(`The room at r${found.y + 1}c${found.x + 1} now has the number ${found.clue}.`);
+    if (found.split) {
+      const { x, y, parts, clues } = found.split;
+      this.selectedCell = null;
+      this.edit(D.split(this.draft, this.draft.room[y][x], parts[1], clues));
+      say(`The room at r${y + 1}c${x + 1} is cut in two, numbered ${clues[0]} and ${clues[1]}.`);
+      return;
+    }
+    let draft = this.draft;
+    for (const { x, y, clue } of found.changes) draft = D.setClue(draft, draft.room[y][x], clue);
+    const [{ x, y }] = found.changes;
+    this.selectedCell = [x, y];
+    this.edit(draft);
+    this.#fillClueField();
+    const rooms = found.changes.map((change) => `r${change.y + 1}c${change.x + 1} ${change.clue}`);
+    say(found.changes.length === 1
+      ? `The room at r${y + 1}c${x + 1} now has the number ${found.changes[0].clue}.`
+      : `The rooms now have their numbers: ${rooms.join(", ")}.`);
   }
 
   /**
@@ -384,6 +412,7 @@ export class Compose {
       "forced-white": shared.white ?? [],
       clash: this.marks.clash ?? [],
       suggest: this.marks.suggest ?? [],
+      disputed: this.marks.disputed ?? [],
       selected: selected === null ? [] : D.cellsOf(this.draft, selected),
       "merge-from": merging === null ? [] : D.cellsOf(this.draft, merging),
     });

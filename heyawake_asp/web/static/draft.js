@@ -159,6 +159,19 @@ export function setClue(draft, index, clue) {
   return { ...draft, clues };
 }
 
+/**
+ * Room ``index`` cut in two: the cells ``part`` (``[x, y]`` pairs) a room of their own.
+ * ``clues``: the numbers of the rest and of ``part``.
+ */
+export function split(draft, index, part, [restClue, partClue]) {
+  const CUT = -1;
+  const labels = draft.room.map((row) => [...row]);
+  for (const [x, y] of part) labels[y][x] = CUT;
+  return fromLabels(labels, (label) =>
+    label === CUT ? partClue : label === index ? restClue : draft.clues[label],
+  );
+}
+
 /** The grid made ``width`` x ``height``: what fits is kept, the new cells one new room. */
 export function resize(draft, width, height) {
   const NEW = -1;
