@@ -45,6 +45,10 @@ class EncodingError(HeyawakeError):
     """An encoding set that cannot be found, loaded or applied to a puzzle."""
 
 
+class NotExplainedError(HeyawakeError):
+    """A puzzle of a variant whose rules the steps engine does not know yet."""
+
+
 class GenerationError(HeyawakeError):
     """The generator could not make a puzzle with the requested properties."""
 

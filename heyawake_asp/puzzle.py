@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from heyawake_asp.errors import InvalidPuzzleError
+from heyawake_asp.variants import HEYAWAKE, variant_named
 
 __all__ = [
     "CREDITS",
@@ -112,6 +113,14 @@ class Room:
             return UNKNOWN_CLUE
         return None if self.clue is None else str(self.clue)
 
+    @property
+    def is_symmetric(self) -> bool:
+        """Whether the room is point-symmetric about its centre (a rectangle always is)."""
+        x1, y1, x2, y2 = self.bounds
+        return self.is_rectangle or all(
+            (x1 + x2 - x, y1 + y2 - y) in self.cells for x, y in self.cells
+        )
+
     @functools.cached_property
     def first_cell(self) -> Cell:
         """The room's first cell in row-major order (where its clue is drawn)."""
@@ -124,14 +133,16 @@ class Puzzle:
 
     ``title`` and ``author`` are the puzzle's credits, kept by the formats
     that hold them (text, JSON); like a room's name they take no part in
-    equality.
+    equality. ``variant`` names its member of the Heyawake family
+    (`heyawake_asp.variants`): its rules are Heyawake's and the variant's.
 
     Raises
     ------
     InvalidPuzzleError
         When the grid is empty, the rooms do not tile it exactly, a room is
-        not orthogonally connected, a clue does not fit its room, or a
-        credit is empty, too long or holds a control character.
+        not orthogonally connected, a clue does not fit its room, a
+        credit is empty, too long or holds a control character, the variant
+        is unknown, or its rooms must be symmetric and one is not.
 
     Notes
     -----
@@ -143,6 +154,7 @@ class Puzzle:
     rooms: tuple[Room, ...]
     title: str | None = field(default=None, compare=False)
     author: str | None = field(default=None, compare=False)
+    variant: str = HEYAWAKE
     _room_of: dict[Cell, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -158,13 +170,23 @@ class Puzzle:
             problem = credit_problem(getattr(self, kind))
             if problem is not None:
                 raise InvalidPuzzleError(f"the {kind} {problem}")
+        try:
+            symmetric = variant_named(self.variant).symmetric_rooms
+        except KeyError as error:
+            raise InvalidPuzzleError(error.args[0]) from None
         object.__setattr__(self, "_room_of", self._index_rooms())
         for index, room in enumerate(self.rooms):
             _check_room(room, index)
+            if symmetric and not room.is_symmetric:
+                raise InvalidPuzzleError(
+                    f"room {index + 1} (at {cell_name(room.first_cell)}) is not symmetric about "
+                    f"its centre: in {self.variant} every room must be",
+                    room=index,
+                )
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle the grid, rooms and credits: the cell index is rebuilt, faster than pickled."""
-        return Puzzle, (self.width, self.height, self.rooms, self.title, self.author)
+        """Pickle the grid, rooms, credits and variant: the cell index is rebuilt, faster."""
+        return Puzzle, (self.width, self.height, self.rooms, self.title, self.author, self.variant)
 
     def _index_rooms(self) -> dict[Cell, int]:
         """Map every cell to its room index, rejecting overlaps, strays and holes."""
@@ -269,7 +291,7 @@ class Puzzle:
             Room(room.cells, clue, name=room.name)
             for room, clue in zip(self.rooms, clues, strict=True)
         )
-        return Puzzle(self.width, self.height, rooms, self.title, self.author)
+        return Puzzle(self.width, self.height, rooms, self.title, self.author, self.variant)
 
 
 def credit_problem(text: str | None) -> str | None:

@@ -601,3 +601,24 @@ def _random_puzzle(rng: random.Random) -> Puzzle:
         else:
             made.append(Room(frozenset(cells)))
     return Puzzle(width, height, tuple(made))
+
+
+@pytest.mark.slow  # about 5 s: the default run stays under 2 minutes
+def test_an_ayeheya_is_played_and_composed_under_its_rules(page: Page, base: str) -> None:
+    """The page keeps the variant: Play says it, Compose analyses and exports by its rules."""
+    ayeheya = "https://puzz.link/p?ayeheya/6/6/99aa8c0vu0ufk2k"
+    open_puzzle(page, base, ayeheya)
+    assert status(page).startswith("A 6×6 Ayeheya puzzle (each room's black cells symmetric")
+    press(page, "Solve")
+    settle(page)
+    puzzle = read_puzzle_text(ayeheya, "url")
+    assert board(page) == list(solve(puzzle).solutions[0])
+    press(page, "Compose")
+    settle(page)
+    assert page.get_by_label("Rules", exact=True).input_value() == "ayeheya"
+    assert analysis(page).startswith("unique")
+    assert draft(page) == puzzle  # the address keeps the variant in the URL's type
+    page.get_by_label("Rules", exact=True).select_option("heyawake")
+    settle(page)
+    assert analysis(page).startswith("several")  # as plain Heyawake it has two solutions
+    assert draft(page) == Puzzle(puzzle.width, puzzle.height, puzzle.rooms)

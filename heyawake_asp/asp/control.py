@@ -18,11 +18,17 @@ from pathlib import Path
 
 import clingo
 
-from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, as_encoding_set
+from heyawake_asp.asp.encodings import (
+    DEFAULT_ENCODING,
+    EncodingSet,
+    as_encoding_set,
+    variant_program,
+)
 from heyawake_asp.asp.facts import puzzle_facts
 from heyawake_asp.errors import EncodingError, PuzzleFormatError
 from heyawake_asp.formats.source import read_source
 from heyawake_asp.puzzle import Puzzle, Room
+from heyawake_asp.variants import variant_named
 
 __all__ = ["MAX_THREADS", "check_encoding", "grounded_control"]
 
@@ -124,9 +130,10 @@ def _arguments(models: int, threads: int, options: Sequence[str]) -> list[str]:
 def _programs(
     encodings: EncodingSet, puzzle: Puzzle, extra: Sequence[str | Path]
 ) -> tuple[str | Path, ...]:
-    """The set's files, its programs for irregular rooms unless all are rectangles, ``extra``."""
+    """The set's files, its irregular rooms' programs if needed, the variant's, ``extra``."""
     irregular = () if puzzle.is_rectangular else encodings.irregular
-    return (*encodings.files, *irregular, *extra)
+    variant = tuple(map(variant_program, variant_named(puzzle.variant).programs))
+    return (*encodings.files, *irregular, *variant, *extra)
 
 
 def _check_text(path: str | Path) -> None:

@@ -41,6 +41,7 @@ __all__ = [
     "is_shipped",
     "list_encodings",
     "resolve_encoding",
+    "variant_program",
 ]
 
 DEFAULT_ENCODING = "grow"
@@ -92,6 +93,11 @@ def encodings_dir() -> Path:
 def analysis_program(name: str) -> Path:
     """A helper program shipped in ``encodings/analysis/``."""
     return encodings_dir() / "analysis" / f"{name}.lp"
+
+
+def variant_program(name: str) -> Path:
+    """A variant's rule, shipped in ``encodings/variants/`` (loaded beside any set)."""
+    return encodings_dir() / "variants" / name
 
 
 def as_encoding_set(encoding: str | Path | EncodingSet) -> EncodingSet:

@@ -26,7 +26,7 @@ import click
 
 from heyawake_asp.asp.control import check_encoding
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, is_shipped
-from heyawake_asp.errors import HeyawakeError
+from heyawake_asp.errors import HeyawakeError, NotExplainedError
 from heyawake_asp.formats import read_puzzle
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle
@@ -34,6 +34,7 @@ from heyawake_asp.runtime.child import with_memory_to_spare
 from heyawake_asp.runtime.deadline import NEVER, Deadline
 from heyawake_asp.runtime.isolation import ChildFailed, ChildOverdue, Worker, run
 from heyawake_asp.solver import SolveResult
+from heyawake_asp.variants import require_explained
 
 __all__ = [
     "HERE_MAX_CELLS",
@@ -115,12 +116,23 @@ def read_puzzle_echoing_warnings(source: str, deadline: Deadline = NEVER) -> Puz
         signal.signal(signal.SIGALRM, before)
 
 
-def read_puzzle_or_fail(source: str, deadline: Deadline = NEVER) -> Puzzle:
-    """`read_puzzle_echoing_warnings`, its errors as the one-line error of the command."""
+def read_puzzle_or_fail(
+    source: str, deadline: Deadline = NEVER, *, explaining: bool = False
+) -> Puzzle:
+    """`read_puzzle_echoing_warnings`, its errors as the one-line error of the command.
+
+    ``explaining``: a puzzle of a variant that steps do not explain is an error too.
+    """
     try:
-        return read_puzzle_echoing_warnings(source, deadline)
+        puzzle = read_puzzle_echoing_warnings(source, deadline)
     except HeyawakeError as error:
         raise click.ClickException(str(error)) from None
+    try:
+        if explaining:
+            require_explained(puzzle.variant)
+    except NotExplainedError as error:
+        raise click.ClickException(f"{source}: {error}") from None
+    return puzzle
 
 
 def _reading_overdue(_signal: int, _frame: object) -> None:

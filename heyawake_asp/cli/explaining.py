@@ -120,7 +120,7 @@ def _walked(
     terminal, and on Ctrl-C the path so far (status ``interrupted``).
     """
     try:
-        problem = read_puzzle_or_fail(source, deadline)
+        problem = read_puzzle_or_fail(source, deadline, explaining=True)
         walk = _walk(problem, source, worker, deadline)
     except click.ClickException as error:
         if as_json:
@@ -236,7 +236,7 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
     if puzzle == given == "-":
         raise click.UsageError("PUZZLE and --given cannot both be '-' (standard input)")
     deadline = as_deadline(timeout)
-    problem = read_puzzle_or_fail(puzzle, deadline)
+    problem = read_puzzle_or_fail(puzzle, deadline, explaining=True)
     known = {}
     if given is not None:
         try:
@@ -318,7 +318,7 @@ def _graded(
     what the steps found so far tell: a score only grows along a path.
     """
     try:
-        problem = read_puzzle_or_fail(source, deadline)
+        problem = read_puzzle_or_fail(source, deadline, explaining=True)
         walk = _walk(problem, source, worker, deadline, shown)
         if walk.status == "timeout":  # a path cut short has no grade
             raise overdue(source, deadline)

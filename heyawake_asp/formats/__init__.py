@@ -23,6 +23,7 @@ from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.formats import url
 from heyawake_asp.formats.source import MAX_INPUT_BYTES, read_source
 from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.variants import VARIANTS
 
 __all__ = [
     "FORMATS",
@@ -41,7 +42,9 @@ FORMATS = {"url": "url", "text": "text", "json": "json_format", "kth": "kth", "p
 A module is imported when its format is first read or written.
 """
 _EXTENSIONS = {".lp": "kth", ".json": "json", ".url": "url"}
-_TEXT_HEADER = re.compile(r"(?:[ \t]*+(?:#[^\n]*+)?\n)*+[ \t]*+heyawake\s+\d")
+_TEXT_HEADER = re.compile(
+    r"(?:[ \t]*+(?:#[^\n]*+)?\n)*+[ \t]*+(?:" + "|".join(VARIANTS) + r")\s+\d"
+)
 """Comment and blank lines, then the text format's header (possessive: no backtracking)."""
 
 

@@ -1,7 +1,8 @@
 """JSON: ``{"width", "height", "rooms": [{"cells": [[x, y], ...], "clue": n or null}]}``.
 
 A clue of ``"?"`` marks a number that is not given (``Room.hidden_clue``).
-Optional ``"title"`` and ``"author"`` strings are the puzzle's credits.
+Optional ``"title"`` and ``"author"`` strings are the puzzle's credits, and
+``"variant"`` its member of the family (``"heyawake"`` when absent).
 An optional ``"solution"`` holds the shading as row strings (``#`` black,
 ``.`` white). The JSON Schema ships beside this module as
 ``puzzle.schema.json`` (see :data:`SCHEMA`). Errors name the JSON path of the
@@ -31,13 +32,14 @@ from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError
 from heyawake_asp.formats.source import grid_size
 from heyawake_asp.grid import BLACK, WHITE, Grid
 from heyawake_asp.puzzle import CREDITS, UNKNOWN_CLUE, Cell, Puzzle, Room, credit_problem
+from heyawake_asp.variants import HEYAWAKE, VARIANTS
 
 __all__ = ["SCHEMA", "read", "read_solution", "write"]
 
 SCHEMA = resources.files("heyawake_asp.formats").joinpath("puzzle.schema.json")
 """The JSON Schema of the format, a resource shipped with the package."""
 
-_KEYS = {"width", "height", *CREDITS, "rooms", "solution"}
+_KEYS = {"variant", "width", "height", *CREDITS, "rooms", "solution"}
 _ROOM_KEYS = {"cells", "clue"}
 
 
@@ -80,8 +82,10 @@ def write(puzzle: Puzzle, solution: Grid | None = None) -> str:
         f"  {json.dumps(kind)}: {json.dumps(text, ensure_ascii=False)},"
         for kind, text in puzzle.credits.items()
     ]
+    variant = [f'  "variant": "{puzzle.variant}",'] if puzzle.variant != HEYAWAKE else []
     lines = [
         "{",
+        *variant,
         f'  "width": {puzzle.width},',
         f'  "height": {puzzle.height},',
         *credits,
@@ -164,6 +168,10 @@ def _show(value: Any) -> str:
 
 def _puzzle(document: dict[str, Any], source: str) -> Puzzle:
     """The puzzle the checked document describes."""
+    variant = document.get("variant", HEYAWAKE)
+    if variant not in VARIANTS:
+        known = ", ".join(VARIANTS)
+        raise PuzzleFormatError(source, f"variant: expected one of {known}, got {_show(variant)}")
     width = _integer(document["width"], "width", source, 1)
     height = _integer(document["height"], "height", source, 1)
     grid_size(width, height, source)
@@ -177,7 +185,7 @@ def _puzzle(document: dict[str, Any], source: str) -> Puzzle:
     _check_cover(width, height, room_of, source)
     title, author = (_credit(document, kind, source) for kind in CREDITS)
     try:
-        return Puzzle(width, height, built, title, author)
+        return Puzzle(width, height, built, title, author, variant)
     except InvalidPuzzleError as error:
         raise PuzzleFormatError(source, f"rooms[{error.room}]: {error}") from None
 

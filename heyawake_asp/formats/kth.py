@@ -28,6 +28,7 @@ from typing import NamedTuple, NoReturn
 from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError, PuzzleWarning
 from heyawake_asp.formats.source import grid_size
 from heyawake_asp.puzzle import Puzzle, Room
+from heyawake_asp.variants import HEYAWAKE
 
 __all__ = ["read", "write"]
 
@@ -87,8 +88,11 @@ def write(puzzle: Puzzle) -> str:
     Raises
     ------
     InvalidPuzzleError
-        When a room is not a rectangle: the format cannot express it.
+        When a room is not a rectangle, or the puzzle a variant's: the format
+        cannot express it.
     """
+    if puzzle.variant != HEYAWAKE:
+        raise InvalidPuzzleError(f"an {puzzle.variant} puzzle: the KTH format holds Heyawake only")
     hidden = [index for index, room in enumerate(puzzle.rooms) if room.hidden_clue]
     if hidden:
         warnings.warn(

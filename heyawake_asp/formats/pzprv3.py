@@ -3,7 +3,7 @@ r"""puzz.link's file format (pzprv3): what File, Save writes there, with the pla
 ::
 
     pzprv3          # the format, or pzprv3.N
-    heyawake        # the puzzle type: only heyawake is read
+    heyawake        # the puzzle type: heyawake, or a variant (ayeheya)
     2               # rows
     3               # columns
     2               # how many room numbers the next lines use
@@ -35,17 +35,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from heyawake_asp.errors import PuzzleFormatError
+from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError
 from heyawake_asp.formats.regions import regions
 from heyawake_asp.formats.source import grid_size
 from heyawake_asp.puzzle import Cell, Puzzle, Room
+from heyawake_asp.variants import VARIANTS
 
 __all__ = ["MAGIC", "read", "read_marks", "write"]
 
 MAGIC = "pzprv3"
 """The first line of a pzprv3 file (``pzprv3.1`` and on are read too)."""
-_TYPE = "heyawake"
-_FAMILY = {"ayeheya", "heyawacky", "akichi", "oneroom", "sumiwake", "heyabon"}
+_FAMILY = {"heyawacky", "akichi", "oneroom", "sumiwake", "heyabon"}
 _MARKS = {"#": "#", "+": ".", ".": "?"}
 _MARK_OF = {"#": "#", ".": "+", "?": "."}
 
@@ -61,8 +61,9 @@ class _Token:
 
 @dataclass(frozen=True)
 class _File:
-    """A pzprv3 file's parts as read: its size, rooms, clue tokens and marks (None: none)."""
+    """A pzprv3 file's parts as read: its type, size, rooms, clue tokens and marks (None: none)."""
 
+    variant: str
     width: int
     height: int
     rooms: list[list[Cell]]
@@ -80,7 +81,10 @@ def read(text: str, source: str) -> Puzzle:
         pzprv3 file or does not hold a valid puzzle.
     """
     parts = _parse(text, source)
-    return Puzzle(parts.width, parts.height, _rooms(parts, source))
+    try:
+        return Puzzle(parts.width, parts.height, _rooms(parts, source), variant=parts.variant)
+    except InvalidPuzzleError as error:  # a variant's rule for rooms (ayeheya: symmetric)
+        raise PuzzleFormatError(source, str(error), 2, 1) from None
 
 
 def read_marks(text: str, source: str) -> list[str] | None:
@@ -103,7 +107,7 @@ def write(puzzle: Puzzle, marks: Sequence[str] | None = None) -> str:
         if room.clue is not None or room.hidden_clue
     }
     marks = marks or ["?" * puzzle.width] * puzzle.height
-    lines = [MAGIC, _TYPE, str(puzzle.height), str(puzzle.width), str(len(puzzle.rooms))]
+    lines = [MAGIC, puzzle.variant, str(puzzle.height), str(puzzle.width), str(len(puzzle.rooms))]
     xs = range(puzzle.width)
     for y in range(puzzle.height):
         lines.append("".join(f"{room_of[(x, y)]} " for x in xs))
@@ -127,10 +131,11 @@ def _parse(text: str, source: str) -> _File:
     if magic != MAGIC and not magic.startswith(MAGIC + "."):
         raise PuzzleFormatError(source, f"expected {MAGIC!r}, got {magic[:20]!r}", 1, 1)
     kind = line(2, "the puzzle type")
-    if kind != _TYPE:
+    if kind not in VARIANTS:
         family = " (of the Heyawake family, not played here yet)" if kind in _FAMILY else ""
+        read = " and ".join(VARIANTS)
         raise PuzzleFormatError(
-            source, f"a {kind[:20]!r} puzzle{family}: only heyawake is read", 2, 1
+            source, f"a {kind[:20]!r} puzzle{family}: only {read} are read", 2, 1
         )
     rows, columns = line(3, "the number of rows"), line(4, "the number of columns")
     for place, size in ((3, rows), (4, columns)):
@@ -163,7 +168,7 @@ def _parse(text: str, source: str) -> _File:
         tokens = _block(lines, marks_start, height, width, source, "marks")
         marks = ["".join(_mark(token, source) for token in row) for row in tokens]
     rooms = regions(width, height, lambda a, b: ids[a[1]][a[0]].text == ids[b[1]][b[0]].text)
-    return _File(width, height, rooms, clues, marks)
+    return _File(kind, width, height, rooms, clues, marks)
 
 
 def _number(text: str) -> int | None:

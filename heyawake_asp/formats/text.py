@@ -2,7 +2,7 @@ r"""A plain-text format made for typing puzzles by hand.
 
 ::
 
-    heyawake 4x3        # the header: WIDTHxHEIGHT
+    heyawake 4x3        # the header: the variant (heyawake, ayeheya), WIDTHxHEIGHT
     title: Three rooms  # optional credits, each to the end of its line
     author: A. Setter
     aabb                # one line per row, one letter or digit per cell:
@@ -42,10 +42,11 @@ from heyawake_asp.formats.regions import regions
 from heyawake_asp.formats.source import grid_size
 from heyawake_asp.grid import text_lines
 from heyawake_asp.puzzle import CREDITS, UNKNOWN_CLUE, Cell, Puzzle, Room, credit_problem
+from heyawake_asp.variants import VARIANTS
 
 __all__ = ["HEADER", "NAMES", "read", "write"]
 
-HEADER = re.compile(r"heyawake\s+(\d+)\s*x\s*(\d+)")
+HEADER = re.compile("(" + "|".join(VARIANTS) + r")\s+(\d+)\s*x\s*(\d+)")
 """The header line (after comments are removed and the line is stripped)."""
 
 NAMES = string.ascii_lowercase + string.ascii_uppercase + string.digits
@@ -83,7 +84,7 @@ def read(text: str, source: str) -> Puzzle:
     lines = list(_content_lines(text, credits, source))
     if not lines:
         raise PuzzleFormatError(source, "empty puzzle: expected the header 'heyawake WxH'")
-    width, height = _header(lines[0], source)
+    variant, width, height = _header(lines[0], source)
     early = next((line for line in credits.values() if line.number < lines[0].number), None)
     if early is not None:
         raise PuzzleFormatError(
@@ -95,7 +96,11 @@ def read(text: str, source: str) -> Puzzle:
     room_of = _room_names(cells, names, rows, source)
     clues = _clues(lines[height + 1 :], room_of, source)
     puzzle = _puzzle(width, height, cells, names, clues, source)
-    return Puzzle(puzzle.width, puzzle.height, puzzle.rooms, *_credits(credits, source))
+    try:
+        return Puzzle(width, height, puzzle.rooms, *_credits(credits, source), variant)
+    except InvalidPuzzleError as error:  # a variant's rule for rooms (ayeheya: symmetric)
+        line = rows[puzzle.rooms[error.room].first_cell[1]] if error.room is not None else lines[0]
+        raise PuzzleFormatError(source, str(error), line.number, line.indent + 1) from None
 
 
 def write(puzzle: Puzzle) -> str:
@@ -112,7 +117,7 @@ def write(puzzle: Puzzle) -> str:
         )
     order = sorted(range(len(puzzle.rooms)), key=lambda i: puzzle.rooms[i].first_cell[::-1])
     name = {index: NAMES[rank] for rank, index in enumerate(order)}
-    lines = [f"heyawake {puzzle.width}x{puzzle.height}"]
+    lines = [f"{puzzle.variant} {puzzle.width}x{puzzle.height}"]
     lines.extend(f"{kind}: {text}" for kind, text in puzzle.credits.items())
     for y in range(puzzle.height):
         lines.append("".join(name[puzzle.room_index((x, y))] for x in range(puzzle.width)))
@@ -142,8 +147,8 @@ def _content_lines(text: str, credits: dict[str, _Line], source: str) -> Iterato
             yield _Line(number, content.strip(), len(content) - len(content.lstrip()))
 
 
-def _header(line: _Line, source: str) -> tuple[int, int]:
-    """The grid size the header line names."""
+def _header(line: _Line, source: str) -> tuple[str, int, int]:
+    """The variant and grid size the header line names."""
     match = HEADER.fullmatch(line.text)
     if match is None:
         raise PuzzleFormatError(
@@ -152,7 +157,8 @@ def _header(line: _Line, source: str) -> tuple[int, int]:
             line.number,
             line.indent + 1,
         )
-    return grid_size(match.group(1), match.group(2), source, line.number, line.indent + 1)
+    width, height = grid_size(match.group(2), match.group(3), source, line.number, line.indent + 1)
+    return match.group(1), width, height
 
 
 def _rows(lines: list[_Line], width: int, height: int, source: str) -> list[_Line]:

@@ -1,7 +1,9 @@
 """puzz.link (pzprjs) URLs: ``https://puzz.link/p?heyawake/COLS/ROWS/BODY``.
 
 Also read: ``http://pzv.jp/p.html?heyawake/...``, ``pzprxs.vercel.app/p?...``
-and a bare ``heyawake/COLS/ROWS/BODY``. BODY is pzprjs's encoding:
+and a bare ``heyawake/COLS/ROWS/BODY``. The type may be a variant's instead
+(``ayeheya/...``: `heyawake_asp.variants`), with the same BODY, pzprjs's
+encoding:
 
 - the room borders, 5 bits per base-32 character (``0-9a-v``), most
   significant bit first, zero-padded: first the borders between
@@ -28,11 +30,12 @@ from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError, PuzzleWar
 from heyawake_asp.formats.regions import regions
 from heyawake_asp.formats.source import grid_size
 from heyawake_asp.puzzle import Cell, Puzzle, Room
+from heyawake_asp.variants import VARIANTS
 
 __all__ = ["PATTERN", "read", "write"]
 
-PATTERN = re.compile(r"(?:https?://)?(?:[^\s?/]++(?:/[^\s?]*+)?\?)?heyawake/")
-"""Where a heyawake URL's ``COLS/ROWS/BODY`` starts (matched at the start of the text)."""
+PATTERN = re.compile(r"(?:https?://)?(?:[^\s?/]++(?:/[^\s?]*+)?\?)?(" + "|".join(VARIANTS) + ")/")
+"""Where a URL's ``COLS/ROWS/BODY`` starts, after its type (matched at the start of the text)."""
 
 _SIZE = re.compile(r"(\d+)/(\d+)/")
 _BASE32 = "0123456789abcdefghijklmnopqrstuv"
@@ -41,7 +44,7 @@ _WIDE = {"-": 2, "+": 3}
 _SKIP_FIRST = ord("g")
 _HIDDEN = "."
 _MAX_SKIP = 20
-_PREFIX = "https://puzz.link/p?heyawake"
+_PREFIX = "https://puzz.link/p?"
 _Number = tuple[int | None, bool, int]
 """A room's clue as read: the clue, whether it is hidden, and its column."""
 
@@ -60,16 +63,18 @@ def read(text: str, source: str) -> Puzzle:
     start = PATTERN.match(url)
     if start is None:
         raise PuzzleFormatError(source, "not a heyawake URL: expected .../p?heyawake/C/R/...", 1, 1)
+    variant = start.group(1)
     size = _SIZE.match(url, start.end())
     if size is None:
-        raise PuzzleFormatError(source, "expected COLS/ROWS/ after 'heyawake/'", 1, start.end() + 1)
+        where = start.end() + 1
+        raise PuzzleFormatError(source, f"expected COLS/ROWS/ after '{variant}/'", 1, where)
     cols, rows = grid_size(size.group(1), size.group(2), source, 1, start.end() + 1)
     body = size.end()
     walls, numbers = _read_borders(url, body, cols, rows, source)
     cells = regions(cols, rows, lambda a, b: ((a, b) if a < b else (b, a)) not in walls)
     _warn_inner_walls(walls, cells, source)
     clues = _read_numbers(url, numbers, len(cells), source)
-    return _puzzle(cols, rows, cells, clues, source)
+    return _puzzle(cols, rows, cells, clues, variant, source)
 
 
 def write(puzzle: Puzzle) -> str:
@@ -87,7 +92,7 @@ def write(puzzle: Puzzle) -> str:
     ]
     order = sorted(range(len(puzzle.rooms)), key=lambda i: puzzle.rooms[i].first_cell[::-1])
     body = _pack(vertical) + _pack(horizontal) + _numbers(puzzle, order)
-    return f"{_PREFIX}/{width}/{height}/{body}"
+    return f"{_PREFIX}{puzzle.variant}/{width}/{height}/{body}"
 
 
 def _wall(puzzle: Puzzle, a: Cell, b: Cell) -> bool:
@@ -257,7 +262,7 @@ def _number_problem(char: str, digits: str, wanted: int) -> str:
 
 
 def _puzzle(
-    cols: int, rows: int, cells: list[list[Cell]], clues: list[_Number], source: str
+    cols: int, rows: int, cells: list[list[Cell]], clues: list[_Number], variant: str, source: str
 ) -> Puzzle:
     """The puzzle, with a model error located at the clue's column."""
     rooms = tuple(
@@ -265,7 +270,7 @@ def _puzzle(
         for room, (clue, hidden, _) in zip(cells, clues, strict=True)
     )
     try:
-        return Puzzle(cols, rows, rooms)
+        return Puzzle(cols, rows, rooms, variant=variant)
     except InvalidPuzzleError as error:
         column = clues[error.room][2] if error.room is not None else None
         raise PuzzleFormatError(source, str(error), 1, column) from None

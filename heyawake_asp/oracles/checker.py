@@ -27,7 +27,7 @@ the same rules, as far as the decided cells already break them:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from heyawake_asp.puzzle import Cell, Puzzle, cell_name
@@ -48,13 +48,14 @@ class Violation:
     ----------
     rule : int
         The Heyawake rule broken: 1 (adjacent blacks), 2 (white connectivity),
-        3 (room clue) or 5 (white run across two room borders).
+        3 (room clue) or 5 (white run across two room borders); or a
+        variant's: 6 (ayeheya: a room's black cells not point-symmetric).
     cells : tuple of Cell
         The cells at fault, sorted row-major.
     message : str
         One human-readable line, starting with ``rule N:``.
     room : int or None
-        For rule 3, the room's index in ``puzzle.rooms`` (from 0); else None.
+        For rules 3 and 6, the room's index in ``puzzle.rooms`` (from 0); else None.
 
     """
 
@@ -111,11 +112,13 @@ def conflicts(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
 
 def _broken(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
     """Every rule the decided cells of ``grid`` break, ordered by rule and then by position."""
+    variant = _VARIANT_RULES.get(puzzle.variant)
     return [
         *_adjacent_blacks(grid),
         *_white_groups(grid),
         *_room_counts(puzzle, grid),
         *_long_runs(puzzle, grid),
+        *(variant(puzzle, grid) if variant else ()),
     ]
 
 
@@ -327,3 +330,37 @@ def _run_violation(puzzle: Puzzle, run: list[Cell], rooms: list[int]) -> Violati
         through = f"passes through {len(passed)} rooms, first {named}"
     extent = f"{cell_name(run[0])}..{cell_name(run[-1])}"
     return Violation(5, tuple(run), f"rule 5: white run {extent} {through}")
+
+
+def _asymmetric_rooms(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
+    """Rule 6 (ayeheya): one violation per room with a black cell whose mirror is white.
+
+    A cell's mirror is the cell its room's centre maps it to: the centre of
+    the room's bounding box. Rooms in row-major order of their first cell;
+    an open cell may still become either.
+    """
+    found: list[tuple[tuple[int, int], Violation]] = []
+    for index, room in enumerate(puzzle.rooms):
+        xs = [x for x, _ in room.cells]
+        ys = [y for _, y in room.cells]
+        turn_x, turn_y = min(xs) + max(xs), min(ys) + max(ys)
+        for x, y in sorted(room.cells, key=_row_key):
+            mirror = (turn_x - x, turn_y - y)
+            if grid[y][x] == _BLACK and grid[mirror[1]][mirror[0]] == _WHITE:
+                message = (
+                    f"rule 6: {puzzle.room_name(index)} is not symmetric: {cell_name((x, y))} "
+                    f"is black, its mirror {cell_name(mirror)} is white"
+                )
+                violation = Violation(
+                    6, tuple(sorted(((x, y), mirror), key=_row_key)), message, index
+                )
+                found.append((_row_key(room.first_cell), violation))
+                break
+    found.sort(key=lambda item: item[0])
+    return [violation for _, violation in found]
+
+
+_VARIANT_RULES: dict[str, Callable[[Puzzle, Sequence[str]], list[Violation]]] = {
+    "ayeheya": _asymmetric_rooms,
+}
+"""Each variant's rule beyond Heyawake's, by the variant's name."""

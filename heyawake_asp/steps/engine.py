@@ -33,6 +33,7 @@ from heyawake_asp.steps.local import SMALLEST_GRID, LocalPrograms
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 from heyawake_asp.steps.selectors import cell_symbol, literal_of, rule_named, steps_program
 from heyawake_asp.steps.window import Box, WindowProgram
+from heyawake_asp.variants import require_explained
 
 __all__ = ["Deducer", "Question", "Refutation"]
 
@@ -102,11 +103,17 @@ class Deducer:
     neighbour, one of which is white while the rule on neighbours holds:
     "every white cell joins a white root" holds whatever the roots.
     Past ``deadline``, questions raise `heyawake_asp.asp.search.OutOfTime`.
+
+    Raises
+    ------
+    NotExplainedError
+        For a variant whose rules have no instances here yet.
     """
 
     def __init__(
         self, puzzle: Puzzle, anchor: Cell | None = None, deadline: Deadline = NEVER
     ) -> None:
+        require_explained(puzzle.variant)
         encoding = EncodingSet("steps", (steps_program(),), "switchable rule instances")
         self.puzzle = puzzle
         self.dense = DenseClues(puzzle)

@@ -17,6 +17,9 @@ const DRAFT = "#draft=";
 const GRID = "&grid="; // after #puzzle=: the player's grid, in a link made on request
 const LINK_CHARS = { "#": "x", ".": "o", "?": "_" };
 const GRID_CHARS = { x: "#", o: ".", _: "?" };
+/** What a puzzle is, in a sentence: "puzzle", or its variant and the variant's rule. */
+const kindOf = ({ variant }) =>
+  variant === "ayeheya" ? "Ayeheya puzzle (each room's black cells symmetric about its centre)" : "puzzle";
 
 const board = new Board($("board"), (x, y, char) => play.set(x, y, char), {
   begin: (x, y, char) => play.begin(x, y, char),
@@ -49,7 +52,7 @@ const compose = new Compose(
       ["url", "text", "json", "kth", "svg"].map((to) => [to, $(`download-${to}`)]),
     ),
     tools: [...document.querySelectorAll("input[name='tool']")],
-    shared: $("shared"), title: $("draft-title"), author: $("draft-author"),
+    shared: $("shared"), title: $("draft-title"), author: $("draft-author"), variant: $("draft-variant"),
   },
   {
     changed(draft) {
@@ -147,6 +150,7 @@ function setMode(mode, draft = null) {
     if (!compose.active && !compose.draft && !draft && play.puzzle) {
       draft = fromObject(play.puzzle);
       compose.setCredits(creditsOf(play.puzzle));
+      compose.setVariant(play.puzzle.variant);
       const playing = play.done.length > 0 && !play.solved;
       if (playing) $("shared").checked = false; // a game in progress: no spoiler
       sentence = playing
@@ -187,7 +191,8 @@ async function draftOf(text) {
       say(`error: a ${puzzle.width}×${puzzle.height} puzzle: drafts are at most ${MAX_SIZE}×${MAX_SIZE}`, "error");
       return null;
     }
-    return { draft: fromObject(puzzle), credits: creditsOf(puzzle), warnings: reply.warnings ?? [] };
+    const { variant } = puzzle;
+    return { draft: fromObject(puzzle), credits: creditsOf(puzzle), variant, warnings: reply.warnings ?? [] };
   } catch (error) {
     report(error);
     return null;
@@ -200,8 +205,9 @@ async function load(text) {
     abort(PUZZLE_REQUESTS);
     const read = await draftOf(text);
     if (!read) return;
-    const { draft, credits, warnings } = read;
+    const { draft, credits, variant, warnings } = read;
     compose.setCredits(credits);
+    compose.setVariant(variant);
     compose.open(draft);
     say(`Composing a ${draft.width}×${draft.height} draft with ${draft.clues.length} rooms (Undo goes back to the one before).${noted(warnings)}`);
     return;
@@ -256,7 +262,7 @@ async function playText(text, linked = null) {
   $("progress-line").hidden = true;
   const opening = resumed
     ? `Your ${puzzle.width}×${puzzle.height} game as you left it (Start over begins it again).`
-    : `A ${puzzle.width}×${puzzle.height} puzzle with ${puzzle.rooms.length} rooms: shade cells, or ask for a hint.`;
+    : `A ${puzzle.width}×${puzzle.height} ${kindOf(puzzle)} with ${puzzle.rooms.length} rooms: shade cells, or ask for a hint.`;
   say(`${opening}${noted(warnings)}`);
   enable();
 }
@@ -345,6 +351,7 @@ function loadFromHash() {
       return;
     }
     compose.setCredits(credits);
+    compose.setVariant(draft.variant);
     setMode("compose", draft);
     return;
   }
@@ -540,6 +547,7 @@ $("suggest").addEventListener("click", () => compose.suggest());
 $("apply").addEventListener("click", () => compose.apply());
 $("export").addEventListener("click", () => compose.export());
 for (const id of ["draft-title", "draft-author"]) $(id).addEventListener("input", () => compose.creditsChanged());
+$("draft-variant").addEventListener("change", () => compose.rulesChanged());
 $("play-draft").addEventListener("click", () => {
   const puzzle = compose.json(); // with its title and author
   setMode("play");

@@ -86,14 +86,27 @@ export class Compose {
     this.ui.exportPanel.hidden = true;
   }
 
-  /** The draft's puzz.link URL. */
+  /** The draft's puzz.link URL, of the type of its rules (heyawake, ayeheya). */
   url() {
-    return D.toUrl(this.draft);
+    return D.toUrl(this.draft, this.ui.variant.value);
   }
 
-  /** The draft as our JSON format's text, as the API reads it, with its title and author. */
+  /** The draft as our JSON format's text, as the API reads it: its rules, title and author. */
   json() {
-    return JSON.stringify({ ...D.toObject(this.draft), ...this.credits() });
+    const variant = this.ui.variant.value;
+    const rules = variant === "heyawake" ? {} : { variant };
+    return JSON.stringify({ ...rules, ...D.toObject(this.draft), ...this.credits() });
+  }
+
+  /** Compose under ``variant``'s rules (the select's options; unknown: Heyawake's). */
+  setVariant(variant) {
+    const known = [...this.ui.variant.options].some((option) => option.value === variant);
+    this.ui.variant.value = known ? variant : "heyawake";
+  }
+
+  /** Other rules chosen: the draft is analysed afresh. */
+  rulesChanged() {
+    this.#changed();
   }
 
   /** The title and author as typed, trimmed; an empty one left out. */

@@ -8,7 +8,8 @@
 export const MAX_SIZE = 50;
 
 const BASE32 = "0123456789abcdefghijklmnopqrstuv";
-const PREFIX = "https://puzz.link/p?heyawake";
+const PREFIX = "https://puzz.link/p?";
+const VARIANTS = ["heyawake", "ayeheya"]; // the types a URL may name (heyawake_asp.variants)
 
 const grid = (width, height, fill) =>
   Array.from({ length: height }, (_, y) => Array.from({ length: width }, (_, x) => fill(x, y)));
@@ -191,7 +192,7 @@ export function flip(draft) {
   return fromLabels(labels, (label) => draft.clues[label]);
 }
 
-/** The draft in our JSON format's object form ({width, height, rooms}). */
+/** The draft in our JSON format's object form ({width, height, rooms}), of Heyawake's rules. */
 export function toObject(draft) {
   return {
     width: draft.width,
@@ -217,8 +218,8 @@ function pack(bits) {
   return text;
 }
 
-/** The draft's puzz.link URL (pzprjs's encoding; numbers up to 4095). */
-export function toUrl(draft) {
+/** The draft's puzz.link URL of type ``variant`` (pzprjs's encoding; numbers up to 4095). */
+export function toUrl(draft, variant = "heyawake") {
   const { width, height, room } = draft;
   const vertical = [];
   for (let y = 0; y < height; y++) {
@@ -247,18 +248,21 @@ export function toUrl(draft) {
     else if (clue < 256) numbers += `-${clue.toString(16).padStart(2, "0")}`;
     else numbers += `+${clue.toString(16).padStart(3, "0")}`;
   });
-  return `${PREFIX}/${width}/${height}/${pack(vertical)}${pack(horizontal)}${numbers}`;
+  return `${PREFIX}${variant}/${width}/${height}/${pack(vertical)}${pack(horizontal)}${numbers}`;
 }
 
-/** The draft of a puzz.link URL (…heyawake/W/H/BODY); throws Error on one it cannot read. */
+/**
+ * The draft of a puzz.link URL (…heyawake/W/H/BODY, or a variant's type), its type as
+ * ``variant``; throws Error on one it cannot read.
+ */
 export function fromUrl(url) {
-  const match = /heyawake\/(\d+)\/(\d+)\/([^#\s]*)/.exec(url);
+  const match = new RegExp(`(${VARIANTS.join("|")})\\/(\\d+)\\/(\\d+)\\/([^#\\s]*)`).exec(url);
   if (!match) throw new Error("not a heyawake puzz.link URL");
-  const [width, height] = [Number(match[1]), Number(match[2])];
+  const [, variant, columns, rows, body] = match;
+  const [width, height] = [Number(columns), Number(rows)];
   if (width < 1 || height < 1 || width > MAX_SIZE || height > MAX_SIZE) {
     throw new Error(`a ${width}x${height} grid: drafts are 1 to ${MAX_SIZE} cells a side`);
   }
-  const body = match[3];
   let position = 0;
   const unpack = (count) => {
     const length = Math.ceil(count / 5);
@@ -322,5 +326,5 @@ export function fromUrl(url) {
     }
     if (Number.isNaN(clues[index - 1])) throw new Error("a number is cut short");
   }
-  return fromLabels(labels, (label) => clues[label]);
+  return { ...fromLabels(labels, (label) => clues[label]), variant };
 }

@@ -1,0 +1,91 @@
+"""The Heyawake family: variants of the puzzle, each Heyawake's rules and one more.
+
+A variant is data: one row here, its program in ``encodings/variants/``
+(loaded beside any encoding set's five rules) and its independent check in
+`heyawake_asp.oracles.checker`. Its name is the one puzz.link uses: the
+type in a URL (``p?ayeheya/...``), the text format's header word, JSON's
+``"variant"``.
+
+>>> VARIANTS["ayeheya"].title
+'Ayeheya'
+>>> variant_named("heyawacky")
+Traceback (most recent call last):
+...
+KeyError: "'heyawacky': not a variant played here (heyawake, ayeheya)"
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from heyawake_asp.errors import NotExplainedError
+
+__all__ = ["HEYAWAKE", "VARIANTS", "Variant", "require_explained", "variant_named"]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One member of the family.
+
+    ``name`` as puzz.link names it; ``title`` as people write it; ``rule`` its
+    rule beyond Heyawake's, in words (empty for Heyawake); ``programs`` the
+    files of ``encodings/variants/`` that state it; ``symmetric_rooms``: every
+    room must be point-symmetric about its centre (checked by `Puzzle`);
+    ``explained``: steps, hints and grades know its rules.
+    """
+
+    name: str
+    title: str
+    rule: str = ""
+    programs: tuple[str, ...] = ()
+    symmetric_rooms: bool = False
+    explained: bool = True
+
+
+HEYAWAKE = "heyawake"
+"""The plain puzzle's name, every puzzle's variant unless it says otherwise."""
+
+VARIANTS = {
+    variant.name: variant
+    for variant in (
+        Variant(HEYAWAKE, "Heyawake"),
+        Variant(
+            "ayeheya",
+            "Ayeheya",
+            "each room's black cells are point-symmetric about the room's centre",
+            ("ayeheya.lp",),
+            symmetric_rooms=True,
+            explained=False,
+        ),
+    )
+}
+"""Every variant played here, by name."""
+
+
+def variant_named(name: str) -> Variant:
+    """The variant called ``name``.
+
+    Raises
+    ------
+    KeyError
+        Naming the variants there are, when there is none of that name.
+    """
+    if name not in VARIANTS:
+        raise KeyError(f"{name!r}: not a variant played here ({', '.join(VARIANTS)})")
+    return VARIANTS[name]
+
+
+def require_explained(name: str) -> None:
+    """Refuse to explain a puzzle of variant ``name`` when steps do not know its rules.
+
+    Raises
+    ------
+    NotExplainedError
+        Saying what can be done with such a puzzle instead.
+    """
+    variant = variant_named(name)
+    if not variant.explained:
+        raise NotExplainedError(
+            f"steps, hints and grades know Heyawake's rules only: this {variant.title} "
+            "puzzle can be solved, counted and checked, not yet explained"
+        )

@@ -1,0 +1,156 @@
+"""The Heyawake family: ayeheya read, solved, counted and checked; not explained yet.
+
+Oracles: pzprjs's own test data for ayeheya (robx/pzprjs, test/script/ayeheya.js: a
+URL, a shading puzz.link accepts and one it rejects as not symmetric), and brute force
+over every shading judged by the independent checker.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from heyawake_asp.authoring.analysis import count_solutions
+from heyawake_asp.cli import main
+from heyawake_asp.errors import InvalidPuzzleError, NotExplainedError, PuzzleFormatError
+from heyawake_asp.formats import FORMATS, json_format, read_puzzle_text, write_puzzle
+from heyawake_asp.oracles.brute import brute_force
+from heyawake_asp.oracles.checker import conflicts, verify
+from heyawake_asp.puzzle import Puzzle, Room
+from heyawake_asp.solver import solve
+from heyawake_asp.steps import steps
+from heyawake_asp.validation.samples import clue_variants, tilings
+from heyawake_asp.web.api import answer
+
+AYEHEYA = "https://puzz.link/p?ayeheya/6/6/99aa8c0vu0ufk2k"
+"""pzprjs's ayeheya sample (test/script/ayeheya.js)."""
+PZPRV3 = (
+    "pzprv3\nayeheya\n6\n6\n11\n"
+    "0 0 1 1 1 2 \n0 0 1 1 1 3 \n4 4 5 5 6 6 \n7 7 5 5 6 6 \n7 7 8 8 8 8 \n7 7 9 10 10 10 \n"
+    ". . . . . . \n. . . . . . \n. . 2 . . . \n. . . . . . \n. . . . . . \n. . . . . . \n"
+)
+"""The same puzzle as pzprjs's test file writes it, without marks."""
+SOLVED = ("#....#", ".#....", "...#.#", "#.#.#.", "......", ".#.#.#")
+"""The shading pzprjs's test accepts (its last case, dots read white)."""
+NOT_SYMMETRIC = ("......", "..#.#.", "......", "......", "......", "......")
+"""pzprjs's bkNotSymShade case: two black cells in the 3x2 room, not mirror images."""
+
+
+def test_pzprjs_sample_solves_to_its_published_answer_and_not_as_heyawake() -> None:
+    puzzle = read_puzzle_text(AYEHEYA, "url")
+    assert puzzle.variant == "ayeheya"
+    result = solve(puzzle, max_solutions=2)
+    assert (result.solutions, result.unique) == ((SOLVED,), True)
+    plain = Puzzle(puzzle.width, puzzle.height, puzzle.rooms)
+    assert len(solve(plain, max_solutions=2).solutions) == 2  # symmetry is what makes it unique
+    assert verify(plain, SOLVED) == []
+
+
+def test_the_checker_catches_what_pzprjs_rejects_as_not_symmetric() -> None:
+    puzzle = read_puzzle_text(AYEHEYA, "url")
+    # pzprjs's "." is unmarked: here open, but for the two black cells' mirrors, white.
+    unmarked = ["??.?.?", *(row.replace(".", "?") for row in NOT_SYMMETRIC[1:])]
+    broken = conflicts(puzzle, unmarked)
+    assert [violation.rule for violation in broken] == [6]
+    assert broken[0].message.startswith("rule 6: the room at r1c3 is not symmetric: r2c3 is black")
+    assert [v.rule for v in conflicts(puzzle, ["?" * 6, "..#?#.", *["?" * 6] * 4])] == []
+    plain = Puzzle(puzzle.width, puzzle.height, puzzle.rooms)
+    assert all(violation.rule != 6 for violation in verify(plain, NOT_SYMMETRIC))
+
+
+def symmetric_tilings() -> list[tuple[int, int, tuple[Room, ...]]]:
+    """Rectangle tilings, and tilings with irregular rooms that are all point-symmetric."""
+    rng = random.Random(6)
+    found = []
+    for width, height in ((3, 3), (4, 3), (4, 4)):
+        found += [(width, height, rooms) for rooms in tilings(width, height, rng, limit=4)]
+        irregular = tilings(width, height, rng, irregular=True, limit=300)
+        symmetric = [
+            rooms
+            for rooms in irregular
+            if all(room.is_symmetric for room in rooms)
+            and not all(room.is_rectangle for room in rooms)
+        ]
+        found += [(width, height, rooms) for rooms in symmetric[:4]]
+    return found
+
+
+def test_solutions_and_counts_agree_with_brute_force_on_small_ayeheya_puzzles() -> None:
+    rng = random.Random(7)
+    checked = irregular = 0
+    for width, height, rooms in symmetric_tilings():
+        blank = Puzzle(width, height, rooms, variant="ayeheya")
+        for clues in [(None,) * len(rooms), *clue_variants(rooms, sorted(brute_force(blank)), rng)]:
+            puzzle = blank.with_clues(list(clues))
+            expected = brute_force(puzzle)
+            assert count_solutions(puzzle, 200).count == len(expected), puzzle
+            found = solve(puzzle, max_solutions=len(expected) + 1)
+            assert set(found.solutions) == expected, puzzle
+            checked += 1
+            irregular += not puzzle.is_rectangular
+    assert checked > 30 and irregular > 5, (checked, irregular)
+
+
+def test_every_format_but_kth_keeps_the_variant() -> None:
+    puzzle = read_puzzle_text(AYEHEYA, "url")
+    assert read_puzzle_text(PZPRV3, "pzprv3") == puzzle
+    for fmt in FORMATS:
+        if fmt == "kth":
+            with pytest.raises(InvalidPuzzleError, match="KTH format holds Heyawake only"):
+                write_puzzle(puzzle, fmt)
+            continue
+        again = read_puzzle_text(write_puzzle(puzzle, fmt), fmt)
+        assert again == puzzle and again.variant == "ayeheya", fmt
+    assert write_puzzle(puzzle, "url").strip() == AYEHEYA
+    assert write_puzzle(puzzle, "text").startswith("ayeheya 6x6\n")
+    written = json.loads(write_puzzle(puzzle, "json"))
+    assert written["variant"] == "ayeheya"
+    jsonschema.validate(written, json.loads(json_format.SCHEMA.read_text(encoding="utf-8")))
+    plain = Puzzle(puzzle.width, puzzle.height, puzzle.rooms)
+    assert plain != puzzle and "variant" not in json.loads(write_puzzle(plain, "json"))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("ayeheya 3x2\naab\nabb\n", "t:2:1: room 1 (at r1c1) is not symmetric about its centre"),
+        (
+            '{"variant": "ayeheya", "width": 2, "height": 2, "rooms": [{"cells": '
+            '[[0, 0], [1, 0], [0, 1]], "clue": null}, {"cells": [[1, 1]], "clue": null}]}',
+            "t: rooms[0]: room 1 (at r1c1) is not symmetric about its centre",
+        ),
+        (
+            '{"variant": "nurikabe", "width": 1, "height": 1, "rooms": []}',
+            "t: variant: expected one of heyawake, ayeheya",
+        ),
+        ("https://puzz.link/p?ayeheya/2/2/4g", "t:1:"),
+    ],
+)
+def test_an_ayeheya_room_that_is_not_symmetric_is_an_error_naming_where(
+    text: str, message: str
+) -> None:
+    with pytest.raises(PuzzleFormatError) as caught:
+        read_puzzle_text(text, "t")
+    assert str(caught.value).startswith(message), str(caught.value)
+
+
+def test_steps_hints_and_grades_refuse_a_variant_they_do_not_explain() -> None:
+    puzzle = read_puzzle_text(AYEHEYA, "url")
+    with pytest.raises(NotExplainedError):
+        steps(puzzle)
+    for command in ("steps", "hint", "grade"):
+        result = CliRunner().invoke(main, [command, AYEHEYA], catch_exceptions=False)
+        assert result.exit_code == 1
+        assert result.output.startswith(f"error: {AYEHEYA}: steps, hints and grades know"), (
+            result.output
+        )
+        assert result.output.count("\n") == 1
+    reply = answer("hint", json.dumps({"puzzle": AYEHEYA}).encode())
+    assert reply.status == 422 and "not yet explained" in reply.body["error"]
+    solved: Any = answer("solve", json.dumps({"puzzle": AYEHEYA}).encode()).body
+    assert solved["solutions"] == [list(SOLVED)]
