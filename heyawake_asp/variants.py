@@ -11,7 +11,7 @@ type in a URL (``p?ayeheya/...``), the text format's header word, JSON's
 >>> variant_named("heyawacky")
 Traceback (most recent call last):
 ...
-KeyError: "'heyawacky': not a variant played here (heyawake, ayeheya)"
+KeyError: "'heyawacky': not a variant played here (heyawake, ayeheya and akichi)"
 """
 
 from __future__ import annotations
@@ -20,7 +20,15 @@ from dataclasses import dataclass
 
 from heyawake_asp.errors import NotExplainedError
 
-__all__ = ["HEYAWAKE", "VARIANTS", "Variant", "require_explained", "variant_named"]
+__all__ = [
+    "HEYAWAKE",
+    "VARIANTS",
+    "Variant",
+    "require_counts",
+    "require_explained",
+    "variant_named",
+    "variant_names",
+]
 
 
 @dataclass(frozen=True)
@@ -31,6 +39,9 @@ class Variant:
     rule beyond Heyawake's, in words (empty for Heyawake); ``programs`` the
     files of ``encodings/variants/`` that state it; ``symmetric_rooms``: every
     room must be point-symmetric about its centre (checked by `Puzzle`);
+    ``counts``: a room's number counts its black cells (Heyawake's rule 3;
+    otherwise the facts give the numbers as ``area/2`` for the variant's
+    program, and `explain` and `suggest`, which switch counts, refuse it);
     ``explained``: steps, hints and grades know its rules.
     """
 
@@ -39,6 +50,7 @@ class Variant:
     rule: str = ""
     programs: tuple[str, ...] = ()
     symmetric_rooms: bool = False
+    counts: bool = True
     explained: bool = True
 
 
@@ -57,6 +69,15 @@ VARIANTS = {
             symmetric_rooms=True,
             explained=False,
         ),
+        Variant(
+            "akichi",
+            "Akichiwake",
+            "a room's number is the size of its largest group of white cells joined inside "
+            "it, not a count of black cells",
+            ("akichi.lp",),
+            counts=False,
+            explained=False,
+        ),
     )
 }
 """Every variant played here, by name."""
@@ -71,8 +92,30 @@ def variant_named(name: str) -> Variant:
         Naming the variants there are, when there is none of that name.
     """
     if name not in VARIANTS:
-        raise KeyError(f"{name!r}: not a variant played here ({', '.join(VARIANTS)})")
+        raise KeyError(f"{name!r}: not a variant played here ({variant_names()})")
     return VARIANTS[name]
+
+
+def variant_names() -> str:
+    """The variants' names in a sentence: ``heyawake, ayeheya and akichi``."""
+    *first, last = VARIANTS
+    return f"{', '.join(first)} and {last}" if first else last
+
+
+def require_counts(name: str, what: str) -> None:
+    """Refuse ``what`` (``explain``, ``suggest``) for a variant whose numbers do not count.
+
+    Raises
+    ------
+    NotExplainedError
+        Naming the variant.
+    """
+    variant = variant_named(name)
+    if not variant.counts:
+        raise NotExplainedError(
+            f"{what} knows numbers that count black cells: {variant.title}'s do not "
+            f"({variant.rule})"
+        )
 
 
 def require_explained(name: str) -> None:

@@ -578,8 +578,11 @@ def text_format_puzzle(content: str) -> Puzzle:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("pzprv3/akichi/2/2", "p:2:1: a 'akichi' puzzle (of the Heyawake family, not played"),
-        ("pzprv3/nurikabe/2/2", "p:2:1: a 'nurikabe' puzzle: only heyawake and ayeheya are read"),
+        ("pzprv3/oneroom/2/2", "p:2:1: a 'oneroom' puzzle (of the Heyawake family, not played"),
+        (
+            "pzprv3/nurikabe/2/2",
+            "p:2:1: a 'nurikabe' puzzle: only heyawake, ayeheya and akichi are read",
+        ),
         ("pzprv4/heyawake", "p:1:1: expected 'pzprv3', got 'pzprv4'"),
         ("pzprv3/heyawake/2/x", "p:4:1: expected a number, got 'x'"),
         ("pzprv3/heyawake/1/2/1/0 0 /. ", "p:7:1: expected 2 clues, got 1"),

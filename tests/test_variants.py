@@ -1,8 +1,8 @@
-"""The Heyawake family: ayeheya read, solved, counted and checked; not explained yet.
+"""The Heyawake family: ayeheya and akichi read, solved, counted and checked; not explained yet.
 
-Oracles: pzprjs's own test data for ayeheya (robx/pzprjs, test/script/ayeheya.js: a
-URL, a shading puzz.link accepts and one it rejects as not symmetric), and brute force
-over every shading judged by the independent checker.
+Oracles: pzprjs's own test data (robx/pzprjs, test/script/ayeheya.js: a URL, a shading
+puzz.link accepts and one it rejects as not symmetric; akichi.js: a file with the shading
+it accepts), and brute force over every shading judged by the independent checker.
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def test_every_format_but_kth_keeps_the_variant() -> None:
         ),
         (
             '{"variant": "nurikabe", "width": 1, "height": 1, "rooms": []}',
-            "t: variant: expected one of heyawake, ayeheya",
+            "t: variant: expected heyawake, ayeheya and akichi",
         ),
         ("https://puzz.link/p?ayeheya/2/2/4g", "t:1:"),
     ],
@@ -154,3 +154,50 @@ def test_steps_hints_and_grades_refuse_a_variant_they_do_not_explain() -> None:
     assert reply.status == 422 and "not yet explained" in reply.body["error"]
     solved: Any = answer("solve", json.dumps({"puzzle": AYEHEYA}).encode()).body
     assert solved["solutions"] == [list(SOLVED)]
+
+
+AKICHI = "https://puzz.link/p?akichi/6/6/lll199007rs11434g1g0"
+"""pzprjs's akichi sample (test/script/akichi.js)."""
+AKICHI_SOLVED = ("#.#..#", "...#..", "#.#.#.", "......", ".#.#..", "#....#")
+"""The shading pzprjs's akichi test accepts."""
+
+
+def test_akichi_sample_solves_to_its_published_answer_its_numbers_not_counts() -> None:
+    puzzle = read_puzzle_text(AKICHI, "url")
+    assert puzzle.variant == "akichi"
+    result = solve(puzzle, max_solutions=2)
+    assert (result.solutions, result.unique) == ((AKICHI_SOLVED,), True)
+    assert verify(puzzle, AKICHI_SOLVED) == []
+    plain = Puzzle(puzzle.width, puzzle.height, puzzle.rooms)
+    assert [violation.rule for violation in verify(plain, AKICHI_SOLVED)][:1] == [3]
+    wrong = verify(puzzle, ("#.#..#", "......", *AKICHI_SOLVED[2:]))
+    assert wrong[0].message.startswith("rule 3: the room at r1c4: its largest white area has 5")
+    for fmt in ("url", "text", "json", "pzprv3"):
+        again = read_puzzle_text(write_puzzle(puzzle, fmt), fmt)
+        assert again == puzzle and again.variant == "akichi", fmt
+
+
+def test_akichi_solutions_and_counts_agree_with_brute_force() -> None:
+    rng = random.Random(8)
+    checked = numbered = 0
+    for width, height, rooms in symmetric_tilings():  # any tiling does: these are at hand
+        blank = Puzzle(width, height, rooms, variant="akichi")
+        for _ in range(3):
+            clues = [rng.choice([None, rng.randint(0, len(room.cells))]) for room in rooms]
+            if not any(clue is not None for clue in clues):
+                continue  # the plain puzzle's solutions: many, and nothing of akichi's rule
+            puzzle = blank.with_clues(clues)
+            expected = brute_force(puzzle)
+            assert count_solutions(puzzle, 1000).count == len(expected), puzzle
+            assert set(solve(puzzle, max_solutions=len(expected) + 1).solutions) == expected
+            checked += 1
+            numbered += bool(expected) and any(clue for clue in clues)
+    assert checked > 40 and numbered > 15, (checked, numbered)
+
+
+def test_explain_and_suggest_refuse_numbers_that_do_not_count() -> None:
+    for command in ("explain", "suggest"):
+        result = CliRunner().invoke(main, [command, AKICHI], catch_exceptions=False)
+        assert result.exit_code == 1, result.output
+        assert "knows numbers that count black cells: Akichiwake's do not" in result.output
+        assert result.output.count("\n") == 1

@@ -30,6 +30,7 @@ from heyawake_asp.asp.search import search
 from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.runtime.deadline import NEVER, Deadline
+from heyawake_asp.variants import variant_named
 
 __all__ = [
     "BOUND_OPTIONS",
@@ -92,8 +93,11 @@ def dense_rooms(puzzle: Puzzle) -> tuple[int, ...]:
     """Indices of the rooms whose clues the bound mode maximises, densest first.
 
     A room is dense when it has at least `DENSE_CELLS` cells and a clue of
-    at least `DENSE_SHARE` of them.
+    at least `DENSE_SHARE` of them; none is in a variant whose numbers do
+    not count black cells.
     """
+    if not variant_named(puzzle.variant).counts:
+        return ()
     dense = [
         index
         for index, room in enumerate(puzzle.rooms)

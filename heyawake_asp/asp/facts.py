@@ -11,7 +11,9 @@ order of ``Puzzle.rooms``:
   written for the cells of other rooms only (a program that needs it for
   rectangles too includes ``encodings/input/rooms.lp``, which derives it);
 - ``clue(R, N)``: room ``R`` holds exactly ``N`` black cells (none for a
-  room without a number or with a hidden one, ``?``).
+  room without a number or with a hidden one, ``?``); for a variant whose
+  numbers are not counts (akichi), ``area(R, N)`` instead, which only the
+  variant's program reads.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> rooms = (Room.rectangle(0, 0, 1, 0, 1), Room(frozenset({(0, 1), (1, 1)})))
@@ -31,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.variants import variant_named
 
 __all__ = [
     "candidate_clue_facts",
@@ -57,7 +60,8 @@ def puzzle_facts(puzzle: Puzzle) -> str:
             cells.extend(f"{number},{x},{y}" for x, y in ordered)
         if room.clue is not None:
             clues.append(f"{number},{room.clue}")
-    pools = {"rect": rects, "in": cells, "clue": clues}
+    numbers = "clue" if variant_named(puzzle.variant).counts else "area"
+    pools = {"rect": rects, "in": cells, numbers: clues}
     lines = [f"width({puzzle.width}). height({puzzle.height}). room(1..{len(puzzle.rooms)})."]
     lines.extend(f"{name}({';'.join(pool)})." for name, pool in pools.items() if pool)
     return "\n".join(lines)

@@ -29,6 +29,7 @@ from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.solver import solve
+from heyawake_asp.variants import require_counts
 
 __all__ = [
     "Ambiguity",
@@ -289,6 +290,7 @@ class ClueSwitch:
         known: Grid | None = None,
         timeout: float | Deadline | None = None,
     ) -> None:
+        require_counts(puzzle.variant, "switching numbers on and off (explain, suggest)")
         programs = [analysis_program("assumable_clues")]
         own = {i: [room.clue] for i, room in enumerate(puzzle.rooms) if room.clue is not None}
         facts = [candidate_clue_facts(own)]

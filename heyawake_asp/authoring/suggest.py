@@ -33,6 +33,7 @@ from heyawake_asp.authoring.analysis import Encoding, SolutionCount, analyze, co
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle, Room, reachable
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
+from heyawake_asp.variants import require_counts
 
 __all__ = [
     "LIMIT",
@@ -351,6 +352,7 @@ class ClueOptions:
     """
 
     def __init__(self, puzzle: Puzzle, encoding: Encoding, deadline: Deadline) -> None:
+        require_counts(puzzle.variant, "suggest")
         facts = candidate_clue_facts(
             {i: range(max(_most(room), room.clue or 0) + 1) for i, room in enumerate(puzzle.rooms)}
         )

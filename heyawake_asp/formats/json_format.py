@@ -32,7 +32,7 @@ from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError
 from heyawake_asp.formats.source import grid_size
 from heyawake_asp.grid import BLACK, WHITE, Grid
 from heyawake_asp.puzzle import CREDITS, UNKNOWN_CLUE, Cell, Puzzle, Room, credit_problem
-from heyawake_asp.variants import HEYAWAKE, VARIANTS
+from heyawake_asp.variants import HEYAWAKE, VARIANTS, variant_names
 
 __all__ = ["SCHEMA", "read", "read_solution", "write"]
 
@@ -170,8 +170,8 @@ def _puzzle(document: dict[str, Any], source: str) -> Puzzle:
     """The puzzle the checked document describes."""
     variant = document.get("variant", HEYAWAKE)
     if variant not in VARIANTS:
-        known = ", ".join(VARIANTS)
-        raise PuzzleFormatError(source, f"variant: expected one of {known}, got {_show(variant)}")
+        known = variant_names()
+        raise PuzzleFormatError(source, f"variant: expected {known}, got {_show(variant)}")
     width = _integer(document["width"], "width", source, 1)
     height = _integer(document["height"], "height", source, 1)
     grid_size(width, height, source)

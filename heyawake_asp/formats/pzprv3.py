@@ -39,13 +39,13 @@ from heyawake_asp.errors import InvalidPuzzleError, PuzzleFormatError
 from heyawake_asp.formats.regions import regions
 from heyawake_asp.formats.source import grid_size
 from heyawake_asp.puzzle import Cell, Puzzle, Room
-from heyawake_asp.variants import VARIANTS
+from heyawake_asp.variants import VARIANTS, variant_names
 
 __all__ = ["MAGIC", "read", "read_marks", "write"]
 
 MAGIC = "pzprv3"
 """The first line of a pzprv3 file (``pzprv3.1`` and on are read too)."""
-_FAMILY = {"heyawacky", "akichi", "oneroom", "sumiwake", "heyabon"}
+_FAMILY = {"heyawacky", "oneroom", "sumiwake", "heyabon"}
 _MARKS = {"#": "#", "+": ".", ".": "?"}
 _MARK_OF = {"#": "#", ".": "+", "?": "."}
 
@@ -133,7 +133,7 @@ def _parse(text: str, source: str) -> _File:
     kind = line(2, "the puzzle type")
     if kind not in VARIANTS:
         family = " (of the Heyawake family, not played here yet)" if kind in _FAMILY else ""
-        read = " and ".join(VARIANTS)
+        read = variant_names()
         raise PuzzleFormatError(
             source, f"a {kind[:20]!r} puzzle{family}: only {read} are read", 2, 1
         )

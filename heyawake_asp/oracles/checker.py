@@ -48,7 +48,8 @@ class Violation:
     ----------
     rule : int
         The Heyawake rule broken: 1 (adjacent blacks), 2 (white connectivity),
-        3 (room clue) or 5 (white run across two room borders); or a
+        3 (room clue; akichi: the room's largest white area) or 5 (white run
+        across two room borders); or a
         variant's: 6 (ayeheya: a room's black cells not point-symmetric).
     cells : tuple of Cell
         The cells at fault, sorted row-major.
@@ -112,14 +113,7 @@ def conflicts(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
 
 def _broken(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
     """Every rule the decided cells of ``grid`` break, ordered by rule and then by position."""
-    variant = _VARIANT_RULES.get(puzzle.variant)
-    return [
-        *_adjacent_blacks(grid),
-        *_white_groups(grid),
-        *_room_counts(puzzle, grid),
-        *_long_runs(puzzle, grid),
-        *(variant(puzzle, grid) if variant else ()),
-    ]
+    return [violation for rule in _RULES[puzzle.variant] for violation in rule(puzzle, grid)]
 
 
 def is_valid(puzzle: Puzzle, grid: Sequence[str]) -> bool:
@@ -203,7 +197,7 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def _adjacent_blacks(grid: Sequence[str]) -> list[Violation]:
+def _adjacent_blacks(_puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
     """Rule 1: one violation per pair of edge-sharing black cells, in row-major order."""
     blacks = list(_cells(grid, _BLACK))
     black = set(blacks)
@@ -217,7 +211,7 @@ def _adjacent_blacks(grid: Sequence[str]) -> list[Violation]:
     return violations
 
 
-def _white_groups(grid: Sequence[str]) -> list[Violation]:
+def _white_groups(_puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
     """Rule 2: one violation naming every group of white cells when there is more than one.
 
     Open cells count as white: groups are the white and open cells that
@@ -360,7 +354,48 @@ def _asymmetric_rooms(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
     return [violation for _, violation in found]
 
 
-_VARIANT_RULES: dict[str, Callable[[Puzzle, Sequence[str]], list[Violation]]] = {
-    "ayeheya": _asymmetric_rooms,
+def _largest_areas(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
+    """Akichi's rule 3: one violation per numbered room whose largest white group is not its number.
+
+    A group is white cells joined inside the room. On a partly shaded grid,
+    a room breaks it when a group of white cells is already larger than the
+    number, or no group of white and open cells could reach it.
+    """
+    found: list[tuple[tuple[int, int], Violation]] = []
+    for index, room in enumerate(puzzle.rooms):
+        if room.clue is None:
+            continue
+        white = _largest_group(room.cells, grid, {_WHITE})
+        could = _largest_group(room.cells, grid, {_WHITE, _OPEN})
+        if white > room.clue or could < room.clue:
+            size = white if white > room.clue else could
+            what = "its largest white area has" if white > room.clue else "at most"
+            message = (
+                f"rule 3: {puzzle.room_name(index)}: {what} {_plural(size, 'cell')} "
+                f"joined inside it, its number is {room.clue}"
+            )
+            violation = Violation(3, tuple(sorted(room.cells, key=_row_key)), message, index)
+            found.append((_row_key(room.first_cell), violation))
+    found.sort(key=lambda item: item[0])
+    return [violation for _, violation in found]
+
+
+def _largest_group(cells: frozenset[Cell], grid: Sequence[str], shades: set[str]) -> int:
+    """The most of ``cells`` shaded one of ``shades`` and joined through each other."""
+    left = {(x, y) for x, y in cells if grid[y][x] in shades}
+    largest = 0
+    while left:
+        group_of: dict[Cell, int] = {}
+        largest = max(largest, len(_flood(left, next(iter(left)), 0, group_of)))
+        left -= set(group_of)
+    return largest
+
+
+_Rule = Callable[[Puzzle, Sequence[str]], list[Violation]]
+_HEYAWAKE = (_adjacent_blacks, _white_groups, _room_counts, _long_runs)
+_RULES: dict[str, tuple[_Rule, ...]] = {
+    "heyawake": _HEYAWAKE,
+    "ayeheya": (*_HEYAWAKE, _asymmetric_rooms),
+    "akichi": (_adjacent_blacks, _white_groups, _largest_areas, _long_runs),
 }
-"""Each variant's rule beyond Heyawake's, by the variant's name."""
+"""Each variant's rules, checked in this order."""

@@ -17,9 +17,12 @@ const DRAFT = "#draft=";
 const GRID = "&grid="; // after #puzzle=: the player's grid, in a link made on request
 const LINK_CHARS = { "#": "x", ".": "o", "?": "_" };
 const GRID_CHARS = { x: "#", o: ".", _: "?" };
+const VARIANT_WORDS = {
+  ayeheya: "Ayeheya puzzle (each room's black cells symmetric about its centre)",
+  akichi: "Akichiwake puzzle (a number is the size of its room's largest white area, not a count)",
+};
 /** What a puzzle is, in a sentence: "puzzle", or its variant and the variant's rule. */
-const kindOf = ({ variant }) =>
-  variant === "ayeheya" ? "Ayeheya puzzle (each room's black cells symmetric about its centre)" : "puzzle";
+const kindOf = ({ variant }) => VARIANT_WORDS[variant] ?? "puzzle";
 
 const board = new Board($("board"), (x, y, char) => play.set(x, y, char), {
   begin: (x, y, char) => play.begin(x, y, char),

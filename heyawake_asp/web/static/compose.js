@@ -13,6 +13,7 @@ const ANALYSIS = ["analyze", "grade", "explain", "suggest"];
 const EXPORTS = { url: "puzz.link URL", text: "text", json: "JSON", kth: "KTH", svg: "SVG" };
 const HISTORY = 500; // the most edits undo keeps
 const CREDITS = ["title", "author"];
+const AREA_NUMBERS = new Set(["akichi"]); // variants whose numbers are white areas, not counts
 const xy = (cell) => [cell.x, cell.y];
 const MAX_CLUE = 4095; // what a puzz.link URL holds
 
@@ -198,7 +199,7 @@ export class Compose {
       say("Select a room first: click it.", "error");
       return;
     }
-    if (typeof clue === "number" && clue > D.mostBlack(this.draft, index)) {
+    if (typeof clue === "number" && clue > this.#most(index)) {
       say(`error: ${this.#tooMany(index)}`, "error");
       return;
     }
@@ -225,7 +226,7 @@ export class Compose {
       const old = this.draft.clues[index];
       const digit = Number(event.key);
       const value = this.typing && typeof old === "number" ? old * 10 + digit : digit;
-      const most = Math.min(MAX_CLUE, D.mostBlack(this.draft, index));
+      const most = Math.min(MAX_CLUE, this.#most(index));
       this.setClue(value <= most ? value : digit, { typing: true });
       return true;
     }
@@ -451,7 +452,13 @@ export class Compose {
     const cells = D.cellsOf(this.draft, index);
     const [x, y] = cells.reduce((a, b) => (b[1] < a[1] || (b[1] === a[1] && b[0] < a[0]) ? b : a));
     const count = `${cells.length} cell${cells.length === 1 ? "" : "s"}`;
-    return `the room at r${y + 1}c${x + 1} has ${count}: its number can be at most ${D.mostBlack(this.draft, index)}`;
+    return `the room at r${y + 1}c${x + 1} has ${count}: its number can be at most ${this.#most(index)}`;
+  }
+
+  /** The largest number room ``index`` can take: its most black cells, or under rules whose
+   * numbers are white areas (akichi), its size. */
+  #most(index) {
+    return AREA_NUMBERS.has(this.ui.variant.value) ? D.cellsOf(this.draft, index).length : D.mostBlack(this.draft, index);
   }
 
   #clueField() {
