@@ -11,7 +11,7 @@ type in a URL (``p?ayeheya/...``), the text format's header word, JSON's
 >>> variant_named("heyawacky")
 Traceback (most recent call last):
 ...
-KeyError: "'heyawacky': not a variant played here (heyawake, ayeheya and akichi)"
+KeyError: "'heyawacky': not a variant played here (heyawake, ayeheya, akichi and oneroom)"
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ class Variant:
     ``counts``: a room's number counts its black cells (Heyawake's rule 3;
     otherwise the facts give the numbers as ``area/2`` for the variant's
     program, and `explain` and `suggest`, which switch counts, refuse it);
+    ``runs``: Heyawake's rule 5 on white runs holds (otherwise the encoding
+    set's files for it are left out: `EncodingSet.without_run_rule`);
     ``explained``: steps, hints and grades know its rules.
     """
 
@@ -51,6 +53,7 @@ class Variant:
     programs: tuple[str, ...] = ()
     symmetric_rooms: bool = False
     counts: bool = True
+    runs: bool = True
     explained: bool = True
 
 
@@ -76,6 +79,15 @@ VARIANTS = {
             "it, not a count of black cells",
             ("akichi.lp",),
             counts=False,
+            explained=False,
+        ),
+        Variant(
+            "oneroom",
+            "One Room One Door",
+            "no rule on white runs; each room's white cells are joined inside it, and two rooms "
+            "share at most one door (a border with white cells on both sides)",
+            ("oneroom.lp",),
+            runs=False,
             explained=False,
         ),
     )

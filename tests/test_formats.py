@@ -578,10 +578,10 @@ def text_format_puzzle(content: str) -> Puzzle:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("pzprv3/oneroom/2/2", "p:2:1: a 'oneroom' puzzle (of the Heyawake family, not played"),
+        ("pzprv3/sumiwake/2/2", "p:2:1: a 'sumiwake' puzzle (of the Heyawake family, not played"),
         (
             "pzprv3/nurikabe/2/2",
-            "p:2:1: a 'nurikabe' puzzle: only heyawake, ayeheya and akichi are read",
+            "p:2:1: a 'nurikabe' puzzle: only heyawake, ayeheya, akichi and oneroom are read",
         ),
         ("pzprv4/heyawake", "p:1:1: expected 'pzprv3', got 'pzprv4'"),
         ("pzprv3/heyawake/2/x", "p:4:1: expected a number, got 'x'"),

@@ -17,7 +17,12 @@ from click.testing import CliRunner
 
 from heyawake_asp.authoring.analysis import count_solutions
 from heyawake_asp.cli import main
-from heyawake_asp.errors import InvalidPuzzleError, NotExplainedError, PuzzleFormatError
+from heyawake_asp.errors import (
+    EncodingError,
+    InvalidPuzzleError,
+    NotExplainedError,
+    PuzzleFormatError,
+)
 from heyawake_asp.formats import FORMATS, json_format, read_puzzle_text, write_puzzle
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.oracles.checker import conflicts, verify
@@ -126,7 +131,7 @@ def test_every_format_but_kth_keeps_the_variant() -> None:
         ),
         (
             '{"variant": "nurikabe", "width": 1, "height": 1, "rooms": []}',
-            "t: variant: expected heyawake, ayeheya and akichi",
+            "t: variant: expected heyawake, ayeheya, akichi and oneroom",
         ),
         ("https://puzz.link/p?ayeheya/2/2/4g", "t:1:"),
     ],
@@ -201,3 +206,54 @@ def test_explain_and_suggest_refuse_numbers_that_do_not_count() -> None:
         assert result.exit_code == 1, result.output
         assert "knows numbers that count black cells: Akichiwake's do not" in result.output
         assert result.output.count("\n") == 1
+
+
+ONEROOM = "https://puzz.link/p?oneroom/5/5/cpj600o01h0"
+"""pzprjs's One Room One Door sample (test/script/oneroom.js)."""
+ONEROOM_SOLVED = ("..#..", "...#.", ".#...", "...#.", "..#..")
+"""The shading pzprjs's oneroom test accepts."""
+ONEROOM_BROKEN = {
+    1: (".....", "..#..", "...#.", ".#.#.", "....."),  # csAdjacent
+    7: (".....", "..#..", ".....", ".....", "....."),  # bkSubdivided
+    8: ("..#..", ".....", ".#.#.", ".....", "..#.."),  # bdDoorsGt
+}
+"""Shadings pzprjs's test rejects, by the rule it names (open cells read white)."""
+
+
+@pytest.mark.parametrize("encoding", ["grow", "reach", "thesis"])
+def test_oneroom_sample_solves_to_its_published_answer_without_the_run_rule(encoding: str) -> None:
+    puzzle = read_puzzle_text(ONEROOM, "url")
+    assert puzzle.variant == "oneroom"
+    result = solve(puzzle, encoding, max_solutions=2)
+    assert (result.solutions, result.unique) == ((ONEROOM_SOLVED,), True)
+    plain = Puzzle(puzzle.width, puzzle.height, puzzle.rooms)
+    for rule, grid in ONEROOM_BROKEN.items():
+        broken = {violation.rule for violation in verify(puzzle, grid)}
+        assert rule in broken and 5 not in broken, rule
+    assert 5 in {violation.rule for violation in verify(plain, ONEROOM_BROKEN[7])}
+    for fmt in ("url", "text", "json", "pzprv3"):
+        assert read_puzzle_text(write_puzzle(puzzle, fmt), fmt).variant == "oneroom", fmt
+
+
+def test_oneroom_solutions_and_counts_agree_with_brute_force() -> None:
+    rng = random.Random(9)
+    checked = solved = 0
+    for width, height, rooms in symmetric_tilings():
+        blank = Puzzle(width, height, rooms, variant="oneroom")
+        every = sorted(brute_force(blank))
+        for clues in [(None,) * len(rooms), *clue_variants(rooms, every, rng)]:
+            puzzle = blank.with_clues(list(clues))
+            expected = brute_force(puzzle)
+            assert count_solutions(puzzle, 1000).count == len(expected), puzzle
+            encoding = "reach" if checked % 2 else "grow"
+            found = solve(puzzle, encoding, max_solutions=len(expected) + 1)
+            assert set(found.solutions) == expected, (encoding, puzzle)
+            checked += 1
+            solved += len(expected) == 1
+    assert checked > 40 and solved > 5, (checked, solved)
+
+
+def test_a_set_that_does_not_name_its_run_rule_cannot_play_oneroom() -> None:
+    puzzle = read_puzzle_text(ONEROOM, "url")
+    with pytest.raises(EncodingError, match="does not name the files of its rule 5"):
+        solve(puzzle, "grow_search")

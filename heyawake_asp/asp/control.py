@@ -131,9 +131,12 @@ def _programs(
     encodings: EncodingSet, puzzle: Puzzle, extra: Sequence[str | Path]
 ) -> tuple[str | Path, ...]:
     """The set's files, its irregular rooms' programs if needed, the variant's, ``extra``."""
-    irregular = () if puzzle.is_rectangular else encodings.irregular
-    variant = tuple(map(variant_program, variant_named(puzzle.variant).programs))
-    return (*encodings.files, *irregular, *variant, *extra)
+    variant = variant_named(puzzle.variant)
+    files, irregular = encodings.files, encodings.irregular
+    if not variant.runs:
+        files, irregular = encodings.without_run_rule()
+    own = tuple(map(variant_program, variant.programs))
+    return (*files, *(() if puzzle.is_rectangular else irregular), *own, *extra)
 
 
 def _check_text(path: str | Path) -> None:

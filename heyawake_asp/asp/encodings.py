@@ -10,7 +10,9 @@ file, is a set of its own. An entry's header may declare
 ``% irregular: FILE ...`` (programs, relative to the entry, loaded only for
 a puzzle with a room that is not a rectangle) and ``% dense-rooms: search``
 (decide puzzles with a dense room by the usual search alone, not by
-maximising the room's black cells first: see `heyawake_asp.asp.bounds`). Header lines are read from
+maximising the room's black cells first: see `heyawake_asp.asp.bounds`) and
+``% run-rule: FILE ...`` (the files, among those it includes and those for
+irregular rooms, that state rule 5: left out for a variant without it). Header lines are read from
 the entry alone: an entry that includes another repeats the lines it needs.
 Nothing is cached: a set is read afresh each time it is resolved.
 
@@ -52,6 +54,7 @@ _REQUIRES_RECTANGLES = re.compile(r"^%\s*requires:\s*rectangular rooms\s*$", re.
 _OPTIONS = re.compile(r"^%\s*clingo-options:(.*)$", re.MULTILINE)
 _IRREGULAR = re.compile(r"^%\s*irregular:(.*)$", re.MULTILINE)
 _SEARCH_DENSE = re.compile(r"^%\s*dense-rooms:\s*search\s*$", re.MULTILINE)
+_RUN_RULE = re.compile(r"^%\s*run-rule:(.*)$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -63,7 +66,8 @@ class EncodingSet:
     taken for it. ``files`` are handed to clingo for every puzzle, ``irregular`` as well
     for a puzzle with a room that is not a rectangle. ``experimental`` marks
     a named set from ``encodings/experimental/``. ``maximise_dense`` is false
-    when puzzles with a dense room are left to the usual search.
+    when puzzles with a dense room are left to the usual search. ``run_rule``
+    are the files that state rule 5 (the entry's ``% run-rule:`` line).
     """
 
     name: str
@@ -74,15 +78,44 @@ class EncodingSet:
     experimental: bool = False
     irregular: tuple[Path, ...] = ()
     maximise_dense: bool = True
+    run_rule: tuple[Path, ...] = ()
+
+    def without_run_rule(self) -> tuple[tuple[Path, ...], tuple[Path, ...]]:
+        """The files and irregular rooms' files to load for rules without rule 5.
+
+        Raises
+        ------
+        EncodingError
+            When the set does not say which of its files state rule 5, or
+            one of them is not a file it includes.
+        """
+        included = self._included()
+        irregular = tuple(Path(os.path.normpath(path)) for path in self.irregular)
+        if not self.run_rule or not set(self.run_rule) <= {*included, *irregular}:
+            raise EncodingError(
+                f"encoding set {self.name!r} does not name the files of its rule 5 among those "
+                "it includes ('% run-rule: FILE ...'): it cannot leave that rule out"
+            )
+        return (
+            tuple(path for path in included if path not in self.run_rule),
+            tuple(path for path in irregular if path not in self.run_rule),
+        )
 
     @property
     def parts(self) -> tuple[Path, ...]:
         """The files a listing shows: what an entry includes and names for irregular rooms."""
         if len(self.files) != 1:
             return self.files
+        irregular = (Path(os.path.normpath(path)) for path in self.irregular)
+        return (*self._included(), *irregular)
+
+    def _included(self) -> tuple[Path, ...]:
+        """What an entry includes (the files themselves for a directory's set)."""
+        if len(self.files) != 1:
+            return self.files
         entry = self.files[0]
         included = (entry.parent / name for name in _INCLUDE.findall(_read(entry)))
-        return tuple(Path(os.path.normpath(path)) for path in (*included, *self.irregular))
+        return tuple(Path(os.path.normpath(path)) for path in included)
 
 
 def encodings_dir() -> Path:
@@ -157,6 +190,11 @@ def _from_entry(path: Path, *, experimental: bool = False) -> EncodingSet:
     irregular = tuple(
         path.parent / name for line in _IRREGULAR.findall(text) for name in line.split()
     )
+    run_rule = tuple(
+        Path(os.path.normpath(path.parent / name))
+        for line in _RUN_RULE.findall(text)
+        for name in line.split()
+    )
     return EncodingSet(
         path.stem,
         (path,),
@@ -166,6 +204,7 @@ def _from_entry(path: Path, *, experimental: bool = False) -> EncodingSet:
         experimental,
         irregular,
         maximise_dense=not _SEARCH_DENSE.search(text),
+        run_rule=run_rule,
     )
 
 

@@ -45,7 +45,7 @@ __all__ = ["MAGIC", "read", "read_marks", "write"]
 
 MAGIC = "pzprv3"
 """The first line of a pzprv3 file (``pzprv3.1`` and on are read too)."""
-_FAMILY = {"heyawacky", "oneroom", "sumiwake", "heyabon"}
+_FAMILY = {"heyawacky", "sumiwake", "heyabon"}
 _MARKS = {"#": "#", "+": ".", ".": "?"}
 _MARK_OF = {"#": "#", ".": "+", "?": "."}
 

@@ -49,14 +49,15 @@ class Violation:
     rule : int
         The Heyawake rule broken: 1 (adjacent blacks), 2 (white connectivity),
         3 (room clue; akichi: the room's largest white area) or 5 (white run
-        across two room borders); or a
-        variant's: 6 (ayeheya: a room's black cells not point-symmetric).
+        across two room borders); or a variant's: 6 (ayeheya: a room's black
+        cells not point-symmetric), 7 (oneroom: a room's white cells not
+        joined inside it) or 8 (oneroom: two rooms with two doors or more).
     cells : tuple of Cell
         The cells at fault, sorted row-major.
     message : str
         One human-readable line, starting with ``rule N:``.
     room : int or None
-        For rules 3 and 6, the room's index in ``puzzle.rooms`` (from 0); else None.
+        For rules 3, 6 and 7, the room's index in ``puzzle.rooms`` (from 0); else None.
 
     """
 
@@ -391,11 +392,70 @@ def _largest_group(cells: frozenset[Cell], grid: Sequence[str], shades: set[str]
     return largest
 
 
+def _split_rooms(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
+    """Rule 7 (oneroom): one violation per room whose white cells are not joined inside it.
+
+    On a partly shaded grid, a room breaks it when its white cells cannot
+    join through its white and open cells.
+    """
+    found: list[Violation] = []
+    for index in sorted(
+        range(len(puzzle.rooms)), key=lambda i: _row_key(puzzle.rooms[i].first_cell)
+    ):
+        cells = puzzle.rooms[index].cells
+        white = {(x, y) for x, y in cells if grid[y][x] == _WHITE}
+        passable = {(x, y) for x, y in cells if grid[y][x] in (_WHITE, _OPEN)}
+        if not white:
+            continue
+        group_of: dict[Cell, int] = {}
+        _flood(passable, min(white, key=_row_key), 0, group_of)
+        apart = sorted(white - set(group_of), key=_row_key)
+        if apart:
+            message = (
+                f"rule 7: {puzzle.room_name(index)}'s white cells are not joined inside it: "
+                f"{cell_name(apart[0])} is cut off from {cell_name(min(white, key=_row_key))}"
+            )
+            found.append(Violation(7, tuple(apart), message, index))
+    return found
+
+
+def _doors(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
+    """Rule 8 (oneroom): one violation per pair of rooms with two doors or more.
+
+    A door is a border between two white cells of different rooms. Pairs in
+    row-major order of their first door.
+    """
+    doors: dict[tuple[int, int], list[tuple[Cell, Cell]]] = {}
+    for y, row in enumerate(grid):
+        for x, here in enumerate(row):
+            for other in ((x + 1, y), (x, y + 1)):
+                if here != _WHITE or not puzzle.contains(other):
+                    continue
+                if grid[other[1]][other[0]] != _WHITE:
+                    continue
+                rooms = puzzle.room_index((x, y)), puzzle.room_index(other)
+                if rooms[0] != rooms[1]:
+                    doors.setdefault((min(rooms), max(rooms)), []).append(((x, y), other))
+    found = []
+    for (first, second), between in doors.items():
+        if len(between) > 1:
+            named = (
+                f"{puzzle.room_noun(2)} {puzzle.room_label(first)} and {puzzle.room_label(second)}"
+            )
+            listed = ", ".join(f"{cell_name(a)}|{cell_name(b)}" for a, b in between)
+            message = f"rule 8: {named} share {len(between)} doors ({listed})"
+            cells = tuple(sorted({cell for door in between for cell in door}, key=_row_key))
+            found.append((_row_key(between[0][0]), Violation(8, cells, message)))
+    found.sort(key=lambda item: item[0])
+    return [violation for _, violation in found]
+
+
 _Rule = Callable[[Puzzle, Sequence[str]], list[Violation]]
 _HEYAWAKE = (_adjacent_blacks, _white_groups, _room_counts, _long_runs)
 _RULES: dict[str, tuple[_Rule, ...]] = {
     "heyawake": _HEYAWAKE,
     "ayeheya": (*_HEYAWAKE, _asymmetric_rooms),
     "akichi": (_adjacent_blacks, _white_groups, _largest_areas, _long_runs),
+    "oneroom": (_adjacent_blacks, _white_groups, _room_counts, _split_rooms, _doors),
 }
 """Each variant's rules, checked in this order."""

@@ -20,6 +20,7 @@ const GRID_CHARS = { x: "#", o: ".", _: "?" };
 const VARIANT_WORDS = {
   ayeheya: "Ayeheya puzzle (each room's black cells symmetric about its centre)",
   akichi: "Akichiwake puzzle (a number is the size of its room's largest white area, not a count)",
+  oneroom: "One Room One Door puzzle (no rule on white runs; each room's white cells joined inside it; two rooms share at most one door)",
 };
 /** What a puzzle is, in a sentence: "puzzle", or its variant and the variant's rule. */
 const kindOf = ({ variant }) => VARIANT_WORDS[variant] ?? "puzzle";

@@ -9,7 +9,7 @@ export const MAX_SIZE = 50;
 
 const BASE32 = "0123456789abcdefghijklmnopqrstuv";
 const PREFIX = "https://puzz.link/p?";
-const VARIANTS = ["heyawake", "ayeheya", "akichi"]; // the types a URL may name (heyawake_asp.variants)
+const VARIANTS = ["heyawake", "ayeheya", "akichi", "oneroom"]; // the types a URL may name (heyawake_asp.variants)
 
 const grid = (width, height, fill) =>
   Array.from({ length: height }, (_, y) => Array.from({ length: width }, (_, x) => fill(x, y)));
