@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
+from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
 from click.testing import CliRunner
 
+from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.authoring.analysis import count_solutions
 from heyawake_asp.cli import main
 from heyawake_asp.errors import (
@@ -257,3 +260,26 @@ def test_a_set_that_does_not_name_its_run_rule_cannot_play_oneroom() -> None:
     puzzle = read_puzzle_text(ONEROOM, "url")
     with pytest.raises(EncodingError, match="does not name the files of its rule 5"):
         solve(puzzle, "grow_search")
+
+
+@pytest.mark.slow  # 4-6 s each: the default run stays under 2 minutes
+@pytest.mark.parametrize("variant", ["ayeheya", "akichi", "oneroom"])
+def test_validate_compares_each_variant_with_brute_force(variant: str) -> None:
+    result = CliRunner().invoke(
+        main, ["validate", "grow", "--variant", variant, "--max-cells", "6", "--json"]
+    )
+    record = json.loads(result.output)
+    assert result.exit_code == 0 and record["ok"] and record["puzzles"] > 100, record
+
+
+@pytest.mark.slow  # about 8 s
+def test_validate_catches_a_missing_run_rule_in_heyawake_not_in_oneroom(tmp_path: Path) -> None:
+    """An encoding set whose rule 5 file is named but empty plays oneroom right, heyawake wrong."""
+    broken = tmp_path / "broken"
+    shutil.copytree(encodings_dir(), broken)
+    (broken / "rules" / "runs_middles.lp").write_text("% nothing\n")
+    for variant, fails in (("oneroom", False), ("heyawake", True)):
+        result = CliRunner().invoke(
+            main, ["validate", str(broken / "grow.lp"), "--variant", variant, "--max-cells", "6"]
+        )
+        assert result.exit_code == (1 if fails else 0), (variant, result.output)

@@ -31,6 +31,7 @@ from heyawake_asp.validation.validate import (
     check_irregular,
     validate,
 )
+from heyawake_asp.variants import HEYAWAKE, VARIANTS
 
 __all__ = ["validate_command"]
 
@@ -57,6 +58,13 @@ DEFAULT_TIME_LIMIT = 10.0
 )
 @click.option(
     "--irregular", is_flag=True, help="Rooms of any connected shape, not only rectangles."
+)
+@click.option(
+    "--variant",
+    type=click.Choice(list(VARIANTS)),
+    default=HEYAWAKE,
+    show_default=True,
+    help="The small puzzles are of this member of the family (docs/variants.md).",
 )
 @click.option(
     "--seed",
@@ -87,6 +95,7 @@ def validate_command(
     against: EncodingSet | None,
     max_cells: int,
     irregular: bool,
+    variant: str,
     seed: int,
     time_limit: float,
     as_json: bool,
@@ -127,7 +136,8 @@ def validate_command(
                 advance(1)
 
             validation = validate(
-                encoding, against=against, max_cells=max_cells, irregular=irregular, seed=seed,
+                encoding, against=against, max_cells=max_cells, irregular=irregular,
+                variant=variant, seed=seed,
                 extra=extra, puzzles=given, timeout=time_limit, run=run, on_puzzle=on_puzzle,
             )  # fmt: skip
     except HeyawakeError as error:

@@ -11,9 +11,11 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
-from typing import TypeVar
+from typing import Any, TypeVar
 
+from heyawake_asp.errors import InvalidPuzzleError
 from heyawake_asp.formats.regions import regions
 from heyawake_asp.puzzle import Cell, Puzzle, Room
 
@@ -48,13 +50,15 @@ def smaller(puzzle: Puzzle, irregular: bool = False) -> Iterator[Puzzle]:
 
     A room cut in two by a row or column taken out becomes two unnumbered
     rooms; a room that lost cells loses its number. Rooms stay rectangles
-    unless ``irregular`` or the puzzle has other rooms already.
+    unless ``irregular`` or the puzzle has other rooms already. The variant
+    is kept: a smaller puzzle its rules refuse (an ayeheya room that is not
+    symmetric) is left out.
     """
     shapes_free = irregular or not puzzle.is_rectangular
     for y in range(puzzle.height if puzzle.height > 1 else 0):
-        yield _rebuilt(puzzle, puzzle.width, puzzle.height - 1, _skip_row(y))
+        yield from _valid(_rebuilt, puzzle, puzzle.width, puzzle.height - 1, _skip_row(y))
     for x in range(puzzle.width if puzzle.width > 1 else 0):
-        yield _rebuilt(puzzle, puzzle.width - 1, puzzle.height, _skip_column(x))
+        yield from _valid(_rebuilt, puzzle, puzzle.width - 1, puzzle.height, _skip_column(x))
     yield from _merged(puzzle, shapes_free)
     for index, room in enumerate(puzzle.rooms):
         if room.clue is not None:
@@ -82,7 +86,15 @@ def _rebuilt(puzzle: Puzzle, width: int, height: int, source: Callable[[int, int
         original = puzzle.rooms[room_of[cells[0]]]
         whole = len(cells) == len(original.cells)
         rooms.append(Room(frozenset(cells), original.clue if whole else None))
-    return Puzzle(width, height, tuple(rooms))
+    return Puzzle(width, height, tuple(rooms), variant=puzzle.variant)
+
+
+def _valid(build: Callable[..., Puzzle], *arguments: Any) -> Iterator[Puzzle]:
+    """The puzzle ``build(*arguments)`` makes, none when its variant refuses it."""
+    try:
+        yield build(*arguments)
+    except InvalidPuzzleError:
+        return
 
 
 def _merged(puzzle: Puzzle, shapes_free: bool) -> Iterator[Puzzle]:
@@ -105,4 +117,5 @@ def _merged(puzzle: Puzzle, shapes_free: bool) -> Iterator[Puzzle]:
         rooms = [room for index, room in enumerate(puzzle.rooms) if index not in (first, second)]
         rooms.append(joined)
         rooms.sort(key=lambda room: room.first_cell[::-1])
-        yield Puzzle(puzzle.width, puzzle.height, tuple(rooms))
+        kept = functools.partial(Puzzle, variant=puzzle.variant)
+        yield from _valid(kept, puzzle.width, puzzle.height, tuple(rooms))

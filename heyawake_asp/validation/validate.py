@@ -35,6 +35,7 @@ from heyawake_asp.validation.judge import (
 )
 from heyawake_asp.validation.samples import clue_variants, grid_sizes, tilings
 from heyawake_asp.validation.shrink import shrink
+from heyawake_asp.variants import HEYAWAKE, variant_named
 
 __all__ = [
     "DEFAULT_MAX_CELLS",
@@ -87,6 +88,7 @@ def validate(
     against: str | Path | EncodingSet | None = None,
     max_cells: int = DEFAULT_MAX_CELLS,
     irregular: bool = False,
+    variant: str = HEYAWAKE,
     seed: int = 0,
     extra: Sequence[str | Path] = (),
     puzzles: Iterable[Puzzle] = (),
@@ -107,6 +109,9 @@ def validate(
         shadings (unless compared ``against`` a set).
     irregular
         Rooms of any connected shape, not only rectangles.
+    variant
+        The small puzzles are of this variant (`heyawake_asp.variants`):
+        tilings its rules refuse are left out.
     seed
         Seeds the sample of tilings and numbers beyond those tried exhaustively.
     extra
@@ -138,7 +143,8 @@ def validate(
             check_irregular(encodings)
     judge = Judge(sets, 0 if against is not None else max_cells, timeout, run)
     compared = shadings = 0
-    for verdict in _verdicts(judge, max_cells, irregular, random.Random(seed), puzzles):
+    samples = _Samples(max_cells, irregular, variant, random.Random(seed))
+    for verdict in _verdicts(judge, samples, puzzles):
         compared += 1
         shadings += verdict.shadings
         found = verdict.counterexample
@@ -164,15 +170,26 @@ def check_irregular(encoding: EncodingSet) -> None:
         raise EncodingError(message)
 
 
-def _verdicts(
-    judge: Judge, max_cells: int, irregular: bool, rng: random.Random, puzzles: Iterable[Puzzle]
-) -> Iterator[Verdict]:
+@dataclass(frozen=True)
+class _Samples:
+    """Which small puzzles are judged: grids up to ``max_cells``, their rooms, their variant."""
+
+    max_cells: int
+    irregular: bool
+    variant: str
+    rng: random.Random
+
+
+def _verdicts(judge: Judge, samples: _Samples, puzzles: Iterable[Puzzle]) -> Iterator[Verdict]:
     """Judge each small puzzle, then each one given (the caller stops at a failure)."""
-    for width, height in grid_sizes(max_cells):
-        for rooms in tilings(width, height, rng, irregular=irregular):
-            base = judge(Puzzle(width, height, rooms))
+    symmetric = variant_named(samples.variant).symmetric_rooms
+    for width, height in grid_sizes(samples.max_cells):
+        for rooms in tilings(width, height, samples.rng, irregular=samples.irregular):
+            if symmetric and not all(room.is_symmetric for room in rooms):
+                continue
+            base = judge(Puzzle(width, height, rooms, variant=samples.variant))
             yield base
-            for clues in clue_variants(rooms, sorted(base.valid), rng):
+            for clues in clue_variants(rooms, sorted(base.valid), samples.rng):
                 yield judge(base.puzzle.with_clues(clues), base.valid)
     for puzzle in puzzles:
         yield judge(puzzle)
