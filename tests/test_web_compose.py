@@ -609,6 +609,11 @@ def test_an_ayeheya_is_played_and_composed_under_its_rules(page: Page, base: str
     ayeheya = "https://puzz.link/p?ayeheya/6/6/99aa8c0vu0ufk2k"
     open_puzzle(page, base, ayeheya)
     assert status(page).startswith("A 6×6 Ayeheya puzzle (each room's black cells symmetric")
+    page.get_by_label("mirror", exact=True).check()  # the 3x2 room r1c3:r2c5: r1c3's mirror r2c5
+    page.click(cell(page, 2, 0))
+    assert board(page)[0][2] == board(page)[1][4] == "#"
+    press(page, "Undo")  # one move
+    assert board(page)[0][2] == board(page)[1][4] == "?"
     press(page, "Solve")
     settle(page)
     puzzle = read_puzzle_text(ayeheya, "url")

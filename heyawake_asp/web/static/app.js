@@ -30,7 +30,7 @@ const board = new Board($("board"), (x, y, char) => play.set(x, y, char), {
   paint: (x, y) => play.paint(x, y),
   end: () => play.end(),
 });
-const play = new Play(board, new Timer($("timer")), { autoCheck: $("auto-check"), strict: $("strict") });
+const play = new Play(board, new Timer($("timer")), { autoCheck: $("auto-check"), strict: $("strict"), mirror: $("mirror") });
 let paused = false;
 const learn = new Learn(
   board,
@@ -72,7 +72,7 @@ let ownHash = null; // the hash this page set: its hashchange is not a new puzzl
 
 const PUZZLE_REQUESTS = ["load-json", "load-url", "check", "hint", "solve", "grade", "steps"];
 const PLAY_BUTTONS = ["check", "hint", "undo", "redo", "solve", "grade", "steps", "start-over", "pause", "save", "picture-svg", "picture-png", "share"];
-const OPTIONS = { "auto-check": false, strict: false, dots: true, "show-time": true };
+const OPTIONS = { "auto-check": false, strict: false, dots: true, "show-time": true, mirror: false };
 const OPTIONS_KEY = "heyawake:options";
 
 function enable() {
@@ -251,6 +251,7 @@ async function playText(text, linked = null) {
   learn.close();
   setPaused(false);
   let resumed = play.start(puzzle);
+  $("mirror-option").hidden = puzzle.variant !== "ayeheya";
   const given = marks ?? linked; // a puzz.link file's shading, or a link's grid
   if (given && given.length === puzzle.height && given.every((row) => row.length === puzzle.width)) {
     play.adopt(given);

@@ -16,7 +16,8 @@ export class Play {
   constructor(board, timer, options) {
     this.board = board;
     this.timer = timer;
-    this.options = options; // the checkboxes autoCheck and strict
+    this.options = options; // the checkboxes autoCheck, strict and mirror
+    this.mirrors = new Map(); // "x,y" -> [x, y]: each cell's mirror in its room (ayeheya)
     this.puzzle = null;
     this.grid = [];
     this.done = []; // moves, each a list of {x, y, from, to}
@@ -34,6 +35,7 @@ export class Play {
    */
   start(puzzle) {
     this.puzzle = puzzle;
+    this.mirrors = puzzle.variant === "ayeheya" ? mirrorsOf(puzzle) : new Map();
     const kept = recall(puzzle);
     this.grid = kept?.grid ?? Array.from({ length: puzzle.height }, () => new Array(puzzle.width).fill("?"));
     this.done = kept?.done ?? [];
@@ -92,7 +94,13 @@ export class Play {
 
   /** The player sets one cell (a key). */
   set(x, y, char) {
-    this.move([[x, y, char]]);
+    this.move(this.#withMirror(x, y).map(([cx, cy]) => [cx, cy, char]));
+  }
+
+  /** The cell ``x``, ``y`` and, when the mirror box is ticked, its mirror in its room. */
+  #withMirror(x, y) {
+    const mirror = this.options.mirror.checked ? this.mirrors.get(`${x},${y}`) : undefined;
+    return mirror && (mirror[0] !== x || mirror[1] !== y) ? [[x, y], mirror] : [[x, y]];
   }
 
   /** A press on the cell ``x``, ``y`` turning it to ``char``: a drag goes on with ``char``. */
@@ -104,10 +112,13 @@ export class Play {
   /** The drag passes the cell ``x``, ``y``: it takes the drag's state. */
   paint(x, y) {
     const stroke = this.stroke;
-    if (!stroke || this.grid[y][x] === stroke.char) return;
-    stroke.move.push({ x, y, from: this.grid[y][x], to: stroke.char });
-    this.grid[y][x] = stroke.char;
-    this.board.setCell(x, y, stroke.char);
+    if (!stroke) return;
+    for (const [cx, cy] of this.#withMirror(x, y)) {
+      if (this.grid[cy][cx] === stroke.char) continue;
+      stroke.move.push({ x: cx, y: cy, from: this.grid[cy][cx], to: stroke.char });
+      this.grid[cy][cx] = stroke.char;
+      this.board.setCell(cx, cy, stroke.char);
+    }
   }
 
   /** The drag ends: its cells are one move. */
@@ -292,4 +303,16 @@ export class Play {
       report(error);
     }
   }
+}
+
+/** Each cell's mirror in its room: the cell the centre of the room's bounding box maps it to. */
+function mirrorsOf(puzzle) {
+  const mirrors = new Map();
+  for (const { cells } of puzzle.rooms) {
+    const xs = cells.map(([x]) => x);
+    const ys = cells.map(([, y]) => y);
+    const [turnX, turnY] = [Math.min(...xs) + Math.max(...xs), Math.min(...ys) + Math.max(...ys)];
+    for (const [x, y] of cells) mirrors.set(`${x},${y}`, [turnX - x, turnY - y]);
+  }
+  return mirrors;
 }
