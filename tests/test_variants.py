@@ -17,9 +17,10 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from heyawake_asp.asp.encodings import encodings_dir
+from heyawake_asp.asp.encodings import encodings_dir, resolve_encoding
 from heyawake_asp.authoring.analysis import count_solutions
 from heyawake_asp.cli import main
+from heyawake_asp.cli.common import runs_here
 from heyawake_asp.errors import (
     EncodingError,
     InvalidPuzzleError,
@@ -283,3 +284,12 @@ def test_validate_catches_a_missing_run_rule_in_heyawake_not_in_oneroom(tmp_path
             main, ["validate", str(broken / "grow.lp"), "--variant", variant, "--max-cells", "6"]
         )
         assert result.exit_code == (1 if fails else 0), (variant, result.output)
+
+
+def test_a_variant_puzzle_is_solved_in_a_child_that_its_time_limit_can_stop() -> None:
+    """A variant's program may ground long (akichi: a room's cells squared), so never here."""
+    default = resolve_encoding("grow")
+    for source in (AYEHEYA, AKICHI, ONEROOM):
+        puzzle = read_puzzle_text(source, "url")
+        assert not runs_here(default, (), puzzle)
+        assert runs_here(default, (), Puzzle(puzzle.width, puzzle.height, puzzle.rooms))

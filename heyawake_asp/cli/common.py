@@ -34,7 +34,7 @@ from heyawake_asp.runtime.child import with_memory_to_spare
 from heyawake_asp.runtime.deadline import NEVER, Deadline
 from heyawake_asp.runtime.isolation import ChildFailed, ChildOverdue, Worker, run
 from heyawake_asp.solver import SolveResult
-from heyawake_asp.variants import require_explained
+from heyawake_asp.variants import HEYAWAKE, require_explained
 
 __all__ = [
     "HERE_MAX_CELLS",
@@ -147,12 +147,13 @@ HERE_MAX_CELLS = 2500
 def runs_here(encoding: EncodingSet, extra: Sequence[str], puzzle: Puzzle) -> bool:
     """Whether clingo may work on ``puzzle`` in this process, not in a child.
 
-    Only with the default set, no extra program and at most `HERE_MAX_CELLS`
-    cells: the set grounds such a puzzle in a few hundredths of a second and
-    little memory, where a child (some 20 ms to start) would be most of a
-    one-puzzle command; some other shipped sets ground for minutes on it.
+    Only with the default set, no extra program, plain Heyawake and at most
+    `HERE_MAX_CELLS` cells: the set grounds such a puzzle in a few
+    hundredths of a second and little memory, where a child (some 20 ms to
+    start) would be most of a one-puzzle command; some other shipped sets,
+    and a variant's program (akichi's, for one big room), ground for minutes.
     """
-    small = puzzle.width * puzzle.height <= HERE_MAX_CELLS
+    small = puzzle.width * puzzle.height <= HERE_MAX_CELLS and puzzle.variant == HEYAWAKE
     return small and not extra and encoding.name == DEFAULT_ENCODING and is_shipped(encoding)
 
 
