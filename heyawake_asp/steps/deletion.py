@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeAlias, TypeVar
 
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
+from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 from heyawake_asp.steps.pricing import parts_cost
 
@@ -22,8 +23,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Trial", "minimal_reason", "shrink"]
 
-_DROP_FIRST = {"connected": 0, "clue": 1, "apart": 2, "run": 3, "adjacent": 4}
-"""The order in which deletion tries to drop rules: the costliest first."""
+_DROP_FIRST = {name: rank for rank, name in enumerate(RULE_KINDS)}
+"""The order in which deletion tries to drop rules: the broadest first (the table's order)."""
 
 Part = TypeVar("Part")
 ReasonPart: TypeAlias = Rule | Settled

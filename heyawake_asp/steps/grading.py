@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
+from heyawake_asp.steps.kinds import STEP_KINDS
 from heyawake_asp.steps.model import Kind, Step, Walkthrough
 from heyawake_asp.steps.walk import steps
 
@@ -21,7 +22,6 @@ LABELS = ("easy", "medium", "hard", "expert")
 """The grades, easiest first."""
 BOUNDS = (15.0, 40.0, 80.0)
 """The scores up to which a puzzle is easy, medium, hard; above, expert (set on the KTH suite)."""
-_HARD_KINDS = ("combined", "connected", "cases")
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ class _Tally:
         self.steps += 1
         if self.hardest is None or step.cost > self.hardest.cost:
             self.hardest = step
-        if step.kind in _HARD_KINDS:
+        if STEP_KINDS[step.kind].hard:
             self.effort += step.cost
 
     @property

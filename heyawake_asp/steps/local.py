@@ -21,6 +21,7 @@ import clingo
 
 from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.model import Rule
 from heyawake_asp.steps.selectors import cell_symbol, literal_of
 
@@ -132,9 +133,10 @@ class LocalPrograms:
     def covering(self, rules: Collection[Rule]) -> LocalProgram | None:
         """A program holding ``rules``: the last one, a kept one, else a new one; or None.
 
-        None on a small grid, or when ``rules`` include connectivity or a room's ``apart``.
+        None on a small grid, or when ``rules`` include a kind no local program holds
+        (connectivity, a room's ``apart``: `RuleKind.local`).
         """
-        if not self._used or any(rule.kind in ("connected", "apart") for rule in rules):
+        if not self._used or any(not RULE_KINDS[rule.kind].local for rule in rules):
             return None
         if self._last is None or not self._last.rules.issuperset(rules):
             kept = self._kept_with.get(next(iter(rules)), []) if rules else []

@@ -31,7 +31,8 @@ __all__ = [
 RuleKind = Literal["adjacent", "apart", "clue", "run", "connected"]
 Kind = Literal["adjacent", "clue", "run", "connected", "combined", "cases"]
 KINDS: tuple[Kind, ...] = ("adjacent", "clue", "run", "connected", "combined", "cases")
-"""Step kinds from the simplest: one rule instance of each sort, several, reasoning by cases."""
+"""Step kinds from the simplest: one rule instance of each sort, several, reasoning by cases
+(as `heyawake_asp.steps.kinds.STEP_KINDS` lists them: a test keeps the two alike)."""
 Settled = tuple[Cell, bool]
 """A cell and its colour: True for black, False for white."""
 

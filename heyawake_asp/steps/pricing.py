@@ -12,34 +12,33 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from heyawake_asp.puzzle import Cell
+from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, row_major
 
 __all__ = ["CASES_COST", "Priced", "cost_of", "kind_of", "parts_cost"]
 
-_WEIGHT = {"adjacent": 1, "run": 2, "clue": 2, "apart": 3, "connected": 3}
-"""The cost of each sort of rule instance in a reason; each settled cell costs 1."""
 CASES_COST = 8
 """Added to a step that needs reasoning by cases (clingo had to branch to refute it)."""
 
 
 def cost_of(reason: Reason, cases: bool) -> int:
-    """A step's cost: its rule instances by sort, one per settled cell, more for cases."""
+    """A step's cost: its rule instances' weights, one per settled cell, more for cases."""
     return parts_cost([*reason.rules, *reason.known]) + CASES_COST * cases
 
 
 def parts_cost(parts: Iterable[Rule | Settled]) -> int:
     """The cost of some rule instances and settled cells, without cases."""
-    return sum(_WEIGHT[part.kind] if isinstance(part, Rule) else 1 for part in parts)
+    return sum(RULE_KINDS[part.kind].weight if isinstance(part, Rule) else 1 for part in parts)
 
 
 def kind_of(reason: Reason, cases: bool) -> Kind:
-    """One rule's own sort, ``combined`` for several, ``cases`` when clingo had to branch.
+    """One kind's own step kind, ``combined`` for several, ``cases`` when clingo had to branch.
 
-    A room's pairs of neighbours together (``apart``) are of the sort of one pair.
+    A room's pairs of neighbours together (``apart``) are of the kind of one pair.
     """
     if cases:
         return "cases"
-    sorts = {"adjacent" if rule.kind == "apart" else rule.kind for rule in reason.rules}
+    sorts = {RULE_KINDS[rule.kind].step_kind for rule in reason.rules}
     if len(sorts) == 1:
         return sorts.pop()
     return "connected" if any(rule.kind == "connected" for rule in reason.rules) else "combined"

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from heyawake_asp.puzzle import Cell, Puzzle, cell_name
+from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, row_major
 
 __all__ = ["rules_phrase", "sentence"]
@@ -61,8 +62,8 @@ def _labelled(puzzle: Puzzle, room: int) -> str:
     return f"{puzzle.room_label(room)} (clue {puzzle.rooms[room].clue})"
 
 
-_SORTS = ("connected", "clue", "apart", "run", "adjacent")
-"""The order in which a reason's sorts of rule instances are named."""
+_SORTS = tuple(RULE_KINDS)
+"""The order in which a reason's kinds of rule instances are named: the table's."""
 
 
 def rules_phrase(puzzle: Puzzle, rules: Sequence[Rule]) -> str:

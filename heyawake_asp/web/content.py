@@ -12,11 +12,13 @@ ever opened.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from heyawake_asp.shipped import shipped_dir
+from heyawake_asp.steps.kinds import page_table
 
 __all__ = ["PLAYERS_MOST_CELLS", "Asset", "Content"]
 
@@ -67,6 +69,8 @@ class Content:
             for path in sorted(_STATIC.iterdir())
         }
         assets["/"] = assets["/index.html"]
+        table = json.dumps(page_table()).encode()
+        assets["/rules.json"] = Asset("application/json", table)  # the kinds, for the page's words
         folder = shipped_dir("instances")
         instances = (
             {

@@ -3,7 +3,8 @@
 
 import { post } from "./api.js";
 import { explain, marks } from "./reason.js";
-import { KIND_WORDS, report, say } from "./status.js";
+import { KIND_WORDS } from "./kinds.js";
+import { report, say } from "./status.js";
 
 const ENDINGS = {
   several: "The steps stop here: the puzzle has more than one solution.",

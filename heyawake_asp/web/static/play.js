@@ -7,7 +7,8 @@ import { abort, post } from "./api.js";
 import { cellName } from "./board.js";
 import { forget, recall, keep } from "./progress.js";
 import { explain, marks } from "./reason.js";
-import { KIND_WORDS, list, report, say, scoreText } from "./status.js";
+import { KIND_WORDS } from "./kinds.js";
+import { list, report, say, scoreText } from "./status.js";
 
 const xy = (cell) => [cell.x, cell.y];
 const names = (cells) => cells.map((cell) => cellName(cell.x, cell.y)).join(", ");

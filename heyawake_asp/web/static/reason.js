@@ -2,19 +2,12 @@
 // with the whole sentence on demand; its cells coloured by the kind of rule they belong to,
 // with a legend.
 
+import { RULE_WORDS } from "./kinds.js";
 import { say } from "./status.js";
 
 /** Past this many characters a step's sentence is summed up first. */
 export const LONG = 140;
 
-/** Each kind of rule instance, in a player's words: one, and several. */
-const RULES = {
-  connected: ["white connectivity", "white connectivity"],
-  clue: ["a room's number", "rooms' numbers"],
-  apart: ["a room's black cells apart", "rooms' black cells apart"],
-  run: ["a white run through three rooms", "white runs through three rooms"],
-  adjacent: ["a pair of cells side by side", "pairs of cells side by side"],
-};
 
 const xy = (cell) => [cell.x, cell.y];
 
@@ -32,7 +25,7 @@ function counted(step) {
   const counts = new Map();
   for (const rule of step.rules) counts.set(rule.kind, (counts.get(rule.kind) ?? 0) + 1);
   const parts = [...counts].map(([kind, count]) => {
-    const [one, many] = RULES[kind] ?? [kind, kind];
+    const [one, many] = RULE_WORDS[kind] ?? [kind, kind];
     return kind === "connected" ? one : count === 1 ? one : `${count} ${many}`;
   });
   const known = step.known.length;
@@ -55,7 +48,7 @@ export function explain(step, prefix = "", suffix = "") {
   const legend = document.getElementById("legend");
   const kinds = [...new Set(step.rules.map((rule) => rule.kind))];
   legend.replaceChildren(
-    ...[...kinds.map((kind) => [kind, RULES[kind]?.[1] ?? kind]), ...(step.known.length ? [["known", "cells settled before"]] : [])].map(
+    ...[...kinds.map((kind) => [kind, RULE_WORDS[kind]?.[1] ?? kind]), ...(step.known.length ? [["known", "cells settled before"]] : [])].map(
       ([kind, words]) => {
         const item = document.createElement("li");
         item.dataset.rule = kind;

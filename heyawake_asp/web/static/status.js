@@ -15,16 +15,6 @@ export function say(text, kind = "info") {
   document.getElementById("legend").hidden = true;
 }
 
-/** Each kind of step (a grade's hardest) in a player's words. */
-export const KIND_WORDS = {
-  adjacent: "black cells never side by side",
-  clue: "a room's number",
-  run: "no white run through three rooms",
-  connected: "keeping the white cells connected",
-  combined: "several rules together",
-  cases: "trying both ways",
-};
-
 /** A grade record's score as the commands print it: "at least N" for a walk stopped above a bound. */
 export function scoreText(grade) {
   return grade.status === "above" ? `at least ${grade.score}` : String(grade.score);
