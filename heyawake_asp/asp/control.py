@@ -30,7 +30,7 @@ from heyawake_asp.formats.source import read_source
 from heyawake_asp.puzzle import Puzzle, Room
 from heyawake_asp.variants import variant_named
 
-__all__ = ["MAX_THREADS", "check_encoding", "grounded_control"]
+__all__ = ["MAX_THREADS", "check_encoding", "ground_program", "grounded_control"]
 
 MAX_THREADS = 64
 """clingo's limit on parallel solver threads."""
@@ -80,14 +80,43 @@ def grounded_control(
     """
     encodings = as_encoding_set(encoding)
     _check_applicable(encodings, puzzle)
+    return ground_program(
+        _programs(encodings, puzzle, extra),
+        "\n".join(filter(None, (puzzle_facts(puzzle), facts))),
+        models=models,
+        threads=threads,
+        options=(*encodings.options, *options),
+    )
+
+
+def ground_program(
+    files: Sequence[str | Path],
+    facts: str,
+    *,
+    models: int = 0,
+    threads: int = 1,
+    options: Sequence[str] = (),
+) -> tuple[clingo.Control, float]:
+    """A clingo control with ``files`` and ``facts`` loaded and ground: every program's way in.
+
+    `grounded_control` (a puzzle and an encoding set) and the steps engine's
+    local and window programs (their own facts) come through here, with the
+    same options (models projected on the shown atoms), messages and errors.
+
+    Raises
+    ------
+    EncodingError
+        When a file cannot be read, or clingo cannot parse or ground the program.
+    """
     messages = _Messages()
-    arguments = _arguments(models, threads, (*encodings.options, *options))
     with _clingo_errors(messages):
-        control = clingo.Control(arguments, logger=messages, message_limit=50)
-        for path in _programs(encodings, puzzle, extra):
+        control = clingo.Control(
+            _arguments(models, threads, options), logger=messages, message_limit=50
+        )
+        for path in files:
             _check_text(path)
             control.load(str(path))
-        control.add("base", [], "\n".join(filter(None, (puzzle_facts(puzzle), facts))))
+        control.add("base", [], facts)
         start = time.perf_counter()
         control.ground([("base", [])])
     return control, time.perf_counter() - start

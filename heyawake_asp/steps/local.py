@@ -19,6 +19,7 @@ from collections.abc import Collection, Iterable, Mapping
 
 import clingo
 
+from heyawake_asp.asp.control import ground_program
 from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.steps.kinds import RULE_KINDS
@@ -71,10 +72,8 @@ class LocalProgram:
     def __init__(self, puzzle: Puzzle, rules: Collection[Rule]) -> None:
         ordered = sorted(rules)
         self.rules = frozenset(ordered)
-        self.control = clingo.Control(["--models=1", "--project"])
-        self.control.load(str(encodings_dir() / "steps" / "local.lp"))
-        self.control.add("base", [], rule_facts(puzzle, ordered))
-        self.control.ground([("base", [])])
+        program = encodings_dir() / "steps" / "local.lp"
+        self.control, _ = ground_program((program,), rule_facts(puzzle, ordered), models=1)
         atoms = self.control.symbolic_atoms
         # Looked up, not decoded from clingo's atoms (half the cost of a program); in the
         # order the facts name the cells, which is clingo's order of the atoms too.

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import clingo
 
+from heyawake_asp.asp.control import ground_program
 from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours, reachable
 from heyawake_asp.steps.local import rule_facts
@@ -97,10 +98,8 @@ class WindowProgram:
             for other in neighbours((x, y))
             if other in self._part
         ]
-        self.control = clingo.Control(["--models=1", "--project"])
-        self.control.load(str(encodings_dir() / "steps" / "window.lp"))
-        self.control.add("base", [], "\n".join(facts))
-        self.control.ground([("base", [])])
+        program = encodings_dir() / "steps" / "window.lp"
+        self.control, _ = ground_program((program,), "\n".join(facts), models=1)
         atoms = self.control.symbolic_atoms
         self.black = {cell: literal_of(atoms, cell_symbol("black", cell)) for cell in box.cells()}
         self._switch = {
