@@ -70,7 +70,6 @@ VARIANTS = {
             "each room's black cells are point-symmetric about the room's centre",
             ("ayeheya.lp",),
             symmetric_rooms=True,
-            explained=False,
         ),
         Variant(
             "akichi",

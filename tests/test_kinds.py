@@ -24,8 +24,8 @@ def test_the_tables_name_the_kinds_the_types_allow() -> None:
 
 
 def test_every_rule_kind_has_instances_a_phrase_and_a_check() -> None:
-    program = (REPO / "encodings" / "steps" / "instances.lp").read_text(encoding="utf-8")
-    program += (REPO / "encodings" / "steps" / "dense.lp").read_text(encoding="utf-8")
+    programs = sorted((REPO / "encodings" / "steps").rglob("*.lp"))
+    program = "".join(path.read_text(encoding="utf-8") for path in programs)
     wording = (REPO / "heyawake_asp" / "steps" / "wording.py").read_text(encoding="utf-8")
     checker = (REPO / "heyawake_asp" / "oracles" / "step_checker.py").read_text(encoding="utf-8")
     local = (REPO / "heyawake_asp" / "steps" / "local.py").read_text(encoding="utf-8")

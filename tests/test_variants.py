@@ -30,9 +30,10 @@ from heyawake_asp.errors import (
 from heyawake_asp.formats import FORMATS, json_format, read_puzzle_text, write_puzzle
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.oracles.checker import conflicts, verify
+from heyawake_asp.oracles.step_checker import check_step
 from heyawake_asp.puzzle import Puzzle, Room
 from heyawake_asp.solver import solve
-from heyawake_asp.steps import steps
+from heyawake_asp.steps import hint, steps
 from heyawake_asp.validation.samples import clue_variants, tilings
 from heyawake_asp.web.api import answer
 
@@ -149,17 +150,17 @@ def test_an_ayeheya_room_that_is_not_symmetric_is_an_error_naming_where(
 
 
 def test_steps_hints_and_grades_refuse_a_variant_they_do_not_explain() -> None:
-    puzzle = read_puzzle_text(AYEHEYA, "url")
+    puzzle = read_puzzle_text(AKICHI, "url")
     with pytest.raises(NotExplainedError):
         steps(puzzle)
     for command in ("steps", "hint", "grade"):
-        result = CliRunner().invoke(main, [command, AYEHEYA], catch_exceptions=False)
+        result = CliRunner().invoke(main, [command, AKICHI], catch_exceptions=False)
         assert result.exit_code == 1
-        assert result.output.startswith(f"error: {AYEHEYA}: steps, hints and grades know"), (
+        assert result.output.startswith(f"error: {AKICHI}: steps, hints and grades know"), (
             result.output
         )
         assert result.output.count("\n") == 1
-    reply = answer("hint", json.dumps({"puzzle": AYEHEYA}).encode())
+    reply = answer("hint", json.dumps({"puzzle": AKICHI}).encode())
     assert reply.status == 422 and "not yet explained" in reply.body["error"]
     solved: Any = answer("solve", json.dumps({"puzzle": AYEHEYA}).encode()).body
     assert solved["solutions"] == [list(SOLVED)]
@@ -293,3 +294,69 @@ def test_a_variant_puzzle_is_solved_in_a_child_that_its_time_limit_can_stop() ->
         puzzle = read_puzzle_text(source, "url")
         assert not runs_here(default, (), puzzle)
         assert runs_here(default, (), Puzzle(puzzle.width, puzzle.height, puzzle.rooms))
+
+
+AYEHEYA_15 = (
+    "https://puzz.link/p?ayeheya/15/15/4i894gi914i2944i894gi914i2944i894gi914i294000000vvv000000"
+    "vvv000000vvv000000vvv0000002313221312131312131323122"
+)
+"""A 15x15 ayeheya of 3x3 rooms numbered from one of its shadings: three solutions, and
+enough cells (225) for the steps engine's local programs."""
+
+
+@pytest.mark.parametrize("source", [AYEHEYA, AYEHEYA_15])
+def test_ayeheya_steps_pass_the_step_checker_and_settle_what_every_solution_shares(
+    source: str,
+) -> None:
+    puzzle = read_puzzle_text(source, "url")
+    walk = steps(puzzle)
+    solutions = solve(puzzle, max_solutions=10).solutions
+    assert walk.status == ("solved" if len(solutions) == 1 else "several")
+    for step in walk.steps:
+        assert check_step(puzzle, step) == [], step.text
+        for (x, y), black in step.cells:
+            assert {grid[y][x] == "#" for grid in solutions} == {black}, step.text
+    shared = [
+        "".join(row[x] if len({g[y][x] for g in solutions}) == 1 else "?" for x in range(len(row)))
+        for y, row in enumerate(solutions[0])
+    ]
+    assert list(walk.grid) == shared
+    assert any(rule.kind == "mirror" for step in walk.steps for rule in step.reason.rules)
+
+
+def test_a_mirror_step_says_why_and_the_checker_knows_a_mirror_pair() -> None:
+    puzzle = read_puzzle_text(AYEHEYA, "url")
+    said = [step.text for step in steps(puzzle).steps if step.kind == "mirror"]
+    assert any(
+        "is its mirror in the room at" in text and "a room's black cells are symmetric" in text
+        for text in said
+    ), said
+    step = next(step for step in steps(puzzle).steps if step.kind == "mirror")
+    plain = Puzzle(puzzle.width, puzzle.height, puzzle.rooms)
+    assert check_step(plain, step) != []  # no mirror pairs in plain Heyawake
+    found = hint(puzzle, {})
+    assert found.step is not None and check_step(puzzle, found.step) == []
+
+
+def test_ayeheya_paths_of_small_puzzles_settle_what_brute_force_shares() -> None:
+    rng = random.Random(10)
+    walked = 0
+    for width, height, rooms in symmetric_tilings()[::2]:
+        blank = Puzzle(width, height, rooms, variant="ayeheya")
+        for clues in clue_variants(rooms, sorted(brute_force(blank)), rng)[:2]:
+            puzzle = blank.with_clues(list(clues))
+            solutions = sorted(brute_force(puzzle))
+            if not solutions:
+                continue
+            walk = steps(puzzle)
+            assert all(check_step(puzzle, step) == [] for step in walk.steps), puzzle
+            shared = [
+                "".join(
+                    solutions[0][y][x] if len({s[y][x] for s in solutions}) == 1 else "?"
+                    for x in range(width)
+                )
+                for y in range(height)
+            ]
+            assert list(walk.grid) == shared, puzzle
+            walked += 1
+    assert walked > 10, walked

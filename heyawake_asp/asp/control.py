@@ -164,7 +164,7 @@ def _programs(
     files, irregular = encodings.files, encodings.irregular
     if not variant.runs:
         files, irregular = encodings.without_run_rule()
-    own = tuple(map(variant_program, variant.programs))
+    own = tuple(variant_program(name, encodings.variants) for name in variant.programs)
     return (*files, *(() if puzzle.is_rectangular else irregular), *own, *extra)
 
 

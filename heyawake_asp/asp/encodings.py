@@ -68,6 +68,8 @@ class EncodingSet:
     a named set from ``encodings/experimental/``. ``maximise_dense`` is false
     when puzzles with a dense room are left to the usual search. ``run_rule``
     are the files that state rule 5 (the entry's ``% run-rule:`` line).
+    ``variants`` is the folder of ``encodings/`` whose programs state a
+    variant's rule for this set (the steps engine's hold switchable instances).
     """
 
     name: str
@@ -79,6 +81,7 @@ class EncodingSet:
     irregular: tuple[Path, ...] = ()
     maximise_dense: bool = True
     run_rule: tuple[Path, ...] = ()
+    variants: str = "variants"
 
     def without_run_rule(self) -> tuple[tuple[Path, ...], tuple[Path, ...]]:
         """The files and irregular rooms' files to load for rules without rule 5.
@@ -128,9 +131,9 @@ def analysis_program(name: str) -> Path:
     return encodings_dir() / "analysis" / f"{name}.lp"
 
 
-def variant_program(name: str) -> Path:
-    """A variant's rule, shipped in ``encodings/variants/`` (loaded beside any set)."""
-    return encodings_dir() / "variants" / name
+def variant_program(name: str, folder: str = "variants") -> Path:
+    """A variant's rule, shipped in ``encodings/FOLDER/`` (loaded beside any set's rules)."""
+    return encodings_dir() / folder / name
 
 
 def as_encoding_set(encoding: str | Path | EncodingSet) -> EncodingSet:

@@ -102,6 +102,8 @@ def _rule_problems(puzzle: Puzzle, rule: Rule) -> list[str]:
         if (room.clue is None and rule.kind == "clue") or set(cells) != expected:
             return [f"{puzzle.room_name(rule.room)} has no clue or other cells"]
         return []
+    if rule.kind == "mirror":
+        return [] if _are_mirrors(puzzle, cells) else [f"{_names(cells)} are no mirror pair"]
     if rule.kind == "run":
         return (
             []
@@ -109,6 +111,17 @@ def _rule_problems(puzzle: Puzzle, rule: Rule) -> list[str]:
             else [f"{_names(cells)} is no run through three rooms"]
         )
     return [] if cells else ["connectivity instance names no root"]
+
+
+def _are_mirrors(puzzle: Puzzle, cells: Sequence[Cell]) -> bool:
+    """Whether two cells of an ayeheya room map to each other about its centre."""
+    if puzzle.variant != "ayeheya" or len(cells) != 2:
+        return False
+    (x1, y1), (x2, y2) = cells
+    room = puzzle.rooms[puzzle.room_index((x1, y1))].cells
+    xs, ys = [x for x, _ in room], [y for _, y in room]
+    mirror = (min(xs) + max(xs) - x1, min(ys) + max(ys) - y1)
+    return (x2, y2) in room and mirror == (x2, y2) and (x1, y1) != (x2, y2)
 
 
 def _is_run_through_three_rooms(puzzle: Puzzle, cells: Sequence[Cell]) -> bool:
@@ -163,6 +176,8 @@ def _constraints(puzzle: Puzzle, rule: Rule, cells: list[int]) -> Constraints:
     """A local rule instance as clauses and at-most constraints (connectivity: none)."""
     if rule.kind == "adjacent":
         return [[-cell for cell in cells]], []
+    if rule.kind == "mirror":  # both black or both white
+        return [[-cells[0], cells[1]], [cells[0], -cells[1]]], []
     if rule.kind == "run":
         return [cells], []
     if rule.kind == "apart":  # a black cell of the room beside any other black cell

@@ -154,6 +154,8 @@ def _may_break(puzzle: Puzzle, shading: dict[Cell, bool], part: Rule | Settled) 
     blacks = sum(shading[cell] for cell in part.cells)
     if part.kind == "adjacent":
         return blacks == 2
+    if part.kind == "mirror":
+        return blacks == 1
     if part.kind == "apart":
         return any(
             shading[cell] and shading.get(other, False)

@@ -114,7 +114,9 @@ class Deducer:
         self, puzzle: Puzzle, anchor: Cell | None = None, deadline: Deadline = NEVER
     ) -> None:
         require_explained(puzzle.variant)
-        encoding = EncodingSet("steps", (steps_program(),), "switchable rule instances")
+        encoding = EncodingSet(
+            "steps", (steps_program(),), "switchable rule instances", variants="steps/variants"
+        )
         self.puzzle = puzzle
         self.dense = DenseClues(puzzle)
         dense, facts, options = self.dense.program()

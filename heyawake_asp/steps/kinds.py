@@ -27,8 +27,9 @@ class RuleKind:
     """One kind of rule instance.
 
     ``name`` as clingo's ``use/1`` terms and the JSON records say it;
-    ``rule`` the Heyawake rule it states (1 adjacency, 2 connectivity,
-    3 numbers, 5 runs); ``weight`` what one instance adds to a step's cost;
+    ``rule`` the rule it states, numbered as the checker numbers them
+    (1 adjacency, 2 connectivity, 3 numbers, 5 runs, 6 ayeheya's symmetry);
+    ``weight`` what one instance adds to a step's cost;
     ``step_kind`` the kind of a step whose reason has instances of this kind
     only; ``local``: a local program (`heyawake_asp.steps.local`) holds its
     instances; ``one`` and ``many``: a player's words for one instance and
@@ -80,6 +81,7 @@ RULE_KINDS = {
             "a white run through three rooms",
             "white runs through three rooms",
         ),
+        RuleKind("mirror", 6, 1, "mirror", True, "a pair of mirror cells", "pairs of mirror cells"),
         RuleKind(
             "adjacent",
             1,
@@ -97,6 +99,7 @@ STEP_KINDS = {
     kind.name: kind
     for kind in (
         StepKind("adjacent", "black cells never side by side"),
+        StepKind("mirror", "a room's mirror cells alike"),
         StepKind("clue", "a room's number"),
         StepKind("run", "no white run through three rooms"),
         StepKind("connected", "keeping the white cells connected", hard=True),

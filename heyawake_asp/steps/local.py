@@ -39,7 +39,8 @@ puzzles, at most 121 cells) a question asked of the whole grid's is cheaper.
 def rule_facts(puzzle: Puzzle, rules: Iterable[Rule]) -> str:
     """The facts of ``encodings/steps/local.lp``: instances numbered in order, one fact each.
 
-    A pair of cells is ``pair/5`` and a window ``line/5`` (its ends); a
+    A pair of cells is ``pair/5``, a pair of mirror cells ``alike/5``, a
+    window ``line/5`` (its ends); a
     clue is ``count/2``, with ``member/3`` for each cell of its room. Few
     facts: clingo parses facts slower than it grounds them.
     """
@@ -48,6 +49,8 @@ def rule_facts(puzzle: Puzzle, rules: Iterable[Rule]) -> str:
         (x1, y1), (x2, y2) = rule.cells[0], rule.cells[-1]
         if rule.kind == "adjacent":
             lines.append(f"pair({index},{x1},{y1},{x2},{y2}).")
+        elif rule.kind == "mirror":
+            lines.append(f"alike({index},{x1},{y1},{x2},{y2}).")
         elif rule.kind == "run":
             lines.append(f"line({index},{x1},{y1},{x2},{y2}).")
         elif rule.kind == "clue":

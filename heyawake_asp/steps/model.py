@@ -28,9 +28,9 @@ __all__ = [
     "row_major",
 ]
 
-RuleKind = Literal["adjacent", "apart", "clue", "run", "connected"]
-Kind = Literal["adjacent", "clue", "run", "connected", "combined", "cases"]
-KINDS: tuple[Kind, ...] = ("adjacent", "clue", "run", "connected", "combined", "cases")
+RuleKind = Literal["adjacent", "apart", "clue", "run", "connected", "mirror"]
+Kind = Literal["adjacent", "mirror", "clue", "run", "connected", "combined", "cases"]
+KINDS: tuple[Kind, ...] = ("adjacent", "mirror", "clue", "run", "connected", "combined", "cases")
 """Step kinds from the simplest: one rule instance of each sort, several, reasoning by cases
 (as `heyawake_asp.steps.kinds.STEP_KINDS` lists them: a test keeps the two alike)."""
 Settled = tuple[Cell, bool]
@@ -56,7 +56,9 @@ class Rule:
         ``clue``: room ``room`` holds exactly its clue's number of black
         cells, ``cells`` being the room's (rule 3); ``run``: the straight
         window ``cells``, which passes through three rooms, is not all white
-        (rule 5); ``connected``: every white cell joins one of the
+        (rule 5); ``mirror``: the two ``cells``, mirror images in room
+        ``room`` about its centre, are both black or both white (ayeheya's
+        symmetry); ``connected``: every white cell joins one of the
         ``cells`` (the roots) that is white, when one is (rule 2, stated
         from a few cells: the engine roots it at a settled white cell, at
         the cell it refutes being white, or at a cell white in every
@@ -64,7 +66,7 @@ class Rule:
     cells : tuple of Cell
         The cells the instance constrains, row-major (a run: in line order).
     room : int or None
-        For a clue or ``apart``, the index of its room in ``Puzzle.rooms``.
+        For a clue, ``apart`` or ``mirror``, the index of its room in ``Puzzle.rooms``.
     """
 
     kind: RuleKind

@@ -39,6 +39,9 @@ def rule_named(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
         return Rule("adjacent", ((args[0], args[1]), (args[2], args[3])))
     if term.name in ("clue", "apart"):
         return room_rule("clue" if term.name == "clue" else "apart", puzzle, args[0] - 1)
+    if term.name == "mirror":
+        cells = ((args[0], args[1]), (args[2], args[3]))
+        return Rule("mirror", cells, puzzle.room_index(cells[0]))
     if term.name == "run":
         line, start, end = args
         span = range(start - 1, end + 2)

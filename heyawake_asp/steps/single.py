@@ -31,7 +31,14 @@ def forced_by(rule: Rule, puzzle: Puzzle, known: Mapping[Cell, bool]) -> dict[Ce
     """The open cells of ``rule`` it forces alone given ``known`` (True: black).
 
     Nothing when the settled cells already break it: no shading then has any colour.
+    A pair of mirror cells is no count: one settled, the other takes its colour.
     """
+    if rule.kind == "mirror":
+        settled = [cell for cell in rule.cells if cell in known]
+        if len(settled) != 1:
+            return {}
+        (other,) = set(rule.cells) - set(settled)
+        return {other: known[settled[0]]}
     fewest, most = _black_bounds(rule, puzzle)
     open_cells = [cell for cell in rule.cells if cell not in known]
     black = sum(1 for cell in rule.cells if known.get(cell, False))
@@ -49,10 +56,11 @@ def single_reason(rule: Rule, puzzle: Puzzle, known: Mapping[Cell, bool], black:
 
     The instance and the settled cells that bring its count to the bound:
     all its white cells for a black cell, all its black cells for a white
-    one. Without any of them the cell could take either colour, so this
-    is the one minimal reason.
+    one; for a pair of mirror cells, the other cell, of the same colour.
+    Without any of them the cell could take either colour, so this is the
+    one minimal reason.
     """
-    needed = not black
+    needed = black if rule.kind == "mirror" else not black
     settled = tuple((cell, needed) for cell in rule.cells if known.get(cell) is needed)
     return Reason((rule,), tuple(sorted(settled, key=lambda item: row_major(item[0]))))
 

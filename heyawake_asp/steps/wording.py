@@ -58,8 +58,9 @@ def _room(puzzle: Puzzle, room: int) -> str:
 
 
 def _labelled(puzzle: Puzzle, room: int) -> str:
-    """``f (clue 2)`` or ``r3c6 (clue 2)``: a room's label and its clue."""
-    return f"{puzzle.room_label(room)} (clue {puzzle.rooms[room].clue})"
+    """``f (clue 2)`` or ``r3c6 (clue 2)``: a room's label and its clue (if it has one)."""
+    clue = puzzle.rooms[room].clue
+    return puzzle.room_label(room) if clue is None else f"{puzzle.room_label(room)} (clue {clue})"
 
 
 _SORTS = tuple(RULE_KINDS)
@@ -107,6 +108,10 @@ def _group(puzzle: Puzzle, rules: Sequence[Rule]) -> str:
             return f"a black cell in each of the runs {runs} (three rooms each)"
         return f"a black cell in the run {runs} (three rooms)"
     pairs = _listing([f"{cell_name(r.cells[0])}/{cell_name(r.cells[1])}" for r in rules])
+    if kind == "mirror":
+        if many:
+            return f"the mirror pairs {pairs}, each alike (symmetric rooms)"
+        return f"{pairs} alike (mirror cells of {_room(puzzle, rules[0].room or 0)})"
     return f"the pairs {pairs}, none both black" if many else f"{pairs} not both black"
 
 
@@ -122,6 +127,12 @@ def _why(puzzle: Puzzle, settled: Sequence[Settled], reason: Reason, kind: Kind)
     rule = reason.rules[0]
     if kind == "adjacent":
         return f"{_listing(blacks)} is black, and black cells cannot touch"
+    if kind == "mirror" and len(reason.rules) == 1 and len(reason.known) == 1:
+        (cell, black), mirror = reason.known[0], cell_name(settled[0][0])
+        return (
+            f"{cell_name(cell)} is {_colour(black)}, and {mirror} is its mirror in "
+            f"{_room(puzzle, rule.room or 0)}: a room's black cells are symmetric"
+        )
     if kind == "clue" and rule.room is not None:
         clue = puzzle.rooms[rule.room].clue or 0
         noun = "cell" if clue == 1 else "cells"
