@@ -12,17 +12,17 @@ from click.testing import CliRunner, Result
 from helpers import REPO
 
 from heyawake_asp import Puzzle, Room, read_puzzle, solve, verify
-from heyawake_asp.authoring.analysis import (
+from heyawake_asp.authoring.generate import generate, write_generated
+from heyawake_asp.cli import main
+from heyawake_asp.formats import kth
+from heyawake_asp.puzzle import cell_name
+from heyawake_asp.queries import (
     ClueSwitch,
     analyze,
     count_solutions,
     explain,
     other_solution,
 )
-from heyawake_asp.authoring.generate import generate, write_generated
-from heyawake_asp.cli import main
-from heyawake_asp.formats import kth
-from heyawake_asp.puzzle import cell_name
 from heyawake_asp.render.marks import VARYING, ambiguity_text
 from heyawake_asp.runtime.deadline import Deadline
 from heyawake_asp.runtime.isolation import Worker

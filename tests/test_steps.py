@@ -13,11 +13,11 @@ from click.testing import CliRunner
 from helpers import REPO, SHARED, by_name, params, shared_puzzles, slow_unless
 
 from heyawake_asp import Puzzle, Room, read_puzzle, solve, verify
-from heyawake_asp.authoring.analysis import analyze
 from heyawake_asp.cli import main
 from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.oracles.step_checker import check_step, entails
+from heyawake_asp.queries import analyze
 from heyawake_asp.runtime.deadline import Deadline
 from heyawake_asp.steps import (
     BOUNDS,

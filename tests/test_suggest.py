@@ -11,7 +11,6 @@ import pytest
 from click.testing import CliRunner, Result
 from helpers import REPO
 
-from heyawake_asp.authoring.analysis import count_solutions
 from heyawake_asp.authoring.generate import generate
 from heyawake_asp.authoring.suggest import (
     LIMIT,
@@ -27,6 +26,7 @@ from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle, Room
+from heyawake_asp.queries import count_solutions
 from heyawake_asp.runtime.deadline import Deadline
 from heyawake_asp.solver import solve
 from heyawake_asp.validation.samples import clue_variants, tilings

@@ -30,7 +30,6 @@ from heyawake_asp.asp.decode import decode
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING
 from heyawake_asp.asp.facts import fixed_cell_facts, known_black_facts
 from heyawake_asp.asp.search import search
-from heyawake_asp.authoring.analysis import ClueSwitch, Encoding, analysis_program, other_solution
 from heyawake_asp.authoring.retile import retile
 from heyawake_asp.authoring.tiling import (
     ROOM_SIZES,
@@ -45,6 +44,7 @@ from heyawake_asp.formats import write_puzzle
 from heyawake_asp.grid import Grid
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle, Room
+from heyawake_asp.queries import ClueSwitch, Encoding, analysis_program, other_solution
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.solver import solve
 

@@ -29,9 +29,9 @@ from heyawake_asp.asp.decode import decode
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, analysis_program
 from heyawake_asp.asp.facts import candidate_clue_facts
 from heyawake_asp.asp.search import Alarm, Search
-from heyawake_asp.authoring.analysis import Encoding, SolutionCount, analyze, count_solutions
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle, Room, reachable
+from heyawake_asp.queries import Encoding, SolutionCount, analyze, count_solutions
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 
 __all__ = [

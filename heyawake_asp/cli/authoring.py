@@ -17,14 +17,6 @@ import click
 from click.core import ParameterSource
 
 from heyawake_asp.asp.encodings import EncodingSet
-from heyawake_asp.authoring.analysis import (
-    Encoding,
-    Explanation,
-    SolutionCount,
-    analyze,
-    count_solutions,
-    explain,
-)
 from heyawake_asp.authoring.generate import (
     CLUE_DENSITIES,
     ClueDensity,
@@ -43,6 +35,14 @@ from heyawake_asp.cli.outputs import not_the_input, output_path, unwritable, wri
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS
 from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.queries import (
+    Encoding,
+    Explanation,
+    SolutionCount,
+    analyze,
+    count_solutions,
+    explain,
+)
 from heyawake_asp.render.marks import (
     VARYING,
     ambiguity_svg,

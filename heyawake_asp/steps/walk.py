@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
-from heyawake_asp.authoring.analysis import analyze, explain
 from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.grid import Grid, text_lines
 from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.queries import analyze, explain
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.steps.deletion import Trial, shrink
 from heyawake_asp.steps.engine import Deducer

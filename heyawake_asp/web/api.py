@@ -29,7 +29,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from heyawake_asp.authoring.analysis import SolutionCount, analyze, count_solutions, explain
 from heyawake_asp.authoring.generate import generate
 from heyawake_asp.authoring.graded import generate_graded
 from heyawake_asp.authoring.suggest import suggest
@@ -37,6 +36,7 @@ from heyawake_asp.errors import HeyawakeError, PuzzleWarning
 from heyawake_asp.formats import FORMATS, pzprv3, read_puzzle_text, sniff, write_puzzle
 from heyawake_asp.oracles.checker import conflicts, verify
 from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.queries import SolutionCount, analyze, count_solutions, explain
 from heyawake_asp.render.jsonl import result_line
 from heyawake_asp.render.marks import conflict_words
 from heyawake_asp.render.suggestion import suggestion_record

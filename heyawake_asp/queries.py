@@ -1,6 +1,7 @@
-"""Questions authors ask about a puzzle: how many solutions, where it is ambiguous, why none.
+"""The questions asked of a puzzle beside `solve`: how many solutions, which cells vary, why none.
 
-Every answer is projected on the shading, so one shading counts once.
+Authors, the steps and the server ask them. Every answer is projected on
+the shading, so one shading counts once.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> strip = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
@@ -25,6 +26,7 @@ from heyawake_asp.asp.decode import decode
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, analysis_program
 from heyawake_asp.asp.facts import candidate_clue_facts, known_black_facts
 from heyawake_asp.asp.search import Alarm, search
+from heyawake_asp.asp.shadings import find_shadings
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
@@ -110,14 +112,8 @@ def count_solutions(
         found, which is ``limit + 1`` when the limit was passed. The search
         stops after ``timeout`` seconds (or at that `Deadline`).
     """
-    deadline = as_deadline(timeout)
-    bounded = bound_search(puzzle, encoding, models=limit + 1, deadline=deadline)
-    if bounded.decided:
-        return SolutionCount(len(bounded.values), len(bounded.values) <= limit)
-    control, _ = grounded_control(puzzle, encoding, models=limit + 1)
-    outcome = search(control, lambda _: None, deadline)
-    found = len(outcome.values)
-    return SolutionCount(found, outcome.result is not None and found <= limit)
+    found = find_shadings(puzzle, encoding, models=limit + 1, deadline=as_deadline(timeout))
+    return SolutionCount(len(found.grids), found.finished and len(found.grids) <= limit)
 
 
 def analyze(
@@ -152,17 +148,10 @@ def _consequences(
 
     Raises `TimeoutError` past ``deadline``.
     """
-    bounded = bound_search(puzzle, encoding, models=0, consequences=mode, deadline=deadline)
-    found = bounded.values
-    if not bounded.decided:
-        outcome = None
-        if not deadline.passed:  # else not worth grounding
-            control, _ = grounded_control(puzzle, encoding, options=[f"--enum-mode={mode}"])
-            outcome = search(control, lambda model: decode(model, puzzle), deadline)
-        if outcome is None or outcome.result is None:
-            raise TimeoutError(f"the {mode} consequences took over the time limit")
-        found = outcome.values
-    return frozenset(_black_cells(found[-1])) if found else None
+    found = find_shadings(puzzle, encoding, models=0, deadline=deadline, consequences=mode)
+    if not found.finished:
+        raise TimeoutError(f"the {mode} consequences took over the time limit")
+    return frozenset(_black_cells(found.grids[-1])) if found.grids else None
 
 
 def _black_cells(grid: Grid) -> list[Cell]:
