@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # for type checkers; at run time `__getattr__` imports these 
     from heyawake_asp.errors import EncodingError as EncodingError
     from heyawake_asp.errors import HeyawakeError as HeyawakeError
     from heyawake_asp.errors import InvalidPuzzleError as InvalidPuzzleError
+    from heyawake_asp.errors import OutOfTime as OutOfTime
     from heyawake_asp.errors import PuzzleFormatError as PuzzleFormatError
     from heyawake_asp.errors import PuzzleWarning as PuzzleWarning
     from heyawake_asp.formats import read_puzzle as read_puzzle
@@ -62,6 +63,7 @@ _HOMES = {
         "EncodingError",
         "HeyawakeError",
         "InvalidPuzzleError",
+        "OutOfTime",
         "PuzzleFormatError",
         "PuzzleWarning",
     ),

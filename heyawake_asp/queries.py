@@ -27,6 +27,7 @@ from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, analysis_p
 from heyawake_asp.asp.facts import candidate_clue_facts, known_black_facts
 from heyawake_asp.asp.search import Alarm, search
 from heyawake_asp.asp.shadings import find_shadings
+from heyawake_asp.errors import OutOfTime
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
@@ -108,12 +109,19 @@ def count_solutions(
     Returns
     -------
     SolutionCount
-        Exact when the search ended below the limit; otherwise the number
-        found, which is ``limit + 1`` when the limit was passed. The search
-        stops after ``timeout`` seconds (or at that `Deadline`).
+        Exact when the search ended below the limit; otherwise ``limit + 1``.
+
+    Raises
+    ------
+    OutOfTime
+        After ``timeout`` seconds (or at that `Deadline`); ``partial`` is
+        the `SolutionCount` so far (not exact).
     """
-    found = find_shadings(puzzle, encoding, models=limit + 1, deadline=as_deadline(timeout))
-    return SolutionCount(len(found.grids), found.finished and len(found.grids) <= limit)
+    deadline = as_deadline(timeout)
+    found = find_shadings(puzzle, encoding, models=limit + 1, deadline=deadline)
+    if not found.finished:
+        raise OutOfTime(deadline.overdue_message(), SolutionCount(len(found.grids), False))
+    return SolutionCount(len(found.grids), len(found.grids) <= limit)
 
 
 def analyze(
@@ -123,7 +131,7 @@ def analyze(
 
     Raises
     ------
-    TimeoutError
+    OutOfTime
         When ``timeout`` seconds pass first (or that `Deadline`).
 
     Notes
@@ -146,11 +154,11 @@ def _consequences(
 ) -> frozenset[Cell] | None:
     """The black cells among the cautious or brave consequences; None when unsatisfiable.
 
-    Raises `TimeoutError` past ``deadline``.
+    Raises `OutOfTime` past ``deadline``.
     """
     found = find_shadings(puzzle, encoding, models=0, deadline=deadline, consequences=mode)
     if not found.finished:
-        raise TimeoutError(f"the {mode} consequences took over the time limit")
+        raise OutOfTime(deadline.overdue_message())
     return frozenset(_black_cells(found.grids[-1])) if found.grids else None
 
 
@@ -167,7 +175,7 @@ def other_solution(
 ) -> Grid | None:
     """A solution of ``puzzle`` other than ``grid``, or None when ``grid`` is the only one.
 
-    Raises `TimeoutError` after ``timeout`` seconds (or at that `Deadline`).
+    Raises `OutOfTime` after ``timeout`` seconds (or at that `Deadline`).
     """
     control, _ = grounded_control(
         puzzle,
@@ -187,7 +195,7 @@ def explain(
 
     Raises
     ------
-    TimeoutError
+    OutOfTime
         When ``timeout`` seconds pass first (or that `Deadline`).
 
     Notes
@@ -237,13 +245,11 @@ def _explain_dense(
 def _holds(puzzle: Puzzle, encoding: Encoding, rooms: Collection[int], deadline: Deadline) -> bool:
     """Whether the puzzle with only the clues of ``rooms`` has a solution.
 
-    Raises `TimeoutError` past ``deadline`` (not worth grounding then).
+    Raises `OutOfTime` past ``deadline`` (not worth grounding then).
     """
     if deadline.passed:
-        raise TimeoutError(deadline.overdue_message())
+        raise OutOfTime(deadline.overdue_message())
     solved = solve(_with_clues_of(puzzle, rooms), encoding, check_unique=False, timeout=deadline)
-    if solved.status == "timeout":
-        raise TimeoutError(deadline.overdue_message())
     return solved.status != "unsatisfiable"
 
 
@@ -268,7 +274,7 @@ class ClueSwitch:
         subset of clues leaves the puzzle unique exactly when it has none.
     timeout
         Seconds from now (or a `Deadline`) after which every question
-        raises `TimeoutError`; one timer serves them all.
+        raises `OutOfTime`; one timer serves them all.
     """
 
     def __init__(

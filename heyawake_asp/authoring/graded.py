@@ -87,7 +87,7 @@ def generate_graded(
     ------
     GenerationError
         When `MAX_GRADED_ATTEMPTS` attempts give no puzzle of that grade.
-    TimeoutError
+    OutOfTime
         When ``timeout`` seconds pass first (or that `Deadline`).
     """
     deadline = as_deadline(timeout)

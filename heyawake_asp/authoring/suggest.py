@@ -121,7 +121,7 @@ def suggest(
 
     Raises
     ------
-    TimeoutError
+    OutOfTime
         When ``timeout`` seconds pass first (or that `Deadline`).
 
     Notes
@@ -226,8 +226,6 @@ def _split(
             counted = count_solutions(
                 Puzzle(puzzle.width, puzzle.height, tuple(rooms)), 1, encoding, deadline
             )
-            if deadline.passed:
-                raise TimeoutError(deadline.overdue_message())
             if counted.exact and counted.count == 1:
                 return RoomSplit(index, parts, clues)
     return None
@@ -347,7 +345,7 @@ class ClueOptions:
     """A puzzle grounded once with every number of every room behind an assumption.
 
     Each question takes the clues to hold (room index to number; rooms left
-    out have none) and raises `TimeoutError` past the ``deadline``.
+    out have none) and raises `OutOfTime` past the ``deadline``.
     """
 
     def __init__(self, puzzle: Puzzle, encoding: Encoding, deadline: Deadline) -> None:

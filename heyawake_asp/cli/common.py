@@ -26,7 +26,7 @@ import click
 
 from heyawake_asp.asp.control import check_encoding
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, is_shipped
-from heyawake_asp.errors import HeyawakeError
+from heyawake_asp.errors import HeyawakeError, so_far
 from heyawake_asp.formats import read_puzzle
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle
@@ -216,8 +216,11 @@ class Answer:
 
 
 def solve_checked(puzzle: Puzzle, solver: Callable[..., SolveResult], deadline: Deadline) -> Answer:
-    """``solver(puzzle, timeout=deadline)``, every solution put to the independent checker."""
-    result = solver(puzzle, timeout=deadline)
+    """``solver(puzzle, timeout=deadline)`` (past it, the result so far), every solution checked.
+
+    Each solution is put to the independent checker.
+    """
+    result = so_far(solver, puzzle, timeout=deadline)
     for number, grid in enumerate(result.solutions, 1):
         violations = verify(puzzle, grid)
         if violations:
