@@ -129,10 +129,7 @@ def analyze(
 ) -> Ambiguity:
     """The cells black in every solution, white in every one, and those that vary.
 
-    Raises
-    ------
-    OutOfTime
-        When ``timeout`` seconds pass first (or that `Deadline`).
+    Raises `OutOfTime` when ``timeout`` seconds pass first (or that `Deadline`).
 
     Notes
     -----
@@ -193,10 +190,7 @@ def explain(
 ) -> Explanation:
     """A minimal set of clues that cannot all hold together, when the puzzle has no solution.
 
-    Raises
-    ------
-    OutOfTime
-        When ``timeout`` seconds pass first (or that `Deadline`).
+    Raises `OutOfTime` when ``timeout`` seconds pass first (or that `Deadline`).
 
     Notes
     -----

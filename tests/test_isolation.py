@@ -403,6 +403,17 @@ def test_a_solve_in_a_child_answers_as_in_process_and_reraises_its_errors(tmp_pa
     assert isolated.unique and not verify(puzzle, isolated.solutions[0])
 
 
+def test_a_child_past_its_deadline_hands_back_its_out_of_time_with_the_result_so_far() -> None:
+    puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))
+    call = functools.partial(solve, puzzle, timeout=Deadline(0.0))
+    with Worker() as worker, pytest.raises(OutOfTime) as late:
+        worker.run(call, timeout=60)
+    so_far = late.value.partial  # pickled back whole
+    assert isinstance(so_far, SolveResult) and so_far.status == "timeout"
+    assert str(late.value) == "stopped past the time limit of 0 s"
+
+
+@pytest.mark.slow  # on the clock: a machine loaded past its cores may answer later than the grace
 def test_a_search_stopped_by_its_timeout_answers_before_the_child_is_stopped() -> None:
     # One free room of 8x8: over a hundred thousand shadings, more than a second to list.
     puzzle = Puzzle(8, 8, (Room.rectangle(0, 0, 7, 7),))

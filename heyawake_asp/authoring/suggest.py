@@ -119,10 +119,7 @@ def suggest(
 ) -> Suggestion:
     """One clue to set or change so that ``puzzle`` has a unique solution, or the fewest.
 
-    Raises
-    ------
-    OutOfTime
-        When ``timeout`` seconds pass first (or that `Deadline`).
+    Raises `OutOfTime` when ``timeout`` seconds pass first (or that `Deadline`).
 
     Notes
     -----
