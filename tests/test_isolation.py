@@ -433,7 +433,8 @@ def test_cli_timeout_stops_grounding_and_the_batch_goes_on(
     slow_encoding: Path, tmp_path: Path
 ) -> None:
     narrow = _program(tmp_path, "narrow.lp", "width(2). height(1). room(1,0,0,1,0,-1).\n")
-    arguments = ["solve", "--json", "--timeout", "0.5", "--encoding", slow_encoding, EASY, narrow]
+    # Two seconds: the probe of the set, in a child, must end within them on a loaded machine.
+    arguments = ["solve", "--json", "--timeout", "2", "--encoding", slow_encoding, EASY, narrow]
     with _cli(*arguments) as process:
         output, _ = process.communicate(timeout=60)
         assert _group_gone(process.pid)
