@@ -6,11 +6,11 @@ The pipeline, one folder or module per stage::
         decode) -> solver (the solve call) -> oracles/ (the independent
         checker) -> render/ (text, JSON, SVG)
 
-Beside it: ``steps/`` explains a puzzle step by step, ``authoring/``
-generates and analyses puzzles, ``validation/`` proves an encoding set
-right on small puzzles, ``suite`` times sets on instance suites,
-``runtime/`` runs calls under a deadline in child processes, and ``cli/``
-is the ``heyawake`` command.
+Beside it: ``queries`` counts, analyses and explains a puzzle, ``steps/``
+explains one step by step, ``authoring/`` generates puzzles,
+``validation/`` proves an encoding set right on small puzzles, ``suite``
+times sets on instance suites, ``runtime/`` runs calls under a deadline in
+child processes, and ``cli/`` is the ``heyawake`` command.
 
 >>> from heyawake_asp import Puzzle, Room, solve, verify
 >>> puzzle = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))
@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # for type checkers; at run time `__getattr__` imports these 
     from heyawake_asp.errors import EncodingError as EncodingError
     from heyawake_asp.errors import HeyawakeError as HeyawakeError
     from heyawake_asp.errors import InvalidPuzzleError as InvalidPuzzleError
+    from heyawake_asp.errors import OutOfTime as OutOfTime
     from heyawake_asp.errors import PuzzleFormatError as PuzzleFormatError
     from heyawake_asp.errors import PuzzleWarning as PuzzleWarning
     from heyawake_asp.formats import read_puzzle as read_puzzle
@@ -62,6 +63,7 @@ _HOMES = {
         "EncodingError",
         "HeyawakeError",
         "InvalidPuzzleError",
+        "OutOfTime",
         "PuzzleFormatError",
         "PuzzleWarning",
     ),

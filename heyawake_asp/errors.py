@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar, cast
+
 __all__ = [
     "EncodingError",
     "GenerationError",
     "HeyawakeError",
     "InvalidPuzzleError",
+    "OutOfTime",
     "PuzzleFormatError",
     "PuzzleWarning",
+    "so_far",
 ]
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 class HeyawakeError(Exception):
@@ -51,6 +59,41 @@ class NotExplainedError(HeyawakeError):
 
 class GenerationError(HeyawakeError):
     """The generator could not make a puzzle with the requested properties."""
+
+
+class OutOfTime(TimeoutError):
+    """A call ran past its deadline; ``partial`` is what it found by then (None: nothing).
+
+    Every library call with a ``timeout`` raises it: `solve` with the
+    `SolveResult` so far, `count_solutions` with the count so far, `steps`
+    with the `Walkthrough` so far (status ``timeout``), the rest with none.
+    A `TimeoutError`, so that it pickles whole from a child process.
+    """
+
+    def __init__(
+        self, message: str = "stopped past the time limit", partial: object = None
+    ) -> None:
+        super().__init__(message)
+        self.partial = partial
+
+    def __reduce__(self) -> tuple[type[OutOfTime], tuple[str, object]]:
+        """Pickled with its ``partial``: a child process's reaches its parent."""
+        return (OutOfTime, (str(self), self.partial))
+
+
+def so_far(call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """``call(*args, **kwargs)``, or past its deadline what it found by then.
+
+    For the callers that report a partial result as they would a whole one
+    (the command's ``solve`` and ``count``, the server); an `OutOfTime`
+    without one is raised. Module-level, so that a call of it pickles.
+    """
+    try:
+        return call(*args, **kwargs)
+    except OutOfTime as late:
+        if late.partial is None:
+            raise
+        return cast(T, late.partial)
 
 
 class PuzzleWarning(UserWarning):

@@ -8,18 +8,16 @@
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from heyawake_asp.asp.bounds import BoundSearch, bound_search
-from heyawake_asp.asp.control import MAX_THREADS, grounded_control
-from heyawake_asp.asp.decode import decode
-from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, as_encoding_set
-from heyawake_asp.asp.search import Search, search
+from heyawake_asp.asp.control import MAX_THREADS
+from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet
+from heyawake_asp.asp.shadings import Shadings, find_shadings
+from heyawake_asp.errors import OutOfTime
 from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
@@ -58,9 +56,9 @@ class SolveResult:
     """The outcome of one solve call.
 
     ``status`` is ``"timeout"`` when the search stopped, without a solution,
-    before it settled whether there is one: the time ran out, or a
-    ``--solve-limit`` given in the options was reached. ``unique`` is
-    ``None`` when uniqueness was not checked or was not settled.
+    before it settled whether there is one: a ``--solve-limit`` given in the
+    options was reached, or (in `OutOfTime.partial`) the time ran out.
+    ``unique`` is ``None`` when uniqueness was not checked or was not settled.
     """
 
     status: Status
@@ -91,9 +89,9 @@ def solve(
         Ask clingo for one model more than returned to settle ``unique``.
     timeout
         Seconds for the whole call, or a `heyawake_asp.runtime.deadline.Deadline`
-        made earlier (e.g. one for several calls). clingo's search stops then,
-        keeping the solutions found; its grounder cannot be interrupted (run
-        the call in a child process, `heyawake_asp.runtime.isolation`, to stop that).
+        made earlier (e.g. one for several calls). clingo's search stops then;
+        its grounder cannot be interrupted (run the call in a child process,
+        `heyawake_asp.runtime.isolation`, to stop that).
     threads
         Parallel solver threads.
     options
@@ -117,30 +115,27 @@ def solve(
         handle this puzzle (e.g. irregular rooms for a rectangles-only set).
     ValueError
         When ``max_solutions`` or ``threads`` is out of range.
+    OutOfTime
+        When the search stopped at the deadline before it settled what was
+        asked; ``partial`` is the `SolveResult` of the solutions found by then.
     """
     start = time.perf_counter()
     if not 0 <= max_solutions <= MAX_MODELS or not 1 <= threads <= MAX_THREADS:
         raise ValueError(f"max_solutions must be 0..{MAX_MODELS}, threads 1..{MAX_THREADS}")
     wanted = max_solutions + 1 if check_unique and max_solutions > 0 else max_solutions
     deadline = as_deadline(timeout)
-    encoding = as_encoding_set(encoding)  # resolved once, for both modes
-    bounded = bound_search(
+    found = find_shadings(
         puzzle, encoding, models=wanted, deadline=deadline,
         threads=threads, extra=extra, options=options,
     )  # fmt: skip
-    if bounded.decided:
-        spent = time.perf_counter() - start
-        return _result(bounded, max_solutions, check_unique, SolveStats(0, spent, spent))
-    control, ground_seconds = grounded_control(
-        puzzle, encoding, models=wanted, threads=threads, extra=extra, options=options
-    )
-    solve_start = time.perf_counter()
-    found = search(control, functools.partial(decode, puzzle=puzzle), deadline)
-    solve_seconds = time.perf_counter() - solve_start
-    stats = SolveStats(ground_seconds, solve_seconds, time.perf_counter() - start)
-    if statistics:
-        stats = _with_clingo_statistics(stats, control.statistics)
-    return _result(found, max_solutions, check_unique, stats)
+    total = time.perf_counter() - start
+    stats = SolveStats(found.ground_seconds, total - found.ground_seconds, total)
+    if statistics and found.control is not None:
+        stats = _with_clingo_statistics(stats, found.control.statistics)
+    result = _result(found, max_solutions, check_unique, stats)
+    if not found.finished:
+        raise OutOfTime(deadline.overdue_message(), result)
+    return result
 
 
 def _with_clingo_statistics(stats: SolveStats, statistics: Mapping[str, Any]) -> SolveStats:
@@ -164,10 +159,10 @@ def _group(statistics: Mapping[str, Any], *path: str) -> Mapping[str, Any]:
 
 
 def _result(
-    found: Search[Grid] | BoundSearch, max_solutions: int, check_unique: bool, stats: SolveStats
+    found: Shadings, max_solutions: int, check_unique: bool, stats: SolveStats
 ) -> SolveResult:
     """Interpret the models found as a status, solutions and uniqueness."""
-    models = found.values
+    models = found.grids
     if not models:
         return SolveResult("unsatisfiable" if found.unsatisfiable else "timeout", (), None, stats)
     solutions = tuple(models if max_solutions == 0 else models[:max_solutions])

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from heyawake_asp.asp.control import check_encoding
-from heyawake_asp.errors import HeyawakeError, PuzzleWarning
+from heyawake_asp.errors import HeyawakeError, PuzzleWarning, so_far
 from heyawake_asp.formats import read_puzzle, sniff
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.runtime.isolation import ChildFailed, ChildOverdue, run_each
@@ -330,7 +330,7 @@ def _run_task(task: _Task) -> SuiteRecord:
             puzzle = read_puzzle(entry.path)
         check_encoding(encoding)
         runs = [
-            solve(puzzle, encoding, timeout=timeout, options=options, statistics=True)
+            so_far(solve, puzzle, encoding, timeout=timeout, options=options, statistics=True)
             for _ in range(max(1, repeat))
         ]
     except HeyawakeError as error:

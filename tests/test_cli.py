@@ -19,14 +19,18 @@ from helpers import REPO, STATS_KEYS, parse_text_grid, require_shared, shared_pu
 from heyawake_asp import (
     Puzzle,
     PuzzleWarning,
+    SolveResult,
     __version__,
     read_puzzle,
     resolve_encoding,
+    solve,
     verify,
 )
 from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.cli import main
+from heyawake_asp.cli import solving as cli_solving
 from heyawake_asp.formats import kth
+from heyawake_asp.runtime.deadline import Deadline
 
 EASY1 = REPO / "instances" / "easy" / "easy1.lp"
 EASY1_SOLUTION = ("#.#...", "...#..", ".#...#", "#.#...", "....#.", "#.#..#")
@@ -287,19 +291,25 @@ def test_timeout_accepts_a_number() -> None:
     assert run("solve", "--timeout", "2.5", EASY1).exit_code == 0
 
 
-def test_timeout_runs_out(tmp_path: Path) -> None:
+def _solve_past_its_deadline(puzzle: Puzzle, **options: Any) -> SolveResult:
+    """`solve` to a deadline already past, whatever the command's."""
+    return solve(puzzle, **{**options, "timeout": Deadline(0.0)})
+
+
+def test_timeout_runs_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     slow = write(tmp_path, "slow.lp", SLOW)
-    result = run("solve", "--json", "--timeout", "0.3", slow)
+    monkeypatch.setattr(cli_solving, "solve", _solve_past_its_deadline)
+    result = run("solve", "--json", "--timeout", "60", slow)
     assert result.exit_code == 1
     (record,) = json_lines(result)
     assert_schema(record)
     assert record["status"] == "timeout"
     assert record["solutions"] == [] and record["unique"] is None
     assert record["stats"]["total_seconds"] < 30  # a hang guard: unstopped, it runs on
-    text = run("solve", "--timeout", "0.2", slow)
+    text = run("solve", "--timeout", "60", slow)
     assert text.exit_code == 1
     first, last = text.stdout.splitlines()  # no blank grid
-    assert first == "no solution found: stopped past the time limit of 0.2 s"
+    assert first == "no solution found: stopped past the time limit of 60 s"
     assert last.startswith("timeout, ")
 
 

@@ -20,10 +20,10 @@ from helpers import REPO, by_name, slow_unless
 
 from heyawake_asp import Puzzle, Room, list_encodings, read_puzzle, solve, verify
 from heyawake_asp.asp.bounds import dense_rooms
-from heyawake_asp.authoring.analysis import analyze, count_solutions, explain
 from heyawake_asp.cli import main
 from heyawake_asp.oracles.checker import is_valid
 from heyawake_asp.puzzle import Cell
+from heyawake_asp.queries import analyze, count_solutions, explain
 
 DENSE = sorted((REPO / "instances" / "dense").glob("*.*"))
 _EXPECT = re.compile(r"^[%#] expect: (unique|several|none)$", re.MULTILINE)

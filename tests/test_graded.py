@@ -7,7 +7,7 @@ from click.testing import CliRunner, Result
 
 from heyawake_asp.authoring.graded import Level, generate_graded
 from heyawake_asp.cli import main
-from heyawake_asp.errors import GenerationError
+from heyawake_asp.errors import GenerationError, OutOfTime
 from heyawake_asp.formats import read_puzzle_text
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.runtime.deadline import Deadline
@@ -50,7 +50,7 @@ def test_a_grade_out_of_reach_is_an_error_after_the_attempts() -> None:
 
 
 def test_generate_graded_stops_at_its_deadline() -> None:
-    with pytest.raises(TimeoutError):
+    with pytest.raises(OutOfTime):
         generate_graded(10, 10, "hard", 0, timeout=Deadline(0.0))
 
 

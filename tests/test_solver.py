@@ -7,8 +7,18 @@ from pathlib import Path
 import pytest
 from helpers import STATS_KEYS, params, shared_puzzles, slow_unless
 
-from heyawake_asp import EncodingError, Puzzle, Room, read_puzzle, solve, verify
+from heyawake_asp import (
+    EncodingError,
+    OutOfTime,
+    Puzzle,
+    Room,
+    SolveResult,
+    read_puzzle,
+    solve,
+    verify,
+)
 from heyawake_asp.oracles.brute import brute_force
+from heyawake_asp.runtime.deadline import Deadline
 
 pytestmark = pytest.mark.filterwarnings("ignore::heyawake_asp.errors.PuzzleWarning")
 
@@ -102,20 +112,25 @@ def test_thesis_refuses_irregular_rooms() -> None:
         solve(irregular_puzzle(), encoding="thesis")
 
 
-def test_timeout_reports_timeout_and_returns(tmp_path: Path) -> None:
+def test_a_search_past_its_deadline_raises_out_of_time_with_the_solutions_so_far() -> None:
     # A large free grid has astronomically many shadings: enumerating all of
-    # them cannot finish, so the timeout must stop the search.
+    # them cannot finish, so the deadline must stop the search while it runs.
     puzzle = Puzzle(30, 30, (Room.rectangle(0, 0, 29, 29),))
-    result = solve(puzzle, max_solutions=0, check_unique=False, timeout=0.5)
-    assert result.status == "solved"
-    assert result.stats.total_seconds < 30  # a hang guard: unstopped, it runs on
-    empty = solve(
-        Puzzle(60, 60, tuple(Room.rectangle(x, 0, x, 59) for x in range(60))),
-        max_solutions=1,
-        timeout=0.001,
-    )
-    assert empty.status in {"timeout", "solved"}
-    assert empty.stats.total_seconds < 30
+    with pytest.raises(OutOfTime) as late:
+        solve(puzzle, max_solutions=0, check_unique=False, timeout=0.5)
+    so_far = late.value.partial
+    assert isinstance(so_far, SolveResult) and so_far.unique is None
+    assert so_far.stats.total_seconds < 30  # a hang guard: unstopped, it runs on
+    assert not any(verify(puzzle, grid) for grid in so_far.solutions[:20])
+
+
+def test_a_deadline_already_past_raises_out_of_time_with_nothing_found() -> None:
+    with pytest.raises(OutOfTime) as late:
+        solve(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),)), timeout=Deadline(0.0))
+    so_far = late.value.partial
+    assert isinstance(so_far, SolveResult)
+    assert (so_far.status, so_far.solutions, so_far.unique) == ("timeout", (), None)
+    assert str(late.value) == "stopped past the time limit of 0 s"
 
 
 def test_stats_are_filled() -> None:

@@ -39,7 +39,7 @@ NOT_FOR_A_PLAIN_SOLVE = (
     "heyawake_asp.render.plot",
     "heyawake_asp.formats.json_format",
     "heyawake_asp.formats.text",
-    "heyawake_asp.authoring.analysis",
+    "heyawake_asp.queries",
     "heyawake_asp.authoring.generate",
     "heyawake_asp.suite",
     "heyawake_asp.validation.validate",

@@ -11,7 +11,6 @@ import pytest
 from click.testing import CliRunner, Result
 from helpers import REPO
 
-from heyawake_asp.authoring.analysis import count_solutions
 from heyawake_asp.authoring.generate import generate
 from heyawake_asp.authoring.suggest import (
     LIMIT,
@@ -22,11 +21,13 @@ from heyawake_asp.authoring.suggest import (
     suggest,
 )
 from heyawake_asp.cli import main
+from heyawake_asp.errors import OutOfTime
 from heyawake_asp.formats import read_puzzle, read_puzzle_text
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle, Room
+from heyawake_asp.queries import count_solutions
 from heyawake_asp.runtime.deadline import Deadline
 from heyawake_asp.solver import solve
 from heyawake_asp.validation.samples import clue_variants, tilings
@@ -197,7 +198,7 @@ def test_a_hidden_clue_counts_as_no_number() -> None:
 
 
 def test_suggest_stops_at_its_deadline() -> None:
-    with pytest.raises(TimeoutError):
+    with pytest.raises(OutOfTime):
         suggest(generate(10, 10, 0).puzzle, timeout=Deadline(0.0))
 
 

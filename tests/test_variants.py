@@ -18,7 +18,6 @@ import pytest
 from click.testing import CliRunner
 
 from heyawake_asp.asp.encodings import encodings_dir, resolve_encoding
-from heyawake_asp.authoring.analysis import count_solutions
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import runs_here
 from heyawake_asp.errors import (
@@ -32,6 +31,7 @@ from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.oracles.checker import conflicts, verify
 from heyawake_asp.oracles.step_checker import check_step
 from heyawake_asp.puzzle import Puzzle, Room
+from heyawake_asp.queries import count_solutions
 from heyawake_asp.solver import solve
 from heyawake_asp.steps import hint, steps
 from heyawake_asp.validation.samples import clue_variants, tilings

@@ -320,6 +320,12 @@ def test_past_the_deadline_the_error_says_so() -> None:
     assert reply == Reply(422, {"error": "puzzle: stopped past the time limit of 0 s"})
 
 
+def test_past_the_deadline_solve_and_steps_answer_what_they_found() -> None:
+    for endpoint in ("solve", "steps"):
+        reply = answer(endpoint, json.dumps({"puzzle": THREE}).encode(), Deadline(0.0))
+        assert (reply.status, reply.body["status"]) == (200, "timeout")
+
+
 @given(endpoint=st.sampled_from(sorted(ENDPOINTS)), body=st.binary(max_size=200))
 def test_any_body_gets_a_reply(endpoint: str, body: bytes) -> None:
     reply = answer(endpoint, body)

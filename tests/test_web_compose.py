@@ -32,12 +32,12 @@ from web_support import (
 )
 
 from heyawake_asp import solve
-from heyawake_asp.authoring.analysis import explain
 from heyawake_asp.formats import read_puzzle_text
 from heyawake_asp.formats import url as url_format
 from heyawake_asp.formats.regions import regions
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.puzzle import Cell, Puzzle, Room
+from heyawake_asp.queries import explain
 from heyawake_asp.steps import grade_puzzle
 
 if TYPE_CHECKING:

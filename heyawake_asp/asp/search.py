@@ -17,7 +17,7 @@ waiting for it in slices would cost more than many a small question.
 >>> search(control, lambda model: 1, Deadline(0.0)).in_time()
 Traceback (most recent call last):
 ...
-heyawake_asp.asp.search.OutOfTime
+heyawake_asp.errors.OutOfTime: stopped past the time limit
 """
 
 from __future__ import annotations
@@ -30,17 +30,14 @@ from typing import Generic, TypeAlias, TypeVar
 
 import clingo
 
+from heyawake_asp.errors import OutOfTime
 from heyawake_asp.runtime.deadline import NEVER, Deadline
 
-__all__ = ["Alarm", "Assumptions", "OutOfTime", "Search", "search"]
+__all__ = ["Alarm", "Assumptions", "Search", "search"]
 
 T = TypeVar("T")
 Assumptions: TypeAlias = Sequence[int | tuple[clingo.Symbol, bool]]
 """Assumptions as `clingo.Control.solve` takes them: literals, or atoms with a truth value."""
-
-
-class OutOfTime(TimeoutError):
-    """A search was still running at its deadline."""
 
 
 @dataclass(frozen=True)

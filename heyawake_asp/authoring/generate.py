@@ -30,7 +30,6 @@ from heyawake_asp.asp.decode import decode
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING
 from heyawake_asp.asp.facts import fixed_cell_facts, known_black_facts
 from heyawake_asp.asp.search import search
-from heyawake_asp.authoring.analysis import ClueSwitch, Encoding, analysis_program, other_solution
 from heyawake_asp.authoring.retile import retile
 from heyawake_asp.authoring.tiling import (
     ROOM_SIZES,
@@ -45,6 +44,7 @@ from heyawake_asp.formats import write_puzzle
 from heyawake_asp.grid import Grid
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle, Room
+from heyawake_asp.queries import ClueSwitch, Encoding, analysis_program, other_solution
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.solver import solve
 
@@ -135,7 +135,7 @@ def generate(
     ------
     GenerationError
         When no attempt gave a unique puzzle (tiny or one-row grids).
-    TimeoutError
+    OutOfTime
         When ``timeout`` seconds pass first (or that `Deadline`).
     """
     deadline = as_deadline(timeout)
@@ -169,7 +169,7 @@ def random_shading(
 ) -> Grid | None:
     """A valid shading found by clingo with random signs and choices; None if there is none.
 
-    Raises `TimeoutError` after ``timeout`` seconds (or at that `Deadline`).
+    Raises `OutOfTime` after ``timeout`` seconds (or at that `Deadline`).
     """
     control, _ = grounded_control(
         puzzle, encoding, models=1, options=[f"--seed={seed}", *_SHADING_OPTIONS]
@@ -187,7 +187,7 @@ def minimal_clues(
 ) -> Puzzle:
     """Drop clues in ``order`` (room indices) whenever ``solution`` stays the only solution.
 
-    Raises `TimeoutError` after ``timeout`` seconds (or at that `Deadline`).
+    Raises `OutOfTime` after ``timeout`` seconds (or at that `Deadline`).
 
     Notes
     -----
@@ -285,10 +285,8 @@ def _puzzle(width: int, height: int, rects: list[Rect], grid: Grid | None = None
 def _prove_unique(puzzle: Puzzle, grid: Grid, encoding: Encoding, deadline: Deadline) -> None:
     """Solve the finished puzzle afresh and check that ``grid`` is its only solution.
 
-    Raises `TimeoutError` when the ``deadline`` leaves uniqueness unsettled.
+    Raises `OutOfTime` when the ``deadline`` leaves uniqueness unsettled.
     """
     result = solve(puzzle, encoding, max_solutions=1, timeout=deadline)
-    if result.unique is None and deadline.passed:
-        raise TimeoutError(deadline.overdue_message())
     if result.unique is not True or result.solutions != (grid,) or verify(puzzle, grid):
         raise GenerationError("internal error: the generated puzzle is not uniquely solved")

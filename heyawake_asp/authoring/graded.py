@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING
-from heyawake_asp.authoring.analysis import Encoding
 from heyawake_asp.authoring.generate import ClueDensity, Generated, generate
 from heyawake_asp.authoring.tiling import RoomSize
 from heyawake_asp.errors import GenerationError
+from heyawake_asp.queries import Encoding
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.steps import BOUNDS, LABELS, Grade, grade_puzzle
 
@@ -87,7 +87,7 @@ def generate_graded(
     ------
     GenerationError
         When `MAX_GRADED_ATTEMPTS` attempts give no puzzle of that grade.
-    TimeoutError
+    OutOfTime
         When ``timeout`` seconds pass first (or that `Deadline`).
     """
     deadline = as_deadline(timeout)

@@ -29,9 +29,9 @@ from heyawake_asp.asp.decode import decode
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, analysis_program
 from heyawake_asp.asp.facts import candidate_clue_facts
 from heyawake_asp.asp.search import Alarm, Search
-from heyawake_asp.authoring.analysis import Encoding, SolutionCount, analyze, count_solutions
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle, Room, reachable
+from heyawake_asp.queries import Encoding, SolutionCount, analyze, count_solutions
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.variants import require_counts
 
@@ -120,10 +120,7 @@ def suggest(
 ) -> Suggestion:
     """One clue to set or change so that ``puzzle`` has a unique solution, or the fewest.
 
-    Raises
-    ------
-    TimeoutError
-        When ``timeout`` seconds pass first (or that `Deadline`).
+    Raises `OutOfTime` when ``timeout`` seconds pass first (or that `Deadline`).
 
     Notes
     -----
@@ -227,8 +224,6 @@ def _split(
             counted = count_solutions(
                 Puzzle(puzzle.width, puzzle.height, tuple(rooms)), 1, encoding, deadline
             )
-            if deadline.passed:
-                raise TimeoutError(deadline.overdue_message())
             if counted.exact and counted.count == 1:
                 return RoomSplit(index, parts, clues)
     return None
@@ -348,7 +343,7 @@ class ClueOptions:
     """A puzzle grounded once with every number of every room behind an assumption.
 
     Each question takes the clues to hold (room index to number; rooms left
-    out have none) and raises `TimeoutError` past the ``deadline``.
+    out have none) and raises `OutOfTime` past the ``deadline``.
     """
 
     def __init__(self, puzzle: Puzzle, encoding: Encoding, deadline: Deadline) -> None:

@@ -17,14 +17,6 @@ import click
 from click.core import ParameterSource
 
 from heyawake_asp.asp.encodings import EncodingSet
-from heyawake_asp.authoring.analysis import (
-    Encoding,
-    Explanation,
-    SolutionCount,
-    analyze,
-    count_solutions,
-    explain,
-)
 from heyawake_asp.authoring.generate import (
     CLUE_DENSITIES,
     ClueDensity,
@@ -40,9 +32,17 @@ from heyawake_asp.cli.common import check_programs, isolated, read_puzzle_echoin
 from heyawake_asp.cli.exits import FAILED
 from heyawake_asp.cli.options import encoding_option, timeout_option
 from heyawake_asp.cli.outputs import not_the_input, output_path, unwritable, write_file
-from heyawake_asp.errors import HeyawakeError
+from heyawake_asp.errors import HeyawakeError, so_far
 from heyawake_asp.formats import FORMATS
 from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.queries import (
+    Encoding,
+    Explanation,
+    SolutionCount,
+    analyze,
+    count_solutions,
+    explain,
+)
 from heyawake_asp.render.marks import (
     VARYING,
     ambiguity_svg,
@@ -215,7 +215,8 @@ def count_command(puzzle: str, limit: int, timeout: float | None, encoding: Enco
     be read or the count timed out.
     """
     deadline = as_deadline(timeout)
-    counting = functools.partial(count_solutions, limit=limit, encoding=encoding, timeout=deadline)
+    count = functools.partial(count_solutions, limit=limit, encoding=encoding, timeout=deadline)
+    counting = functools.partial(so_far, count)
     stopped = functools.partial(SolutionCount, 0, exact=False)
     _, counted = _run_on(puzzle, encoding, deadline, counting, stopped)
     noun = "solution" if counted.count == 1 else "solutions"

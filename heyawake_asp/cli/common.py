@@ -26,7 +26,7 @@ import click
 
 from heyawake_asp.asp.control import check_encoding
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, is_shipped
-from heyawake_asp.errors import HeyawakeError, NotExplainedError
+from heyawake_asp.errors import HeyawakeError, NotExplainedError, so_far
 from heyawake_asp.formats import read_puzzle
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle
@@ -90,6 +90,42 @@ class _ReadingOverdue(BaseException):
     """The time limit came while reading (a BaseException: no reader catches it)."""
 
 
+REPEAT_SECONDS = 0.05
+"""How often the reading timer rings again past the deadline until the reading stops."""
+
+
+class _ReadingTimer:
+    """SIGALRM at the deadline, then every `REPEAT_SECONDS`, each raising `_ReadingOverdue`.
+
+    It rings again because Python drops an exception raised while it runs a
+    finaliser (``Exception ignored in WeakSet._remove``), and the reading
+    went on. Once stopped, a ring already on its way raises nothing; `stop`
+    may be called again (a ring may come as it is called, not twice so soon).
+    """
+
+    def __init__(self) -> None:
+        self._ringing = False
+        self._before: Any = None
+
+    def start(self, deadline: Deadline) -> None:
+        """Ring at ``deadline`` (the handler is set first: a ring may come at once)."""
+        self._ringing = True
+        self._before = signal.signal(signal.SIGALRM, self._ring)
+        signal.setitimer(signal.ITIMER_REAL, max(deadline.left(), 1e-6), REPEAT_SECONDS)
+
+    def stop(self) -> None:
+        """No more rings; the signal's handler as it was."""
+        self._ringing = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        if self._before is not None:
+            signal.signal(signal.SIGALRM, self._before)
+            self._before = None
+
+    def _ring(self, _signal: int, _frame: object) -> None:
+        if self._ringing:
+            raise _ReadingOverdue
+
+
 def read_puzzle_echoing_warnings(source: str, deadline: Deadline = NEVER) -> Puzzle:
     """Read a puzzle, echoing the reader's warnings on stderr, stopped at the ``deadline``.
 
@@ -101,19 +137,18 @@ def read_puzzle_echoing_warnings(source: str, deadline: Deadline = NEVER) -> Puz
     if deadline == NEVER or threading.current_thread() is not threading.main_thread():
         with echoing_warnings():
             return read_puzzle(source)
-    before = signal.signal(signal.SIGALRM, _reading_overdue)
+    timer = _ReadingTimer()
     try:
         try:
-            signal.setitimer(signal.ITIMER_REAL, max(deadline.left(), 1e-6))
+            timer.start(deadline)
             with echoing_warnings():
                 return read_puzzle(source)
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-    except _ReadingOverdue:
+            timer.stop()
+    except _ReadingOverdue:  # raised in the reading, or as the timer was being stopped
+        timer.stop()
         message = f"{source}: {deadline.overdue_message()} while reading"
         raise click.ClickException(message) from None
-    finally:
-        signal.signal(signal.SIGALRM, before)
 
 
 def read_puzzle_or_fail(
@@ -133,11 +168,6 @@ def read_puzzle_or_fail(
     except NotExplainedError as error:
         raise click.ClickException(f"{source}: {error}") from None
     return puzzle
-
-
-def _reading_overdue(_signal: int, _frame: object) -> None:
-    """Stop the reading: the SIGALRM handler of `read_puzzle_echoing_warnings`."""
-    raise _ReadingOverdue
 
 
 HERE_MAX_CELLS = 2500
@@ -229,8 +259,11 @@ class Answer:
 
 
 def solve_checked(puzzle: Puzzle, solver: Callable[..., SolveResult], deadline: Deadline) -> Answer:
-    """``solver(puzzle, timeout=deadline)``, every solution put to the independent checker."""
-    result = solver(puzzle, timeout=deadline)
+    """``solver(puzzle, timeout=deadline)`` (past it, the result so far), every solution checked.
+
+    Each solution is put to the independent checker.
+    """
+    result = so_far(solver, puzzle, timeout=deadline)
     for number, grid in enumerate(result.solutions, 1):
         violations = verify(puzzle, grid)
         if violations:

@@ -1,6 +1,6 @@
 """Draw what the analysis found: cells that vary between solutions, rooms in conflict.
 
->>> from heyawake_asp.authoring.analysis import analyze
+>>> from heyawake_asp.queries import analyze
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> strip = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0),))
 >>> print(ambiguity_text(strip, analyze(strip)))
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from heyawake_asp.authoring.analysis import Ambiguity, Explanation
 from heyawake_asp.grid import Grid, grid_from_black
 from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.queries import Ambiguity, Explanation
 from heyawake_asp.render.svg import CELL, render_svg
 from heyawake_asp.render.text import render_text
 

@@ -31,6 +31,7 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
+from heyawake_asp.errors import OutOfTime
 from heyawake_asp.runtime.child import Child, memory_cap, wait
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 
@@ -211,13 +212,13 @@ def run(
 
     Raises
     ------
-    TimeoutError
+    OutOfTime
         When the time is up before the call (then not started).
     ChildOverdue, ChildFailed, Exception
         As `Worker.run`; or what the call raised.
     """
     if deadline.passed:
-        raise TimeoutError(deadline.overdue_message())
+        raise OutOfTime(deadline.overdue_message())
     if worker is not None:
         return worker.run(call, deadline, on_report)
     with _ctrl_c_ends_the_process():

@@ -102,7 +102,7 @@ class Deducer:
     else from ``anchor`` (white in every solution, if given) and one
     neighbour, one of which is white while the rule on neighbours holds:
     "every white cell joins a white root" holds whatever the roots.
-    Past ``deadline``, questions raise `heyawake_asp.asp.search.OutOfTime`.
+    Past ``deadline``, questions raise `heyawake_asp.errors.OutOfTime`.
 
     Raises
     ------

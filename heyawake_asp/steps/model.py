@@ -140,7 +140,7 @@ class Walkthrough:
         See ``status``.
     most : int or None
         When ``conflict`` is one dense room whose clue is above the most black
-        cells it can hold: that most (`heyawake_asp.authoring.analysis.Explanation`).
+        cells it can hold: that most (`heyawake_asp.queries.Explanation`).
     """
 
     status: Literal["solved", "several", "unsolvable", "timeout", "interrupted"]

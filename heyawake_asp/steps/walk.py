@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
-from heyawake_asp.authoring.analysis import analyze, explain
-from heyawake_asp.errors import PuzzleFormatError
+from heyawake_asp.errors import OutOfTime, PuzzleFormatError
 from heyawake_asp.grid import Grid, text_lines
 from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.queries import analyze, explain
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.steps.deletion import Trial, shrink
 from heyawake_asp.steps.engine import Deducer
@@ -43,8 +43,13 @@ def steps(
     A puzzle with several solutions ends at the cells they all share
     (status ``several``); one without a solution has no steps, and
     ``conflict`` names clues that cannot all hold (status ``unsolvable``).
-    After ``timeout`` seconds (or at that `Deadline`), the steps found so far (status
-    ``timeout``, `timed_out`). ``on_step`` is given each step as it is found.
+    ``on_step`` is given each step as it is found.
+
+    Raises
+    ------
+    OutOfTime
+        After ``timeout`` seconds (or at that `Deadline`); ``partial`` is the
+        path of the steps found so far (status ``timeout``, `timed_out`).
     """
     deadline = as_deadline(timeout)
     found: list[Step] = []
@@ -58,8 +63,8 @@ def steps(
             found.append(step)
             if on_step is not None:
                 on_step(step)
-    except TimeoutError:  # the analysis's, or a question's `OutOfTime`
-        return timed_out(puzzle, found)
+    except OutOfTime as late:
+        raise OutOfTime(deadline.overdue_message(), timed_out(puzzle, found)) from late
     solved = len(planner.known) == puzzle.cell_count
     return Walkthrough(
         "solved" if solved else "several", tuple(found), grid_of(puzzle, planner.known)
@@ -89,7 +94,7 @@ def hint(
     Both are None when nothing is left to settle (or, for a puzzle with
     several solutions, nothing more can be), and when the puzzle has no
     solution: ``unsolvable`` then names clues that cannot all hold.
-    Raises `TimeoutError` after ``timeout`` seconds (or at that `Deadline`).
+    Raises `OutOfTime` after ``timeout`` seconds (or at that `Deadline`).
     """
     deadline = as_deadline(timeout)
     shared = _shared(puzzle, deadline)

@@ -29,14 +29,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from heyawake_asp.authoring.analysis import SolutionCount, analyze, count_solutions, explain
 from heyawake_asp.authoring.generate import generate
 from heyawake_asp.authoring.graded import generate_graded
 from heyawake_asp.authoring.suggest import suggest
-from heyawake_asp.errors import HeyawakeError, PuzzleWarning
+from heyawake_asp.errors import HeyawakeError, PuzzleWarning, so_far
 from heyawake_asp.formats import FORMATS, pzprv3, read_puzzle_text, sniff, write_puzzle
 from heyawake_asp.oracles.checker import conflicts, verify
 from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.queries import SolutionCount, analyze, count_solutions, explain
 from heyawake_asp.render.jsonl import result_line
 from heyawake_asp.render.marks import conflict_words
 from heyawake_asp.render.suggestion import suggestion_record
@@ -178,7 +178,7 @@ def _grid(request: dict[str, Any], puzzle: Puzzle) -> list[str]:
 def _solve(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
     """``solve --json``'s record: up to two solutions, so that ``unique`` is known."""
     puzzle = _puzzle(request)
-    result = solve(puzzle, max_solutions=2, timeout=deadline)
+    result = so_far(solve, puzzle, max_solutions=2, timeout=deadline)
     for grid in result.solutions:
         wrong = verify(puzzle, grid)
         if wrong:
@@ -231,7 +231,7 @@ def _hint(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
 
 def _steps(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
     """``steps --json``'s record, with ``grade --json``'s as ``grade`` (null: no solution)."""
-    walk = steps(_puzzle(request), deadline)
+    walk = so_far(steps, _puzzle(request), deadline)
     graded = None if walk.status in ("unsolvable", "timeout") else grade_record(SOURCE, grade(walk))
     return {**walk_record(SOURCE, walk), "grade": graded}
 
@@ -262,7 +262,7 @@ def _analyze(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
     status = "none" if not ambiguity.solvable else "several" if ambiguity.varying else "unique"
     counted = SolutionCount(int(ambiguity.solvable), True)
     if status == "several":
-        counted = count_solutions(puzzle, limit, timeout=deadline)
+        counted = so_far(count_solutions, puzzle, limit, timeout=deadline)
 
     def cells(group: frozenset[Cell]) -> list[dict[str, int]]:
         return [cell_record(cell) for cell in sorted(group, key=lambda cell: (cell[1], cell[0]))]

@@ -1,6 +1,7 @@
-"""Questions authors ask about a puzzle: how many solutions, where it is ambiguous, why none.
+"""The questions asked of a puzzle beside `solve`: how many solutions, which cells vary, why none.
 
-Every answer is projected on the shading, so one shading counts once.
+Authors, the steps and the server ask them. Every answer is projected on
+the shading, so one shading counts once.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> strip = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
@@ -25,6 +26,8 @@ from heyawake_asp.asp.decode import decode
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, analysis_program
 from heyawake_asp.asp.facts import candidate_clue_facts, known_black_facts
 from heyawake_asp.asp.search import Alarm, search
+from heyawake_asp.asp.shadings import find_shadings
+from heyawake_asp.errors import OutOfTime
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
@@ -107,18 +110,19 @@ def count_solutions(
     Returns
     -------
     SolutionCount
-        Exact when the search ended below the limit; otherwise the number
-        found, which is ``limit + 1`` when the limit was passed. The search
-        stops after ``timeout`` seconds (or at that `Deadline`).
+        Exact when the search ended below the limit; otherwise ``limit + 1``.
+
+    Raises
+    ------
+    OutOfTime
+        After ``timeout`` seconds (or at that `Deadline`); ``partial`` is
+        the `SolutionCount` so far (not exact).
     """
     deadline = as_deadline(timeout)
-    bounded = bound_search(puzzle, encoding, models=limit + 1, deadline=deadline)
-    if bounded.decided:
-        return SolutionCount(len(bounded.values), len(bounded.values) <= limit)
-    control, _ = grounded_control(puzzle, encoding, models=limit + 1)
-    outcome = search(control, lambda _: None, deadline)
-    found = len(outcome.values)
-    return SolutionCount(found, outcome.result is not None and found <= limit)
+    found = find_shadings(puzzle, encoding, models=limit + 1, deadline=deadline)
+    if not found.finished:
+        raise OutOfTime(deadline.overdue_message(), SolutionCount(len(found.grids), False))
+    return SolutionCount(len(found.grids), len(found.grids) <= limit)
 
 
 def analyze(
@@ -126,10 +130,7 @@ def analyze(
 ) -> Ambiguity:
     """The cells black in every solution, white in every one, and those that vary.
 
-    Raises
-    ------
-    TimeoutError
-        When ``timeout`` seconds pass first (or that `Deadline`).
+    Raises `OutOfTime` when ``timeout`` seconds pass first (or that `Deadline`).
 
     Notes
     -----
@@ -151,19 +152,12 @@ def _consequences(
 ) -> frozenset[Cell] | None:
     """The black cells among the cautious or brave consequences; None when unsatisfiable.
 
-    Raises `TimeoutError` past ``deadline``.
+    Raises `OutOfTime` past ``deadline``.
     """
-    bounded = bound_search(puzzle, encoding, models=0, consequences=mode, deadline=deadline)
-    found = bounded.values
-    if not bounded.decided:
-        outcome = None
-        if not deadline.passed:  # else not worth grounding
-            control, _ = grounded_control(puzzle, encoding, options=[f"--enum-mode={mode}"])
-            outcome = search(control, lambda model: decode(model, puzzle), deadline)
-        if outcome is None or outcome.result is None:
-            raise TimeoutError(f"the {mode} consequences took over the time limit")
-        found = outcome.values
-    return frozenset(_black_cells(found[-1])) if found else None
+    found = find_shadings(puzzle, encoding, models=0, deadline=deadline, consequences=mode)
+    if not found.finished:
+        raise OutOfTime(deadline.overdue_message())
+    return frozenset(_black_cells(found.grids[-1])) if found.grids else None
 
 
 def _black_cells(grid: Grid) -> list[Cell]:
@@ -179,7 +173,7 @@ def other_solution(
 ) -> Grid | None:
     """A solution of ``puzzle`` other than ``grid``, or None when ``grid`` is the only one.
 
-    Raises `TimeoutError` after ``timeout`` seconds (or at that `Deadline`).
+    Raises `OutOfTime` after ``timeout`` seconds (or at that `Deadline`).
     """
     control, _ = grounded_control(
         puzzle,
@@ -197,10 +191,7 @@ def explain(
 ) -> Explanation:
     """A minimal set of clues that cannot all hold together, when the puzzle has no solution.
 
-    Raises
-    ------
-    TimeoutError
-        When ``timeout`` seconds pass first (or that `Deadline`).
+    Raises `OutOfTime` when ``timeout`` seconds pass first (or that `Deadline`).
 
     Notes
     -----
@@ -249,13 +240,11 @@ def _explain_dense(
 def _holds(puzzle: Puzzle, encoding: Encoding, rooms: Collection[int], deadline: Deadline) -> bool:
     """Whether the puzzle with only the clues of ``rooms`` has a solution.
 
-    Raises `TimeoutError` past ``deadline`` (not worth grounding then).
+    Raises `OutOfTime` past ``deadline`` (not worth grounding then).
     """
     if deadline.passed:
-        raise TimeoutError(deadline.overdue_message())
+        raise OutOfTime(deadline.overdue_message())
     solved = solve(_with_clues_of(puzzle, rooms), encoding, check_unique=False, timeout=deadline)
-    if solved.status == "timeout":
-        raise TimeoutError(deadline.overdue_message())
     return solved.status != "unsatisfiable"
 
 
@@ -280,7 +269,7 @@ class ClueSwitch:
         subset of clues leaves the puzzle unique exactly when it has none.
     timeout
         Seconds from now (or a `Deadline`) after which every question
-        raises `TimeoutError`; one timer serves them all.
+        raises `OutOfTime`; one timer serves them all.
     """
 
     def __init__(

@@ -1,0 +1,76 @@
+"""The package's parts import one another without a cycle, read from the source with ast."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Mapping
+
+from helpers import REPO
+
+PACKAGE = REPO / "heyawake_asp"
+
+
+def _part(module: str) -> str | None:
+    """The part of the package (a folder or top-level module) ``module`` is in; None: outside."""
+    names = module.split(".")
+    return names[1] if names[0] == PACKAGE.name and len(names) > 1 else None
+
+
+def _imported(tree: ast.AST) -> Iterator[str]:
+    """Every absolute module name a file imports, at the top or inside a function."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            yield node.module
+            if node.module == PACKAGE.name:  # `from heyawake_asp import formats`
+                yield from (f"{node.module}.{alias.name}" for alias in node.names)
+
+
+def _parts_graph() -> dict[str, set[str]]:
+    """Each part of the package and the other parts it imports (not the package's root)."""
+    graph: dict[str, set[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        home = path.relative_to(PACKAGE).with_suffix("").parts[0]
+        if home == "__init__":
+            continue
+        used = {_part(name) for name in _imported(ast.parse(path.read_text()))}
+        graph.setdefault(home, set()).update(part for part in used if part not in (None, home))
+    return {part: {used for used in uses if used in graph} for part, uses in graph.items()}
+
+
+def _cycle(graph: Mapping[str, set[str]]) -> list[str] | None:
+    """A cycle of ``graph`` as the parts along it, the first repeated at the end; None: none."""
+    done: set[str] = set()
+
+    def visit(part: str, path: list[str]) -> list[str] | None:
+        if part in path:
+            return path[path.index(part) :] + [part]
+        if part in done:
+            return None
+        for used in sorted(graph[part]):
+            found = visit(used, [*path, part])
+            if found is not None:
+                return found
+        done.add(part)
+        return None
+
+    return next(filter(None, (visit(part, []) for part in sorted(graph))), None)
+
+
+def test_the_parts_import_one_another_without_a_cycle() -> None:
+    graph = _parts_graph()
+    assert {"steps", "authoring", "queries", "solver"} <= graph.keys()
+    assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
+
+
+def test_the_queries_are_asked_by_steps_and_authoring_and_ask_neither() -> None:
+    graph = _parts_graph()
+    assert "queries" in graph["steps"] and "queries" in graph["authoring"]
+    assert not graph["queries"] & {"steps", "authoring"}
+    assert "authoring" not in graph["steps"]
+
+
+def test_a_cycle_is_found_when_there_is_one() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
