@@ -304,7 +304,10 @@ AYEHEYA_15 = (
 enough cells (225) for the steps engine's local programs."""
 
 
-@pytest.mark.parametrize("source", [AYEHEYA, AYEHEYA_15])
+@pytest.mark.parametrize(
+    "source",
+    [AYEHEYA, pytest.param(AYEHEYA_15, marks=pytest.mark.slow)],  # 15x15: 2-3 s
+)
 def test_ayeheya_steps_pass_the_step_checker_and_settle_what_every_solution_shares(
     source: str,
 ) -> None:

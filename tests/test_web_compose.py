@@ -274,7 +274,11 @@ def disputed(puzzle: Puzzle) -> set[Cell]:
 @pytest.mark.parametrize(
     ("typed", "says"),
     [
-        ("heyawake 3x2\nabb\nabb\n", "No single number makes this draft unique; 2 together do"),
+        pytest.param(
+            "heyawake 3x2\nabb\nabb\n",
+            "No single number makes this draft unique; 2 together do",
+            marks=pytest.mark.slow,  # about 2.5 s: the default run stays under 2 minutes
+        ),
         pytest.param(
             "heyawake 3x2\nabc\nabc\n",
             "No number makes this draft unique; cutting the room at r1c1",
