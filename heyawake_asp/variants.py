@@ -140,6 +140,6 @@ def require_explained(name: str) -> None:
     variant = variant_named(name)
     if not variant.explained:
         raise NotExplainedError(
-            f"steps, hints and grades know Heyawake's rules only: this {variant.title} "
-            "puzzle can be solved, counted and checked, not yet explained"
+            f"steps, hints and grades do not know {variant.title}'s rules yet: this puzzle "
+            "can be solved, counted and checked, not yet explained"
         )

@@ -156,7 +156,7 @@ def test_steps_hints_and_grades_refuse_a_variant_they_do_not_explain() -> None:
     for command in ("steps", "hint", "grade"):
         result = CliRunner().invoke(main, [command, AKICHI], catch_exceptions=False)
         assert result.exit_code == 1
-        assert result.output.startswith(f"error: {AKICHI}: steps, hints and grades know"), (
+        assert result.output.startswith(f"error: {AKICHI}: steps, hints and grades do not"), (
             result.output
         )
         assert result.output.count("\n") == 1
