@@ -78,7 +78,6 @@ VARIANTS = {
             "it, not a count of black cells",
             ("akichi.lp",),
             counts=False,
-            explained=False,
         ),
         Variant(
             "oneroom",
@@ -87,7 +86,6 @@ VARIANTS = {
             "share at most one door (a border with white cells on both sides)",
             ("oneroom.lp",),
             runs=False,
-            explained=False,
         ),
     )
 }

@@ -7,6 +7,7 @@ it accepts), and brute force over every shading judged by the independent checke
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import shutil
@@ -27,6 +28,7 @@ from heyawake_asp.errors import (
     PuzzleFormatError,
 )
 from heyawake_asp.formats import FORMATS, json_format, read_puzzle_text, write_puzzle
+from heyawake_asp.grid import Grid
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.oracles.checker import conflicts, verify
 from heyawake_asp.oracles.step_checker import check_step
@@ -35,6 +37,7 @@ from heyawake_asp.queries import count_solutions
 from heyawake_asp.solver import solve
 from heyawake_asp.steps import hint, steps
 from heyawake_asp.validation.samples import clue_variants, tilings
+from heyawake_asp.variants import VARIANTS
 from heyawake_asp.web.api import answer
 
 AYEHEYA = "https://puzz.link/p?ayeheya/6/6/99aa8c0vu0ufk2k"
@@ -149,7 +152,11 @@ def test_an_ayeheya_room_that_is_not_symmetric_is_an_error_naming_where(
     assert str(caught.value).startswith(message), str(caught.value)
 
 
-def test_steps_hints_and_grades_refuse_a_variant_they_do_not_explain() -> None:
+def test_steps_hints_and_grades_refuse_a_variant_they_do_not_explain(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    unexplained = dataclasses.replace(VARIANTS["akichi"], explained=False)
+    monkeypatch.setitem(VARIANTS, "akichi", unexplained)
     puzzle = read_puzzle_text(AKICHI, "url")
     with pytest.raises(NotExplainedError):
         steps(puzzle)
@@ -162,8 +169,8 @@ def test_steps_hints_and_grades_refuse_a_variant_they_do_not_explain() -> None:
         assert result.output.count("\n") == 1
     reply = answer("hint", json.dumps({"puzzle": AKICHI}).encode())
     assert reply.status == 422 and "not yet explained" in reply.body["error"]
-    solved: Any = answer("solve", json.dumps({"puzzle": AYEHEYA}).encode()).body
-    assert solved["solutions"] == [list(SOLVED)]
+    solved: Any = answer("solve", json.dumps({"puzzle": AKICHI}).encode()).body
+    assert solved["solutions"] == [list(AKICHI_SOLVED)]
 
 
 AKICHI = "https://puzz.link/p?akichi/6/6/lll199007rs11434g1g0"
@@ -341,25 +348,80 @@ def test_a_mirror_step_says_why_and_the_checker_knows_a_mirror_pair() -> None:
     assert found.step is not None and check_step(puzzle, found.step) == []
 
 
+def walked_to_the_shared_cells(puzzle: Puzzle) -> bool:
+    """Walk ``puzzle``: every step passes the step checker, the path ends at the cells every
+    solution (by brute force) shares. False when the puzzle has no solution (not walked)."""
+    solutions = sorted(brute_force(puzzle))
+    if not solutions:
+        return False
+    walk = steps(puzzle)
+    assert all(check_step(puzzle, step) == [] for step in walk.steps), puzzle
+    shared = [
+        "".join(row[x] if len({s[y][x] for s in solutions}) == 1 else "?" for x in range(len(row)))
+        for y, row in enumerate(solutions[0])
+    ]
+    assert list(walk.grid) == shared, puzzle
+    return True
+
+
 def test_ayeheya_paths_of_small_puzzles_settle_what_brute_force_shares() -> None:
     rng = random.Random(10)
     walked = 0
     for width, height, rooms in symmetric_tilings()[::2]:
         blank = Puzzle(width, height, rooms, variant="ayeheya")
         for clues in clue_variants(rooms, sorted(brute_force(blank)), rng)[:2]:
-            puzzle = blank.with_clues(list(clues))
-            solutions = sorted(brute_force(puzzle))
-            if not solutions:
-                continue
-            walk = steps(puzzle)
-            assert all(check_step(puzzle, step) == [] for step in walk.steps), puzzle
-            shared = [
-                "".join(
-                    solutions[0][y][x] if len({s[y][x] for s in solutions}) == 1 else "?"
-                    for x in range(width)
-                )
-                for y in range(height)
-            ]
-            assert list(walk.grid) == shared, puzzle
-            walked += 1
+            walked += walked_to_the_shared_cells(blank.with_clues(list(clues)))
     assert walked > 10, walked
+
+
+@pytest.mark.parametrize(("source", "solved"), [(AKICHI, AKICHI_SOLVED), (ONEROOM, ONEROOM_SOLVED)])
+def test_akichi_and_oneroom_paths_pass_the_step_checker_to_the_published_answer(
+    source: str, solved: tuple[str, ...]
+) -> None:
+    puzzle = read_puzzle_text(source, "url")
+    walk = steps(puzzle)
+    assert (walk.status, walk.grid) == ("solved", solved)
+    for step in walk.steps:
+        assert check_step(puzzle, step) == [], step.text
+    kinds = {rule.kind for step in walk.steps for rule in step.reason.rules}
+    assert kinds & {"area", "joined", "doors"}, kinds
+    assert "run" not in kinds or puzzle.variant != "oneroom"
+    found = hint(puzzle, {})
+    assert found.step is not None and check_step(puzzle, found.step) == []
+
+
+@pytest.mark.parametrize("variant", ["akichi", "oneroom"])
+def test_akichi_and_oneroom_paths_of_small_puzzles_settle_what_brute_force_shares(
+    variant: str,
+) -> None:
+    rng = random.Random(11)
+    walked = 0
+    for width, height, rooms in symmetric_tilings()[::2]:
+        blank = Puzzle(width, height, rooms, variant=variant)
+        every = sorted(brute_force(blank))
+        numbered = clue_variants(rooms, every, rng)[:2]
+        if variant == "akichi":  # numbers as white areas, of a shading the rooms allow
+            numbered = [
+                tuple(largest_white(room, grid) if rng.random() < 0.6 else None for room in rooms)
+                for grid in rng.sample(every, min(3, len(every)))
+            ]
+        for clues in numbered:
+            walked += walked_to_the_shared_cells(blank.with_clues(list(clues)))
+    assert walked > 8, walked
+
+
+def largest_white(room: Room, grid: Grid) -> int:
+    """The most white cells of ``room`` joined inside it, in ``grid``."""
+    left = {(x, y) for x, y in room.cells if grid[y][x] == "."}
+    largest = 0
+    while left:
+        stack, size = [left.pop()], 0
+        while stack:
+            x, y = stack.pop()
+            size += 1
+            for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if near in left:
+                    left.discard(near)
+                    stack.append(near)
+        largest = max(largest, size)
+    return largest

@@ -55,6 +55,8 @@ _OPTIONS = re.compile(r"^%\s*clingo-options:(.*)$", re.MULTILINE)
 _IRREGULAR = re.compile(r"^%\s*irregular:(.*)$", re.MULTILINE)
 _SEARCH_DENSE = re.compile(r"^%\s*dense-rooms:\s*search\s*$", re.MULTILINE)
 _RUN_RULE = re.compile(r"^%\s*run-rule:(.*)$", re.MULTILINE)
+_STATEMENT = re.compile(r"^(?!\s*(?:%|#include\b|$)).+", re.MULTILINE)
+"""A line of an entry that is neither a comment, an include nor blank: a rule of its own."""
 
 
 @dataclass(frozen=True)
@@ -94,10 +96,12 @@ class EncodingSet:
         """
         included = self._included()
         irregular = tuple(Path(os.path.normpath(path)) for path in self.irregular)
-        if not self.run_rule or not set(self.run_rule) <= {*included, *irregular}:
+        own = any(_STATEMENT.search(_read(entry)) for entry in self.files[:1])
+        if own or not self.run_rule or not set(self.run_rule) <= {*included, *irregular}:
             raise EncodingError(
                 f"encoding set {self.name!r} does not name the files of its rule 5 among those "
-                "it includes ('% run-rule: FILE ...'): it cannot leave that rule out"
+                "it includes ('% run-rule: FILE ...'), or states rules in its entry: it cannot "
+                "leave rule 5 out"
             )
         return (
             tuple(path for path in included if path not in self.run_rule),

@@ -32,7 +32,7 @@ parts and the same wall clauses; fewer than the clue, and no shading exists
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from heyawake_asp.puzzle import Cell, Puzzle, cell_name, neighbours
@@ -93,14 +93,27 @@ def _rule_problems(puzzle: Puzzle, rule: Rule) -> list[str]:
     if rule.kind == "adjacent":
         (x1, y1), (x2, y2) = cells
         return [] if abs(x1 - x2) + abs(y1 - y2) == 1 else [f"{_names(cells)} are not side by side"]
-    if rule.kind in ("clue", "apart"):
+    if rule.kind in ("clue", "apart", "area", "joined"):
         if rule.room is None or not 0 <= rule.room < len(puzzle.rooms):
             return [f"{rule.kind} instance names no room"]
         room = puzzle.rooms[rule.room]
         around = {n for cell in room.cells for n in neighbours(cell) if puzzle.contains(n)}
         expected = room.cells | around if rule.kind == "apart" else room.cells
-        if (room.clue is None and rule.kind == "clue") or set(cells) != expected:
-            return [f"{puzzle.room_name(rule.room)} has no clue or other cells"]
+        numbered = rule.kind not in ("clue", "area") or room.clue is not None
+        if not numbered or set(cells) != expected or not _holds_in(rule.kind, puzzle.variant):
+            return [f"{puzzle.room_name(rule.room)} has no clue or other cells, or other rules"]
+        return []
+    if rule.kind == "doors":
+        rooms = {puzzle.room_index(cell) for cell in cells}
+        border = {
+            cell
+            for cell in cells
+            for near in neighbours(cell)
+            if puzzle.contains(near)
+            and puzzle.room_index(near) in rooms - {puzzle.room_index(cell)}
+        }
+        if puzzle.variant != "oneroom" or len(rooms) != 2 or border != set(cells):
+            return [f"{_names(cells)} are not the border of two rooms of a oneroom puzzle"]
         return []
     if rule.kind == "mirror":
         return [] if _are_mirrors(puzzle, cells) else [f"{_names(cells)} are no mirror pair"]
@@ -111,6 +124,15 @@ def _rule_problems(puzzle: Puzzle, rule: Rule) -> list[str]:
             else [f"{_names(cells)} is no run through three rooms"]
         )
     return [] if cells else ["connectivity instance names no root"]
+
+
+def _holds_in(kind: str, variant: str) -> bool:
+    """Whether a whole-room instance of ``kind`` is one of ``variant``'s rules."""
+    if kind == "area":
+        return variant == "akichi"
+    if kind == "joined":
+        return variant == "oneroom"
+    return variant != "akichi"  # a count of black cells: every variant but akichi
 
 
 def _are_mirrors(puzzle: Puzzle, cells: Sequence[Cell]) -> bool:
@@ -160,12 +182,77 @@ def counterexample(
             solver.add_clause(clause)
         while solver.solve():
             shading = _shading(solver.get_model(), number)
-            cuts = _cuts(puzzle, rooted, shading, number)
+            cuts = _cuts(puzzle, rooted, shading, number) + _rooms_broken(
+                puzzle, rules, shading, number
+            )
             if not cuts:
                 return shading
             for clause in cuts:
                 solver.add_clause(clause)
     return None
+
+
+def _rooms_broken(
+    puzzle: Puzzle, rules: Sequence[Rule], shading: Shading, number: dict[Cell, int]
+) -> list[list[int]]:
+    """For each whole-room instance the shading breaks, a clause ruling its cells' colours out.
+
+    These rules (akichi's area, oneroom's rooms joined and doors) are no clauses
+    of their own: each shading found is judged, and one that breaks them is
+    excluded on the instance's cells, until a shading keeps every rule.
+    """
+    clauses = []
+    for rule in rules:
+        if rule.kind in _ROOM_JUDGES and not _ROOM_JUDGES[rule.kind](puzzle, rule, shading):
+            clauses.append([-number[c] if shading[c] else number[c] for c in rule.cells])
+    return clauses
+
+
+def _groups(cells: Iterable[Cell], shading: Shading) -> list[set[Cell]]:
+    """The groups of white ones among ``cells``, joined through each other."""
+    left = {cell for cell in cells if not shading[cell]}
+    groups = []
+    while left:
+        group, stack = set(), [left.pop()]
+        while stack:
+            cell = stack.pop()
+            group.add(cell)
+            for near in neighbours(cell):
+                if near in left:
+                    left.discard(near)
+                    stack.append(near)
+        groups.append(group)
+    return groups
+
+
+def _area_holds(puzzle: Puzzle, rule: Rule, shading: Shading) -> bool:
+    """Akichi: the room's largest white group has its number of cells."""
+    largest = max((len(group) for group in _groups(rule.cells, shading)), default=0)
+    return largest == puzzle.rooms[rule.room or 0].clue
+
+
+def _joined_holds(_puzzle: Puzzle, rule: Rule, shading: Shading) -> bool:
+    """Oneroom: the room's white cells are one group."""
+    return len(_groups(rule.cells, shading)) <= 1
+
+
+def _doors_hold(puzzle: Puzzle, rule: Rule, shading: Shading) -> bool:
+    """Oneroom: at most one border between the two rooms has white cells on both sides."""
+    cells = set(rule.cells)
+    doors = sum(
+        1
+        for cell in cells
+        for near in ((cell[0] + 1, cell[1]), (cell[0], cell[1] + 1))
+        if near in cells
+        and puzzle.room_index(near) != puzzle.room_index(cell)
+        and not shading[cell]
+        and not shading[near]
+    )
+    return doors <= 1
+
+
+_ROOM_JUDGES = {"area": _area_holds, "joined": _joined_holds, "doors": _doors_hold}
+"""The whole-room rules judged shading by shading, by kind."""
 
 
 Constraints = tuple[list[list[int]], list[tuple[list[int], int]]]

@@ -164,4 +164,4 @@ def _may_break(puzzle: Puzzle, shading: dict[Cell, bool], part: Rule | Settled) 
         )
     if part.kind == "clue":
         return blacks != puzzle.rooms[part.room or 0].clue
-    return part.kind == "connected" or blacks == 0
+    return part.kind in ("connected", "area", "joined", "doors") or blacks == 0

@@ -19,16 +19,17 @@ program ground on it when they fit (`window`).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import clingo
 
 from heyawake_asp.asp.control import grounded_control
-from heyawake_asp.asp.encodings import EncodingSet
+from heyawake_asp.asp.encodings import resolve_encoding
 from heyawake_asp.asp.search import Alarm
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.runtime.deadline import NEVER, Deadline
 from heyawake_asp.steps.dense import DenseClues, maximised_clue, optimum
+from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.local import SMALLEST_GRID, LocalPrograms
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 from heyawake_asp.steps.selectors import cell_symbol, literal_of, rule_named, steps_program
@@ -114,9 +115,8 @@ class Deducer:
         self, puzzle: Puzzle, anchor: Cell | None = None, deadline: Deadline = NEVER
     ) -> None:
         require_explained(puzzle.variant)
-        encoding = EncodingSet(
-            "steps", (steps_program(),), "switchable rule instances", variants="steps/variants"
-        )
+        entry = resolve_encoding(steps_program())  # its headers: the run rule's file
+        encoding = replace(entry, name="steps", variants="steps/variants")
         self.puzzle = puzzle
         self.dense = DenseClues(puzzle)
         dense, facts, options = self.dense.program()
@@ -266,8 +266,8 @@ class Deducer:
         ):
             return
         if self._window is None or self._window.box != box:  # one kept: squares seldom recur
-            inside = [
-                rule for rule in self.rules if rule.kind != "connected" and box.holds(rule.cells)
+            inside = [  # a question with another kind is asked of the whole grid
+                rule for rule in self.rules if RULE_KINDS[rule.kind].local and box.holds(rule.cells)
             ]
             self._window = WindowProgram(self.puzzle, box, inside)
 

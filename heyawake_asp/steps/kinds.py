@@ -28,7 +28,8 @@ class RuleKind:
 
     ``name`` as clingo's ``use/1`` terms and the JSON records say it;
     ``rule`` the rule it states, numbered as the checker numbers them
-    (1 adjacency, 2 connectivity, 3 numbers, 5 runs, 6 ayeheya's symmetry);
+    (1 adjacency, 2 connectivity, 3 numbers, 5 runs, 6 ayeheya's symmetry,
+    7 and 8 oneroom's rooms joined and doors);
     ``weight`` what one instance adds to a step's cost;
     ``step_kind`` the kind of a step whose reason has instances of this kind
     only; ``local``: a local program (`heyawake_asp.steps.local`) holds its
@@ -62,6 +63,16 @@ RULE_KINDS = {
     for kind in (
         # Broadest first: the order a sentence names them and deletion tries to drop them.
         RuleKind("connected", 2, 3, "connected", False, "white connectivity", "white connectivity"),
+        RuleKind("area", 3, 3, "area", False, "a room's white area", "rooms' white areas"),
+        RuleKind(
+            "joined",
+            7,
+            3,
+            "joined",
+            False,
+            "a room's white cells joined",
+            "rooms' white cells joined",
+        ),
         RuleKind("clue", 3, 2, "clue", True, "a room's number", "rooms' numbers"),
         RuleKind(
             "apart",
@@ -71,6 +82,9 @@ RULE_KINDS = {
             False,
             "a room's black cells apart",
             "rooms' black cells apart",
+        ),
+        RuleKind(
+            "doors", 8, 2, "doors", False, "one door between two rooms", "one door between rooms"
         ),
         RuleKind(
             "run",
@@ -101,6 +115,9 @@ STEP_KINDS = {
         StepKind("adjacent", "black cells never side by side"),
         StepKind("mirror", "a room's mirror cells alike"),
         StepKind("clue", "a room's number"),
+        StepKind("area", "a room's largest white area"),
+        StepKind("joined", "a room's white cells joined inside it"),
+        StepKind("doors", "one door between two rooms"),
         StepKind("run", "no white run through three rooms"),
         StepKind("connected", "keeping the white cells connected", hard=True),
         StepKind("combined", "several rules together", hard=True),

@@ -28,9 +28,24 @@ __all__ = [
     "row_major",
 ]
 
-RuleKind = Literal["adjacent", "apart", "clue", "run", "connected", "mirror"]
-Kind = Literal["adjacent", "mirror", "clue", "run", "connected", "combined", "cases"]
-KINDS: tuple[Kind, ...] = ("adjacent", "mirror", "clue", "run", "connected", "combined", "cases")
+RuleKind = Literal[
+    "adjacent", "apart", "clue", "run", "connected", "mirror", "area", "joined", "doors"
+]
+Kind = Literal[
+    "adjacent", "mirror", "clue", "area", "joined", "doors", "run", "connected", "combined", "cases"
+]
+KINDS: tuple[Kind, ...] = (
+    "adjacent",
+    "mirror",
+    "clue",
+    "area",
+    "joined",
+    "doors",
+    "run",
+    "connected",
+    "combined",
+    "cases",
+)
 """Step kinds from the simplest: one rule instance of each sort, several, reasoning by cases
 (as `heyawake_asp.steps.kinds.STEP_KINDS` lists them: a test keeps the two alike)."""
 Settled = tuple[Cell, bool]
@@ -58,7 +73,12 @@ class Rule:
         window ``cells``, which passes through three rooms, is not all white
         (rule 5); ``mirror``: the two ``cells``, mirror images in room
         ``room`` about its centre, are both black or both white (ayeheya's
-        symmetry); ``connected``: every white cell joins one of the
+        symmetry); ``area``: room ``room``'s largest group of white cells
+        joined inside it has its number of cells (akichi); ``joined``: room
+        ``room``'s white cells are joined inside it (oneroom); ``doors``:
+        the two rooms the ``cells`` border (``room`` one of them) share at
+        most one door (oneroom), the ``cells`` being those along their
+        border; ``connected``: every white cell joins one of the
         ``cells`` (the roots) that is white, when one is (rule 2, stated
         from a few cells: the engine roots it at a settled white cell, at
         the cell it refutes being white, or at a cell white in every
@@ -74,7 +94,7 @@ class Rule:
     room: int | None = None
 
 
-def room_rule(kind: Literal["clue", "apart"], puzzle: Puzzle, room: int) -> Rule:
+def room_rule(kind: Literal["clue", "apart", "area", "joined"], puzzle: Puzzle, room: int) -> Rule:
     """The instance ``kind`` of a whole room (index ``room``), its cells row-major.
 
     An ``apart`` instance's cells are the room's and their neighbours on the grid.

@@ -30,7 +30,8 @@ __all__ = ["forced_by", "single_reason"]
 def forced_by(rule: Rule, puzzle: Puzzle, known: Mapping[Cell, bool]) -> dict[Cell, bool]:
     """The open cells of ``rule`` it forces alone given ``known`` (True: black).
 
-    Nothing when the settled cells already break it: no shading then has any colour.
+    Nothing when the settled cells already break it: no shading then has any colour;
+    nothing from a whole room's instance that is no count (akichi's area, oneroom's).
     A pair of mirror cells is no count: one settled, the other takes its colour.
     """
     if rule.kind == "mirror":
@@ -75,4 +76,4 @@ def _black_bounds(rule: Rule, puzzle: Puzzle) -> tuple[int, int]:
         clue = puzzle.rooms[rule.room].clue
         if isinstance(clue, int):
             return clue, clue
-    raise ValueError(f"no count for a {rule.kind} instance alone")
+    return 0, len(rule.cells)  # no count (a whole room's area, joined, doors): nothing alone

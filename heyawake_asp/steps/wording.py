@@ -96,12 +96,19 @@ def _group(puzzle: Puzzle, rules: Sequence[Rule]) -> str:
     kind = rules[0].kind
     if kind == "connected":
         return "white connectivity"
-    if kind in ("clue", "apart"):
+    if kind in ("clue", "apart", "area", "joined"):
         labels = _listing([_labelled(puzzle, rule.room or 0) for rule in rules])
         rooms = f"{puzzle.room_noun(len(rules))} {labels}"
         if kind == "clue":
             return f"the clue{'s' if many else ''} of {rooms}"
+        if kind == "area":
+            return f"the largest white area of {rooms}, as many cells as the number"
+        if kind == "joined":
+            return f"the white cells of {rooms} joined inside {'each' if many else 'it'}"
         return f"no black cell of {rooms} beside another black cell"
+    if kind == "doors":
+        pairs = _listing([_between(puzzle, rule) for rule in rules])
+        return f"at most one door between {pairs}"
     if kind == "run":
         runs = _listing([f"{cell_name(r.cells[0])}-{cell_name(r.cells[-1])}" for r in rules])
         if many:
@@ -162,6 +169,12 @@ def _why(puzzle: Puzzle, settled: Sequence[Settled], reason: Reason, kind: Kind)
             )
         return f"if {other}, every way to go on would break one of: {rules}{known}"
     return f"from {rules}{known}"
+
+
+def _between(puzzle: Puzzle, rule: Rule) -> str:
+    """``room a and room c``: the two rooms a doors instance is about."""
+    rooms = sorted({puzzle.room_index(cell) for cell in rule.cells})
+    return " and ".join(puzzle.room_name(room) for room in rooms)
 
 
 def _cut_off(settled: Sequence[Settled], reason: Reason) -> str | None:
