@@ -49,13 +49,3 @@ def test_the_page_reads_the_tables_words() -> None:
         words += [kind.words for kind in STEP_KINDS.values()]
         for said in words:
             assert f'"{said}"' not in text, (script.name, said)  # read from the table
-
-
-def test_every_clingo_program_is_ground_through_asp_control() -> None:
-    """One way in (`ground_program`): its options, messages and errors for every program."""
-    for module in (REPO / "heyawake_asp").rglob("*.py"):
-        if module.name == "control.py" and module.parent.name == "asp":
-            continue
-        text = module.read_text(encoding="utf-8")
-        assert "clingo.Control(" not in text or module.name == "child.py", module
-        assert ".ground([" not in text, module

@@ -74,3 +74,22 @@ def test_the_queries_are_asked_by_steps_and_authoring_and_ask_neither() -> None:
 def test_a_cycle_is_found_when_there_is_one() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
+
+
+def test_every_json_answer_is_built_in_render_records() -> None:
+    """One module builds what ``--json`` prints and the web API answers: no record elsewhere."""
+    for module in (REPO / "heyawake_asp").rglob("*.py"):
+        if module.name == "records.py" and module.parent.name == "render":
+            continue
+        text = module.read_text(encoding="utf-8")
+        assert '"puzzle": SOURCE' not in text and '{"puzzle": source' not in text, module
+
+
+def test_every_clingo_program_is_ground_through_asp_control() -> None:
+    """One way in (`ground_program`): its options, messages and errors for every program."""
+    for module in (REPO / "heyawake_asp").rglob("*.py"):
+        if module.name == "control.py" and module.parent.name == "asp":
+            continue
+        text = module.read_text(encoding="utf-8")
+        assert "clingo.Control(" not in text or module.name == "child.py", module
+        assert ".ground([" not in text, module

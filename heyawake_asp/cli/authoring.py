@@ -50,7 +50,8 @@ from heyawake_asp.render.marks import (
     conflict_words,
     explanation_text,
 )
-from heyawake_asp.render.suggestion import suggestion_record, suggestion_words
+from heyawake_asp.render.records import suggestion_record
+from heyawake_asp.render.suggestion import suggestion_words
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.runtime.isolation import Worker
 

@@ -18,6 +18,13 @@ from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats.source import read_source
 from heyawake_asp.puzzle import Puzzle, cell_name
 from heyawake_asp.render.marks import conflict_words
+from heyawake_asp.render.records import (
+    grade_error_record,
+    grade_record,
+    hint_record,
+    walk_error_record,
+    walk_record,
+)
 from heyawake_asp.render.report import table
 from heyawake_asp.render.steps import step_page, step_svgs
 from heyawake_asp.render.text import render_text
@@ -33,13 +40,6 @@ from heyawake_asp.steps import (
     read_partial,
     steps,
     timed_out,
-)
-from heyawake_asp.steps.records import (
-    grade_error_record,
-    grade_record,
-    hint_record,
-    walk_error_record,
-    walk_record,
 )
 
 __all__ = ["grade_command", "hint_command", "steps_command"]

@@ -160,9 +160,11 @@ def _solve_one(
 
         save_svg(svg, puzzle, result.solutions[0])
     if as_json:
-        from heyawake_asp.render.jsonl import result_line
+        import json  # only for --json: a plain solve loads no JSON module
 
-        click.echo(result_line(source, puzzle, result, answer.stopped))
+        from heyawake_asp.render.records import solve_record
+
+        click.echo(json.dumps(solve_record(source, puzzle, result, answer.stopped)))
     else:
         _report_text(source, puzzle, answer, named, stats, deadline)
     return 0 if result.status == "solved" else FAILED
@@ -210,9 +212,11 @@ def _report_error(source: str, message: str, puzzle: Puzzle | None, as_json: boo
     """Report a puzzle that could not be read or solved."""
     located = one_line(message if message.startswith(source) else f"{source}: {message}")
     if as_json:
-        from heyawake_asp.render.jsonl import error_line
+        import json
 
-        click.echo(error_line(source, located, puzzle))
+        from heyawake_asp.render.records import solve_error_record
+
+        click.echo(json.dumps(solve_error_record(source, located, puzzle)))
     else:
         click.echo(f"error: {located}", err=True)
 

@@ -35,16 +35,24 @@ from heyawake_asp.authoring.suggest import suggest
 from heyawake_asp.errors import HeyawakeError, PuzzleWarning, so_far
 from heyawake_asp.formats import FORMATS, pzprv3, read_puzzle_text, sniff, write_puzzle
 from heyawake_asp.oracles.checker import conflicts, verify
-from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.queries import SolutionCount, analyze, count_solutions, explain
-from heyawake_asp.render.jsonl import result_line
-from heyawake_asp.render.marks import conflict_words
-from heyawake_asp.render.suggestion import suggestion_record
+from heyawake_asp.render.records import (
+    analyze_record,
+    check_record,
+    convert_record,
+    explain_record,
+    generate_record,
+    grade_record,
+    hint_record,
+    solve_record,
+    suggestion_record,
+    walk_record,
+)
 from heyawake_asp.render.svg import render_svg
 from heyawake_asp.runtime.deadline import NEVER, Deadline
 from heyawake_asp.solver import solve
 from heyawake_asp.steps import BOUNDS, LABELS, grade, grade_puzzle, hint, steps
-from heyawake_asp.steps.records import cell_record, grade_record, hint_record, walk_record
 
 __all__ = ["ENDPOINTS", "MAX_COUNT", "MAX_GENERATED_SIDE", "Reply", "answer"]
 
@@ -183,8 +191,7 @@ def _solve(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
         wrong = verify(puzzle, grid)
         if wrong:
             raise RequestError(SOURCE, f"wrong answer: {wrong[0].message}", 500)
-    record: dict[str, Any] = json.loads(result_line(SOURCE, puzzle, result))
-    return record
+    return solve_record(SOURCE, puzzle, result)
 
 
 def _check(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
@@ -199,21 +206,7 @@ def _check(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
     found = conflicts(puzzle, grid)
     complete = not any("?" in row for row in grid)
     right = not found and not verify(puzzle, [row.replace("?", ".") for row in grid])
-    violations = [
-        {
-            "rule": violation.rule,
-            "cells": [cell_record(cell) for cell in violation.cells],
-            "room": None if violation.room is None else violation.room + 1,
-            "message": violation.message,
-        }
-        for violation in found
-    ]
-    return {
-        "puzzle": SOURCE,
-        "violations": violations,
-        "complete": complete,
-        "solved": right and (complete or not strict),
-    }
+    return check_record(SOURCE, found, complete, right and (complete or not strict))
 
 
 def _hint(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
@@ -259,36 +252,16 @@ def _analyze(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
     if not 1 <= limit <= MAX_COUNT:
         raise RequestError("$.limit", f"expected 1 to {MAX_COUNT}, got {limit}")
     ambiguity = analyze(puzzle, timeout=deadline)
-    status = "none" if not ambiguity.solvable else "several" if ambiguity.varying else "unique"
     counted = SolutionCount(int(ambiguity.solvable), True)
-    if status == "several":
+    if ambiguity.varying:
         counted = so_far(count_solutions, puzzle, limit, timeout=deadline)
-
-    def cells(group: frozenset[Cell]) -> list[dict[str, int]]:
-        return [cell_record(cell) for cell in sorted(group, key=lambda cell: (cell[1], cell[0]))]
-
-    return {
-        "puzzle": SOURCE,
-        "status": status,
-        "black": cells(ambiguity.black),
-        "white": cells(ambiguity.white),
-        "varying": cells(ambiguity.varying),
-        "solutions": min(counted.count, limit),
-        "more": not counted.exact,
-    }
+    return analyze_record(SOURCE, ambiguity, counted, limit)
 
 
 def _explain(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
     """``explain``'s answer: a minimal set of clues (rooms from 1) that cannot all hold."""
     puzzle = _puzzle(request)
-    found = explain(puzzle, timeout=deadline)
-    return {
-        "puzzle": SOURCE,
-        "satisfiable": found.satisfiable,
-        "rooms": [room + 1 for room in found.rooms],
-        "most": found.most,
-        "text": None if found.satisfiable else conflict_words(puzzle, found.rooms, found.most),
-    }
+    return explain_record(SOURCE, puzzle, explain(puzzle, timeout=deadline))
 
 
 def _suggest(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
@@ -316,10 +289,9 @@ def _convert(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
         text = pzprv3.write(puzzle, _grid(request, puzzle))
     else:
         text = write_puzzle(puzzle, fmt)
-    record = {"puzzle": SOURCE, "to": fmt, "text": text, **puzzle.credits}
     source = request["puzzle"]
     marks = pzprv3.read_marks(source, SOURCE) if sniff(source) == "pzprv3" else None
-    return record if marks is None else {**record, "marks": marks}
+    return convert_record(SOURCE, puzzle, fmt, text, marks)
 
 
 def _generate(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
@@ -337,7 +309,7 @@ def _generate(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
         puzzle = generate_graded(width, height, level, seed, timeout=deadline).generated.puzzle
     else:
         puzzle = generate(width, height, seed, timeout=deadline).puzzle
-    return {"seed": seed, "grade": level or None, "puzzle": write_puzzle(puzzle, "url").strip()}
+    return generate_record(seed, level or None, write_puzzle(puzzle, "url").strip())
 
 
 ENDPOINTS: dict[str, Callable[[dict[str, Any], Deadline], dict[str, Any]]] = {
