@@ -20,7 +20,6 @@ from heyawake_asp.variants import HEYAWAKE, variant_named
 __all__ = [
     "CREDITS",
     "MAX_CELLS",
-    "MAX_CREDIT",
     "UNKNOWN_CLUE",
     "Cell",
     "Puzzle",

@@ -29,14 +29,11 @@ from heyawake_asp.runtime.isolation import ChildFailed, ChildOverdue, run_each
 from heyawake_asp.solver import SolveResult, solve
 
 __all__ = [
-    "EXPECTATIONS",
-    "PUZZLE_SUFFIXES",
     "ClassSummary",
     "class_order",
     "SuiteEntry",
     "SuiteRecord",
     "discover",
-    "puzzle_class",
     "run_suite",
     "summarise",
 ]

@@ -93,3 +93,45 @@ def test_every_clingo_program_is_ground_through_asp_control() -> None:
         text = module.read_text(encoding="utf-8")
         assert "clingo.Control(" not in text or module.name == "child.py", module
         assert ".ground([" not in text, module
+
+
+def test_a_modules_public_names_are_used_by_another_part_or_documented() -> None:
+    """The public surface is small: a name in a module's ``__all__`` is imported by another
+    part of the package (another folder, or a module beside the folders) or is documented
+    in docs/library.md; the rest stays private to its part."""
+    documented = (REPO / "docs" / "library.md").read_text(encoding="utf-8")
+    modules = {}
+    used: dict[tuple[str, str], set[str]] = {}
+    for path in (REPO / "heyawake_asp").rglob("*.py"):
+        parts = path.relative_to(REPO).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        part = ".".join(parts[:2]) if len(parts) > 2 else name
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules[name] = (part, _public(tree))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("heyawake_asp"):
+                for alias in node.names:
+                    used.setdefault((node.module or "", alias.name), set()).add(part)
+    private = [
+        f"{name}.{public}"
+        for name, (part, names) in modules.items()
+        if name != "heyawake_asp"
+        for public in names
+        if public not in documented and not used.get((name, public), set()) - {part}
+    ]
+    assert private == [], "in __all__ but used only inside their part: " + ", ".join(private)
+
+
+def _public(tree: ast.Module) -> list[str]:
+    """A module's ``__all__``, empty when it has none."""
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        else:
+            continue
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+            if isinstance(value, ast.List):
+                return [str(e.value) for e in value.elts if isinstance(e, ast.Constant)]
+    return []

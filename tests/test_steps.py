@@ -29,12 +29,12 @@ from heyawake_asp.steps import (
     Walkthrough,
     grade,
     grade_puzzle,
-    grid_of,
     hint,
     read_partial,
     steps,
 )
 from heyawake_asp.steps.engine import Deducer
+from heyawake_asp.steps.walk import grid_of
 from heyawake_asp.steps.wording import sentence
 
 STRIP = Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))

@@ -34,8 +34,6 @@ from heyawake_asp.variants import variant_named
 
 __all__ = [
     "BOUND_OPTIONS",
-    "BoundSearch",
-    "RoomBound",
     "bound_search",
     "chosen_dense_rooms",
     "dense_facts",

@@ -43,7 +43,6 @@ __all__ = [
     "is_shipped",
     "list_encodings",
     "resolve_encoding",
-    "variant_program",
 ]
 
 DEFAULT_ENCODING = "grow"

@@ -35,12 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.variants import variant_named
 
-__all__ = [
-    "candidate_clue_facts",
-    "fixed_cell_facts",
-    "known_black_facts",
-    "puzzle_facts",
-]
+__all__ = ["candidate_clue_facts", "fixed_cell_facts", "known_black_facts"]
 
 
 def puzzle_facts(puzzle: Puzzle) -> str:

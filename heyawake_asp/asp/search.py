@@ -33,7 +33,7 @@ import clingo
 from heyawake_asp.errors import OutOfTime
 from heyawake_asp.runtime.deadline import NEVER, Deadline
 
-__all__ = ["Alarm", "Assumptions", "Search", "search"]
+__all__ = ["Alarm", "Search", "search"]
 
 T = TypeVar("T")
 Assumptions: TypeAlias = Sequence[int | tuple[clingo.Symbol, bool]]

@@ -48,15 +48,7 @@ from heyawake_asp.queries import ClueSwitch, Encoding, analysis_program, other_s
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.solver import solve
 
-__all__ = [
-    "CLUE_DENSITIES",
-    "ClueDensity",
-    "Generated",
-    "generate",
-    "minimal_clues",
-    "random_shading",
-    "write_generated",
-]
+__all__ = ["CLUE_DENSITIES", "ClueDensity", "Generated", "generate", "write_generated"]
 
 ClueDensity = Literal["sparse", "normal", "dense"]
 CLUE_DENSITIES = ("sparse", "normal", "dense")

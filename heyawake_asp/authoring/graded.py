@@ -26,7 +26,7 @@ from heyawake_asp.queries import Encoding
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.steps import BOUNDS, LABELS, Grade, grade_puzzle
 
-__all__ = ["LADDER", "MAX_GRADED_ATTEMPTS", "START", "Graded", "Level", "generate_graded"]
+__all__ = ["MAX_GRADED_ATTEMPTS", "START", "Graded", "Level", "generate_graded"]
 
 Level = Literal["easy", "medium", "hard", "expert"]
 MAX_GRADED_ATTEMPTS = 30

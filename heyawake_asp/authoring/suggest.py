@@ -35,16 +35,7 @@ from heyawake_asp.queries import Encoding, SolutionCount, analyze, count_solutio
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.variants import require_counts
 
-__all__ = [
-    "LIMIT",
-    "MOST_NUMBERS",
-    "SAMPLE",
-    "ClueChange",
-    "ClueOptions",
-    "RoomSplit",
-    "Suggestion",
-    "suggest",
-]
+__all__ = ["LIMIT", "MOST_NUMBERS", "ClueChange", "ClueOptions", "Suggestion", "suggest"]
 
 SAMPLE = 64
 """How many solutions are sampled to rank the candidate clues."""

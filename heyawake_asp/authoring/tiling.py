@@ -17,17 +17,7 @@ from typing import Literal, NamedTuple
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell
 
-__all__ = [
-    "ROOM_SIZES",
-    "Rect",
-    "RoomSize",
-    "RoomSizes",
-    "count_black",
-    "random_partition",
-    "rect_cells",
-    "rect_tilings",
-    "tile",
-]
+__all__ = ["ROOM_SIZES", "RoomSize", "RoomSizes", "random_partition", "rect_tilings", "tile"]
 
 RoomSize = Literal["small", "medium", "large"]
 Rect = tuple[int, int, int, int]

@@ -16,7 +16,7 @@ import click
 from heyawake_asp import __version__
 from heyawake_asp.cli.exits import HeyawakeGroup
 
-__all__ = ["COMMANDS", "main"]
+__all__ = ["main"]
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("authoring", "Show which cells all solutions agree on and which vary (drawn ▒)."),

@@ -55,13 +55,7 @@ from heyawake_asp.render.suggestion import suggestion_words
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.runtime.isolation import Worker
 
-__all__ = [
-    "analyze_command",
-    "count_command",
-    "explain_command",
-    "generate_command",
-    "suggest_command",
-]
+__all__: list[str] = []
 
 _SIZE = re.compile(r"(\d+)x(\d+)")
 MAX_GENERATED_CELLS = 2500

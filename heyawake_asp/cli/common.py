@@ -36,20 +36,7 @@ from heyawake_asp.runtime.isolation import ChildFailed, ChildOverdue, Worker, ru
 from heyawake_asp.solver import SolveResult
 from heyawake_asp.variants import HEYAWAKE, require_explained
 
-__all__ = [
-    "HERE_MAX_CELLS",
-    "PROBE_MEMORY",
-    "Answer",
-    "check_programs",
-    "echoing_warnings",
-    "isolated",
-    "overdue",
-    "progress",
-    "read_puzzle_echoing_warnings",
-    "read_puzzle_or_fail",
-    "runs_here",
-    "solve_checked",
-]
+__all__ = ["progress"]
 
 T = TypeVar("T")
 PROBE_MEMORY = 2**28

@@ -11,15 +11,7 @@ from typing import Any, NoReturn
 
 import click
 
-__all__ = [
-    "FAILED",
-    "INTERRUPTED",
-    "USAGE",
-    "WRONG_ANSWER",
-    "HeyawakeGroup",
-    "WrongAnswer",
-    "one_line",
-]
+__all__: list[str] = []
 
 FAILED = 1
 """A puzzle unsolved (unsatisfiable, timed out) or unreadable, a file unwritable, a rule broken."""

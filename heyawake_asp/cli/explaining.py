@@ -42,7 +42,7 @@ from heyawake_asp.steps import (
     timed_out,
 )
 
-__all__ = ["grade_command", "hint_command", "steps_command"]
+__all__: list[str] = []
 
 _STEP_PICTURE = re.compile(r"step-[0-9]{3,}\.svg")
 """The names `steps --svg` gives its pictures; those it did not write this time are removed."""

@@ -11,7 +11,7 @@ import click
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
 
-__all__ = ["encoding_option", "encoding_set", "extra_option", "seconds", "timeout_option"]
+__all__ = ["seconds"]
 
 _Command = TypeVar("_Command", bound=Callable[..., Any])
 

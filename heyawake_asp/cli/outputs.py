@@ -10,7 +10,7 @@ import os
 
 import click
 
-__all__ = ["not_the_input", "output_folder", "output_path", "unwritable", "write_file"]
+__all__: list[str] = []
 
 
 def output_path(context: click.Context, parameter: click.Parameter, path: str | None) -> str | None:

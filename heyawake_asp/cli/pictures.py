@@ -29,7 +29,7 @@ from heyawake_asp.runtime.deadline import NEVER, Deadline, as_deadline
 from heyawake_asp.runtime.isolation import Worker
 from heyawake_asp.solver import solve
 
-__all__ = ["convert_command", "render_command", "save_svg"]
+__all__: list[str] = []
 
 _OUTPUT = click.option(
     "-o",

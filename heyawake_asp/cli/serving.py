@@ -16,7 +16,7 @@ from heyawake_asp.web.application import WebApp
 from heyawake_asp.web.server import listen, serve
 from heyawake_asp.web.settings import Settings
 
-__all__ = ["serve_command"]
+__all__: list[str] = []
 
 _LOCAL = ("127.0.0.1", "localhost", "::1")
 

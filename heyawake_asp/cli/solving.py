@@ -29,13 +29,7 @@ from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.runtime.isolation import Worker
 from heyawake_asp.solver import MAX_MODELS, SolveResult, SolveStats, Status, solve
 
-__all__ = [
-    "DRAW_UNSOLVED_MAX_CELLS",
-    "check_command",
-    "encodings_command",
-    "not_drawn",
-    "solve_command",
-]
+__all__: list[str] = []
 
 DRAW_UNSOLVED_MAX_CELLS = 10_000
 """The largest puzzle drawn when unsolved (timed out, unsatisfiable): 10^6 cells take seconds."""

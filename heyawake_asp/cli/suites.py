@@ -18,7 +18,7 @@ from heyawake_asp.render.report import class_table, puzzle_table, records_csv, r
 from heyawake_asp.runtime.isolation import max_jobs
 from heyawake_asp.suite import SuiteEntry, SuiteRecord, discover, run_suite, summarise
 
-__all__ = ["suite_command"]
+__all__: list[str] = []
 
 _PLOT_EXTRA = "the 'plot' extra, pip install 'heyawake-asp[plot]'"
 

@@ -33,7 +33,7 @@ from heyawake_asp.validation.validate import (
 )
 from heyawake_asp.variants import HEYAWAKE, VARIANTS
 
-__all__ = ["validate_command"]
+__all__: list[str] = []
 
 _MAX_CELLS = 100
 DEFAULT_TIME_LIMIT = 10.0

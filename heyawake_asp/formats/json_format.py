@@ -34,7 +34,7 @@ from heyawake_asp.grid import BLACK, WHITE, Grid
 from heyawake_asp.puzzle import CREDITS, UNKNOWN_CLUE, Cell, Puzzle, Room, credit_problem
 from heyawake_asp.variants import HEYAWAKE, VARIANTS, variant_names
 
-__all__ = ["SCHEMA", "read", "read_solution", "write"]
+__all__ = ["SCHEMA", "read", "write"]
 
 SCHEMA = resources.files("heyawake_asp.formats").joinpath("puzzle.schema.json")
 """The JSON Schema of the format, a resource shipped with the package."""

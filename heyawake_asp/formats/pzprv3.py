@@ -41,7 +41,7 @@ from heyawake_asp.formats.source import grid_size
 from heyawake_asp.puzzle import Cell, Puzzle, Room
 from heyawake_asp.variants import VARIANTS, variant_names
 
-__all__ = ["MAGIC", "read", "read_marks", "write"]
+__all__ = ["read", "write"]
 
 MAGIC = "pzprv3"
 """The first line of a pzprv3 file (``pzprv3.1`` and on are read too)."""

@@ -20,7 +20,7 @@ from typing import BinaryIO
 from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.puzzle import MAX_CELLS
 
-__all__ = ["MAX_INPUT_BYTES", "grid_size", "read_bytes", "read_source"]
+__all__ = ["MAX_INPUT_BYTES", "read_bytes", "read_source"]
 
 MAX_INPUT_BYTES = 4_000_000
 """The most bytes read from one file or from standard input: far above any real puzzle."""

@@ -44,7 +44,7 @@ from heyawake_asp.grid import text_lines
 from heyawake_asp.puzzle import CREDITS, UNKNOWN_CLUE, Cell, Puzzle, Room, credit_problem
 from heyawake_asp.variants import VARIANTS
 
-__all__ = ["HEADER", "NAMES", "read", "write"]
+__all__ = ["read", "write"]
 
 HEADER = re.compile("(" + "|".join(VARIANTS) + r")\s+(\d+)\s*x\s*(\d+)")
 """The header line (after comments are removed and the line is stripped)."""

@@ -32,7 +32,7 @@ from heyawake_asp.formats.source import grid_size
 from heyawake_asp.puzzle import Cell, Puzzle, Room
 from heyawake_asp.variants import VARIANTS
 
-__all__ = ["PATTERN", "read", "write"]
+__all__ = ["read", "write"]
 
 PATTERN = re.compile(r"(?:https?://)?(?:[^\s?/]++(?:/[^\s?]*+)?\?)?(" + "|".join(VARIANTS) + ")/")
 """Where a URL's ``COLS/ROWS/BODY`` starts, after its type (matched at the start of the text)."""

@@ -19,7 +19,7 @@ from heyawake_asp.grid import Grid
 from heyawake_asp.oracles.checker import is_valid
 from heyawake_asp.puzzle import Puzzle, Room
 
-__all__ = ["brute_force", "connected_shadings", "shadings"]
+__all__ = ["brute_force", "shadings"]
 
 
 def shadings(width: int, height: int) -> Iterator[Grid]:

@@ -50,7 +50,7 @@ except ImportError as missing:  # pragma: no cover - depends on what is installe
         "the step checker needs python-sat: pip install 'heyawake-asp[check]'"
     ) from missing
 
-__all__ = ["check_step", "entails"]
+__all__ = ["check_step"]
 
 Shading = dict[Cell, bool]
 

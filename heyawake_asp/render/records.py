@@ -28,7 +28,6 @@ if TYPE_CHECKING:  # types only: ``solve --json`` loads none of the explaining m
 
 __all__ = [
     "analyze_record",
-    "cell_record",
     "check_record",
     "convert_record",
     "explain_record",
@@ -38,7 +37,6 @@ __all__ = [
     "hint_record",
     "solve_error_record",
     "solve_record",
-    "step_record",
     "suggestion_record",
     "walk_error_record",
     "walk_record",

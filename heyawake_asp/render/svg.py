@@ -20,7 +20,7 @@ from html import escape
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle
 
-__all__ = ["Segment", "border_segments", "render_svg", "white_dots"]
+__all__ = ["render_svg"]
 
 CELL = 36
 """The side of a cell, in SVG user units (pixels when shown at 100%)."""

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     import multiprocessing.connection
     import multiprocessing.context
 
-__all__ = ["Child", "memory_cap", "wait", "with_memory_to_spare"]
+__all__ = ["Child", "memory_cap", "with_memory_to_spare"]
 
 T = TypeVar("T")
 _LONGEST_WAIT = 3600.0  # seconds one wait may block: the system's limit is far below 1e9

@@ -13,22 +13,12 @@ every step independently.
 """
 
 from heyawake_asp.steps.grading import BOUNDS, LABELS, Grade, grade, grade_puzzle
-from heyawake_asp.steps.model import KINDS, Hint, Reason, Rule, Step, Walkthrough
-from heyawake_asp.steps.walk import (
-    UNSETTLED,
-    cut_short,
-    grid_of,
-    hint,
-    read_partial,
-    steps,
-    timed_out,
-)
+from heyawake_asp.steps.model import Hint, Reason, Rule, Step, Walkthrough
+from heyawake_asp.steps.walk import cut_short, hint, read_partial, steps, timed_out
 
 __all__ = [
     "BOUNDS",
-    "KINDS",
     "LABELS",
-    "UNSETTLED",
     "Grade",
     "Hint",
     "Reason",
@@ -38,7 +28,6 @@ __all__ = [
     "cut_short",
     "grade",
     "grade_puzzle",
-    "grid_of",
     "hint",
     "read_partial",
     "steps",

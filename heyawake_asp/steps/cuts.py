@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours, reachable
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 
-__all__ = ["cuts"]
+__all__: list[str] = []
 
 _Walled = tuple[set[Cell], Cell]
 """The black cells walling a part in, and its cell beside the cut."""

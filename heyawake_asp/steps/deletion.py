@@ -21,7 +21,7 @@ from heyawake_asp.steps.pricing import parts_cost
 if TYPE_CHECKING:
     from heyawake_asp.steps.engine import Deducer
 
-__all__ = ["Trial", "minimal_reason", "shrink"]
+__all__ = ["shrink"]
 
 _DROP_FIRST = {name: rank for rank, name in enumerate(RULE_KINDS)}
 """The order in which deletion tries to drop rules: the broadest first (the table's order)."""

@@ -27,7 +27,7 @@ from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.steps.model import Reason, Rule, room_rule
 
-__all__ = ["DenseClues", "Verdict", "maximised_clue", "optimum"]
+__all__: list[str] = []
 
 _OPTIONS = (*BOUND_OPTIONS, "--configuration=crafty")
 """The bound mode's options, and clingo's ``crafty`` configuration: the room's optimum is

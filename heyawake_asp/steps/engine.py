@@ -36,7 +36,7 @@ from heyawake_asp.steps.selectors import cell_symbol, literal_of, rule_named, st
 from heyawake_asp.steps.window import Box, WindowProgram
 from heyawake_asp.variants import require_explained
 
-__all__ = ["Deducer", "Question", "Refutation"]
+__all__ = ["Question"]
 
 _DECIDE_CELLS = ("--heuristic=Domain", "--dom-mod=level,show")
 """Large grids: clingo decides the cells' colours (shown) first, not reachability: fewer choices."""

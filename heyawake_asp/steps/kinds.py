@@ -19,7 +19,7 @@ from typing import Any
 
 from heyawake_asp.steps.model import Kind
 
-__all__ = ["RULE_KINDS", "STEP_KINDS", "RuleKind", "StepKind", "page_table"]
+__all__ = ["page_table"]
 
 
 @dataclass(frozen=True)

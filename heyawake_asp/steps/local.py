@@ -26,7 +26,7 @@ from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.model import Rule
 from heyawake_asp.steps.selectors import cell_symbol, literal_of
 
-__all__ = ["SMALLEST_GRID", "LocalProgram", "LocalPrograms", "rule_facts"]
+__all__: list[str] = []
 
 SMALLEST_GRID = 200
 """The fewest cells of a grid whose local questions get their own programs.

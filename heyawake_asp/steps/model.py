@@ -14,19 +14,7 @@ from typing import Literal
 from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 
-__all__ = [
-    "KINDS",
-    "Hint",
-    "Kind",
-    "Reason",
-    "Rule",
-    "RuleKind",
-    "Settled",
-    "Step",
-    "Walkthrough",
-    "room_rule",
-    "row_major",
-]
+__all__ = ["Hint", "Reason", "Rule", "Settled", "Step", "Walkthrough", "row_major"]
 
 RuleKind = Literal[
     "adjacent", "apart", "clue", "run", "connected", "mirror", "area", "joined", "doors"

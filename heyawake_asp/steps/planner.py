@@ -37,7 +37,7 @@ from heyawake_asp.steps.squares import Squares
 from heyawake_asp.steps.window import Box
 from heyawake_asp.steps.wording import sentence
 
-__all__ = ["Planner"]
+__all__: list[str] = []
 
 _BATCH_CELLS = 64
 """The most cells of a group (`_groups`), asked in one question: cautious models grow with them."""

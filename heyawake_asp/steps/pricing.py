@@ -15,7 +15,7 @@ from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, row_major
 
-__all__ = ["CASES_COST", "Priced", "cost_of", "kind_of", "parts_cost"]
+__all__: list[str] = []
 
 CASES_COST = 8
 """Added to a step that needs reasoning by cases (clingo had to branch to refute it)."""

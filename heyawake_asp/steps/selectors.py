@@ -20,7 +20,7 @@ from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.steps.model import Rule, room_rule, row_major
 
-__all__ = ["cell_symbol", "literal_of", "rule_named", "steps_program"]
+__all__: list[str] = []
 
 
 def steps_program() -> Path:

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.steps.model import Reason, Rule, row_major
 
-__all__ = ["forced_by", "single_reason"]
+__all__: list[str] = []
 
 
 def forced_by(rule: Rule, puzzle: Puzzle, known: Mapping[Cell, bool]) -> dict[Cell, bool]:

@@ -26,7 +26,7 @@ from heyawake_asp.steps.model import Reason
 from heyawake_asp.steps.pricing import Priced, cost_of
 from heyawake_asp.steps.window import Box
 
-__all__ = ["Squares"]
+__all__: list[str] = []
 
 _CANDIDATES = 3
 """How many forced cells are tried first, those with most settled cells near."""

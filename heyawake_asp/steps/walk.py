@@ -26,7 +26,7 @@ from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Hint, Settled, Step, Walkthrough, row_major
 from heyawake_asp.steps.planner import Planner
 
-__all__ = ["UNSETTLED", "cut_short", "grid_of", "hint", "read_partial", "steps", "timed_out"]
+__all__ = ["hint", "read_partial", "steps"]
 
 UNSETTLED = "?"
 """An unsettled cell in a partial grid."""

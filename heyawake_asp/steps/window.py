@@ -28,7 +28,7 @@ from heyawake_asp.steps.local import rule_facts
 from heyawake_asp.steps.model import Rule
 from heyawake_asp.steps.selectors import cell_symbol, literal_of
 
-__all__ = ["Box", "WindowProgram", "outside_parts"]
+__all__: list[str] = []
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from heyawake_asp.puzzle import Cell, Puzzle, cell_name
 from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, row_major
 
-__all__ = ["rules_phrase", "sentence"]
+__all__: list[str] = []
 
 _NAMED_BLACKS = 4
 """A room's black cells are named when it already has this many or fewer."""

@@ -34,7 +34,7 @@ from heyawake_asp.oracles.checker import is_valid, verify
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 
-__all__ = ["Counterexample", "Found", "Judge", "Problem", "Runner", "Verdict", "answers"]
+__all__ = ["Counterexample", "Judge", "answers"]
 
 Problem = Literal["unsound", "incomplete", "duplicate"]
 Found = tuple[Grid, ...]

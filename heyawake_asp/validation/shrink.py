@@ -19,7 +19,7 @@ from heyawake_asp.errors import InvalidPuzzleError
 from heyawake_asp.formats.regions import regions
 from heyawake_asp.puzzle import Cell, Puzzle, Room
 
-__all__ = ["shrink", "smaller"]
+__all__ = ["shrink"]
 
 T = TypeVar("T")
 

@@ -54,7 +54,7 @@ from heyawake_asp.runtime.deadline import NEVER, Deadline
 from heyawake_asp.solver import solve
 from heyawake_asp.steps import BOUNDS, LABELS, grade, grade_puzzle, hint, steps
 
-__all__ = ["ENDPOINTS", "MAX_COUNT", "MAX_GENERATED_SIDE", "Reply", "answer"]
+__all__ = ["answer"]
 
 SOURCE = "puzzle"
 """How records and errors name the request's puzzle."""

@@ -27,7 +27,7 @@ from heyawake_asp.web.guard import Guard
 from heyawake_asp.web.runner import Answer, Runner
 from heyawake_asp.web.settings import Settings
 
-__all__ = ["MAX_BODY_BYTES", "WebApp"]
+__all__ = ["WebApp"]
 
 MAX_BODY_BYTES = MAX_INPUT_BYTES + 1000
 """The largest request body: a puzzle as large as a file may be, with a little JSON around it."""

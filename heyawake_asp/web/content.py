@@ -20,7 +20,7 @@ from pathlib import Path
 from heyawake_asp.shipped import shipped_dir
 from heyawake_asp.steps.kinds import page_table
 
-__all__ = ["PLAYERS_MOST_CELLS", "Asset", "Content"]
+__all__: list[str] = []
 
 PLAYERS_MOST_CELLS = 35 * 35
 """The largest puzzle in the players' list."""

@@ -36,7 +36,7 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["HEADERS", "Guard", "refusal"]
+__all__: list[str] = []
 
 HEADERS = {
     "Content-Security-Policy": (

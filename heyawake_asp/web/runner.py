@@ -23,7 +23,7 @@ from heyawake_asp.web.api import SOURCE, Reply, answer
 from heyawake_asp.web.settings import Settings
 from heyawake_asp.web.turns import RETRY_AFTER_SECONDS, Busy, Turns
 
-__all__ = ["Answer", "Runner"]
+__all__: list[str] = []
 
 _SHUTTING_DOWN = "stopped: the server is shutting down"
 _HUNG_UP = "stopped: the client closed its side of the connection before the answer"

@@ -26,7 +26,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from heyawake_asp.web.application import WebApp
 
-__all__ = ["HalfCloseProtocol", "Listener", "listen", "serve", "server"]
+__all__ = ["listen", "serve", "server"]
 
 _BACKLOG = 2048
 """Connections the system holds until they are accepted: many clients arriving at once."""

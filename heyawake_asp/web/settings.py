@@ -32,7 +32,7 @@ from typing import TypeVar
 
 from heyawake_asp.runtime.isolation import max_jobs
 
-__all__ = ["DEFAULT_TIMEOUT", "QUEUE_PER_JOB", "Settings"]
+__all__ = ["Settings"]
 
 N = TypeVar("N", int, float)
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from heyawake_asp.runtime.deadline import Deadline
 
-__all__ = ["RETRY_AFTER_SECONDS", "Busy", "Turns"]
+__all__: list[str] = []
 
 RETRY_AFTER_SECONDS = 1
 """What a refusal asks the client to wait before it asks again (``Retry-After``)."""
