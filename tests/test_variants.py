@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from heyawake_asp.asp.encodings import encodings_dir, resolve_encoding
+from heyawake_asp.authoring.generate import generate
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import runs_here
 from heyawake_asp.errors import (
@@ -425,3 +426,22 @@ def largest_white(room: Room, grid: Grid) -> int:
                     stack.append(near)
         largest = max(largest, size)
     return largest
+
+
+@pytest.mark.parametrize("variant", ["ayeheya", "oneroom"])
+def test_generate_makes_a_variants_puzzle_whose_one_solution_brute_force_confirms(
+    variant: str,
+) -> None:
+    for seed in range(3):
+        made = generate(4, 4, seed, variant=variant)
+        assert made.puzzle.variant == variant
+        assert brute_force(made.puzzle) == {made.solution}
+    result = CliRunner().invoke(
+        main, ["generate", "--size", "5x5", "--seed", "2", "--variant", variant, "--format", "text"]
+    )
+    assert result.exit_code == 0, result.output
+    assert f"--variant {variant}" in result.output and f"\n{variant} 5x5\n" in result.output
+    refused = CliRunner().invoke(main, ["generate", "--size", "5x5", "--variant", variant])
+    assert refused.exit_code == 2 and "KTH (Heyawake only)" in refused.output
+    with pytest.raises(NotExplainedError):
+        generate(4, 4, 0, variant="akichi")

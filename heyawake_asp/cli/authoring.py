@@ -54,6 +54,7 @@ from heyawake_asp.render.records import suggestion_record
 from heyawake_asp.render.suggestion import suggestion_words
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.runtime.isolation import Worker
+from heyawake_asp.variants import HEYAWAKE, VARIANTS
 
 __all__: list[str] = []
 
@@ -103,6 +104,13 @@ def _size(_context: click.Context, _parameter: click.Parameter, text: str) -> tu
     help="How many rooms keep their number.",
 )
 @click.option(
+    "--variant",
+    type=click.Choice([name for name, variant in VARIANTS.items() if variant.counts]),
+    default=HEYAWAKE,
+    show_default=True,
+    help="The member of the family (docs/variants.md); not with --grade or --format kth.",
+)
+@click.option(
     "--grade",
     "level",
     type=click.Choice(list(START)),
@@ -135,6 +143,7 @@ def generate_command(
     seed: int | None,
     rooms: str,
     clues: str,
+    variant: str,
     level: str | None,
     count: int,
     output: str | None,
@@ -157,6 +166,12 @@ def generate_command(
             raise click.BadParameter(
                 "not with --grade, which chooses rooms and clues itself", param_hint=f"'--{name}'"
             )
+    if variant != HEYAWAKE and (level is not None or fmt == "kth"):
+        raise click.BadParameter(
+            "not with --grade (Heyawake's grades), nor in KTH (Heyawake only): choose "
+            "--format text, json, url or pzprv3",
+            param_hint="'--variant'",
+        )
     if output == "":
         raise click.BadParameter("'': no such file (the name is empty)", param_hint="'--output'")
     many = count > 1 or (output is not None and (output.endswith("/") or Path(output).is_dir()))
@@ -164,7 +179,12 @@ def generate_command(
         raise click.BadParameter(f"{output}: {unwritable(output)}", param_hint="'--output'")
     first = secrets.randbelow(10**6) if seed is None else seed
     shape: Callable[..., Generated | Graded] = functools.partial(
-        generate, width, height, rooms=cast(RoomSize, rooms), clues=cast(ClueDensity, clues)
+        generate,
+        width,
+        height,
+        rooms=cast(RoomSize, rooms),
+        clues=cast(ClueDensity, clues),
+        variant=variant,
     )
     if level is not None:
         shape = functools.partial(generate_graded, width, height, cast(Level, level))
