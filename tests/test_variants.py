@@ -94,6 +94,7 @@ def symmetric_tilings() -> list[tuple[int, int, tuple[Room, ...]]]:
     return found
 
 
+@pytest.mark.slow  # a few seconds: the default run stays under 2 minutes
 def test_solutions_and_counts_agree_with_brute_force_on_small_ayeheya_puzzles() -> None:
     rng = random.Random(7)
     checked = irregular = 0
@@ -391,6 +392,7 @@ def test_akichi_and_oneroom_paths_pass_the_step_checker_to_the_published_answer(
     assert found.step is not None and check_step(puzzle, found.step) == []
 
 
+@pytest.mark.slow  # about 2 s each: the default run stays under 2 minutes
 @pytest.mark.parametrize("variant", ["akichi", "oneroom"])
 def test_akichi_and_oneroom_paths_of_small_puzzles_settle_what_brute_force_shares(
     variant: str,
@@ -428,6 +430,7 @@ def largest_white(room: Room, grid: Grid) -> int:
     return largest
 
 
+@pytest.mark.slow  # a few seconds: the default run stays under 2 minutes
 @pytest.mark.parametrize("variant", ["ayeheya", "oneroom"])
 def test_generate_makes_a_variants_puzzle_whose_one_solution_brute_force_confirms(
     variant: str,

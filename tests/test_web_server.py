@@ -630,6 +630,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+@pytest.mark.slow  # about 4 s: the default run stays under 2 minutes
 def test_the_app_runs_under_uvicorn_with_two_workers(tmp_path: Path) -> None:
     port = free_port()
     environment = {
