@@ -483,6 +483,7 @@ def test_a_title_and_an_author_are_kept_in_the_address_the_exports_and_the_game(
     page.wait_for_selector("#credits:not([hidden])")
     assert page.locator("#credits").inner_text() == "“Nº 1 & #2” by Ana Ö."
     press(page, "Compose")  # a loaded file's credits fill the fields, none clears them
+    assert page.locator("#credits").is_hidden()  # the game's caption: Compose has its fields
     page.fill("#puzzle-text", "heyawake 2x1\nauthor: Bo\nab\n")
     press(page, "Load")
     settle(page)

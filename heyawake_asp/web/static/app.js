@@ -144,6 +144,7 @@ function setMode(mode, draft = null) {
   $("play-keys").hidden = composing;
   $("compose-controls").hidden = !composing;
   $("compose-keys").hidden = !composing;
+  $("credits").hidden = composing || !$("credits").textContent; // the game's: Compose has its fields
   $("load-title").textContent = composing ? "Puzzle (loads into the draft)" : "Puzzle";
   if (composing) {
     learn.close();
