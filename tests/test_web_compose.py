@@ -429,6 +429,7 @@ def test_the_most_a_room_can_hold_is_its_largest_set_of_cells_apart(page: Page, 
         assert most == apart, room
 
 
+@pytest.mark.slow  # about 3 s: the default run stays under 2 minutes
 def test_compose_from_a_game_in_progress_hides_the_solution_until_asked(
     page: Page, base: str
 ) -> None:

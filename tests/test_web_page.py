@@ -131,6 +131,7 @@ def test_hints_alone_solve_a_larger_shipped_puzzle(page: Page, base: str, name: 
     assert verify(read_puzzle(path), [row.replace("?", ".") for row in board(page)]) == []
 
 
+@pytest.mark.slow  # about 3 s: the default run stays under 2 minutes
 def test_a_wrong_cell_is_a_conflict_and_check_marks_adjacent_blacks(page: Page, base: str) -> None:
     open_puzzle(page, base, URL)
     solution = read_puzzle_text(URL, "url")

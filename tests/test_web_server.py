@@ -167,6 +167,7 @@ def test_a_puzzle_past_the_time_limit_is_a_one_line_error_and_serving_goes_on(po
     assert post(port, "check", {"puzzle": "heyawake 3x1\naaa\na=2\n", "grid": ["#.#"]})[0] == 200
 
 
+@pytest.mark.slow  # about 3 s: the default run stays under 2 minutes
 def test_a_grid_of_a_million_cells_is_a_one_line_error(port: int) -> None:
     text = "heyawake 1000x1000\n" + ("a" * 1000 + "\n") * 1000 + "a=1\n"
     status, record = post(port, "hint", {"puzzle": text})
