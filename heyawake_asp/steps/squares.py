@@ -89,10 +89,14 @@ class Squares:
         the shading clingo found then.
         """
         square = self._square(cell, radius)
-        near = {other: value for other, value in known.items() if square.contains(other)}
+        left, top, right, bottom = square.left, square.top, square.right, square.bottom
+        near = {  # in ``known``'s order, which clingo's cores depend on
+            other: value
+            for other, value in known.items()
+            if left <= other[0] <= right and top <= other[1] <= bottom
+        }
         if (cell, radius) in self._barren and self._still_barren(cell, radius, near):
             return None
-        left, top, right, bottom = square.left, square.top, square.right, square.bottom
         scope = [
             rule
             for rule, low_x, high_x, low_y, high_y in self._spans
