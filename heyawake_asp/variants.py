@@ -23,6 +23,7 @@ from heyawake_asp.errors import NotExplainedError
 __all__ = [
     "HEYAWAKE",
     "VARIANTS",
+    "Variant",
     "require_counts",
     "require_explained",
     "variant_named",
