@@ -14,7 +14,8 @@ from helpers import REPO
 
 from heyawake_asp.steps.kinds import RULE_KINDS, STEP_KINDS, page_table
 from heyawake_asp.steps.model import KINDS, Kind, RuleKind
-from heyawake_asp.web.content import Content
+from heyawake_asp.variants import VARIANTS
+from heyawake_asp.web.content import Content, rules_table
 
 
 def test_the_tables_name_the_kinds_the_types_allow() -> None:
@@ -39,7 +40,8 @@ def test_every_rule_kind_has_instances_a_phrase_and_a_check() -> None:
 
 def test_the_page_reads_the_tables_words() -> None:
     served = json.loads(Content.load().assets["/rules.json"].data)
-    assert served == page_table()
+    assert served == json.loads(json.dumps(rules_table()))
+    assert {key: served[key] for key in ("rules", "steps")} == page_table()
     assert served["rules"]["connected"]["one"] == "white connectivity"
     assert served["steps"]["connected"]["words"] == "keeping the white cells connected"
     static = REPO / "heyawake_asp" / "web" / "static"
@@ -49,3 +51,19 @@ def test_the_page_reads_the_tables_words() -> None:
         words += [kind.words for kind in STEP_KINDS.values()]
         for said in words:
             assert f'"{said}"' not in text, (script.name, said)  # read from the table
+
+
+def test_the_page_reads_the_variants_from_the_table() -> None:
+    """/rules.json serves every variant's row, plain Heyawake first; no file of the page
+    names a variant, its title or its words (Compose's choices, the caption, the URL types)."""
+    served = json.loads(Content.load().assets["/rules.json"].data)["variants"]
+    assert list(served) == list(VARIANTS)
+    assert served["ayeheya"]["symmetric_rooms"] and not served["akichi"]["counts"]
+    assert served["akichi"]["words"] == VARIANTS["akichi"].words
+    static = REPO / "heyawake_asp" / "web" / "static"
+    for page in [*static.glob("*.js"), static / "index.html"]:
+        text = page.read_text(encoding="utf-8")
+        for variant in VARIANTS.values():
+            said = [f'"{variant.name}"', f">{variant.title}</option>", f"{variant.title} puzzle"]
+            said += [variant.words] if variant.words else []
+            assert not any(words in text for words in said), (page.name, variant.name)
