@@ -180,9 +180,9 @@ RULE_KINDS = {
             says_one="no black cell of {items} beside another black cell",
             says_many="no black cell of {items} beside another black cell",
             again=Again(
-                "clue",
-                "none of its black cells beside another black cell",
-                "none of their black cells beside another black cell",
+                after="clue",
+                one="none of its black cells beside another black cell",
+                many="none of their black cells beside another black cell",
             ),
         ),
         # The two rooms share at most one door (oneroom).
