@@ -92,17 +92,17 @@ if TYPE_CHECKING:  # for type checkers; at run time `__getattr__` imports these 
     from heyawake_asp.solver import SolveResult as SolveResult
     from heyawake_asp.solver import SolveStats as SolveStats
     from heyawake_asp.solver import solve as solve
-    from heyawake_asp.steps import Grade as Grade
-    from heyawake_asp.steps import Hint as Hint
-    from heyawake_asp.steps import Reason as Reason
-    from heyawake_asp.steps import Rule as Rule
-    from heyawake_asp.steps import Step as Step
-    from heyawake_asp.steps import Walkthrough as Walkthrough
-    from heyawake_asp.steps import grade as grade
-    from heyawake_asp.steps import grade_puzzle as grade_puzzle
-    from heyawake_asp.steps import hint as hint
-    from heyawake_asp.steps import read_partial as read_partial
-    from heyawake_asp.steps import steps as walkthrough  # noqa: F401 (re-exported: `_RENAMED`)
+    from heyawake_asp.steps.grading import Grade as Grade
+    from heyawake_asp.steps.grading import grade as grade
+    from heyawake_asp.steps.grading import grade_puzzle as grade_puzzle
+    from heyawake_asp.steps.model import Hint as Hint
+    from heyawake_asp.steps.model import Reason as Reason
+    from heyawake_asp.steps.model import Rule as Rule
+    from heyawake_asp.steps.model import Step as Step
+    from heyawake_asp.steps.model import Walkthrough as Walkthrough
+    from heyawake_asp.steps.walk import hint as hint
+    from heyawake_asp.steps.walk import read_partial as read_partial
+    from heyawake_asp.steps.walk import steps as walkthrough  # noqa: F401 (re-exported: `_RENAMED`)
     from heyawake_asp.validation.judge import Judge as Judge
     from heyawake_asp.validation.shrink import shrink as shrink
     from heyawake_asp.validation.validate import Counterexample as Counterexample
@@ -166,19 +166,9 @@ _HOMES = {
         "run_each",
     ),
     "solver": ("SolveResult", "SolveStats", "solve"),
-    "steps": (
-        "Grade",
-        "Hint",
-        "Reason",
-        "Rule",
-        "Step",
-        "Walkthrough",
-        "grade",
-        "grade_puzzle",
-        "hint",
-        "read_partial",
-        "walkthrough",
-    ),
+    "steps.grading": ("Grade", "grade", "grade_puzzle"),
+    "steps.model": ("Hint", "Reason", "Rule", "Step", "Walkthrough"),
+    "steps.walk": ("hint", "read_partial", "walkthrough"),
     "validation.judge": ("Judge",),
     "validation.shrink": ("shrink",),
     "validation.validate": ("Counterexample", "Validation", "answers", "validate"),
