@@ -10,6 +10,7 @@ __all__ = [
     "GenerationError",
     "HeyawakeError",
     "InvalidPuzzleError",
+    "NotExplainedError",
     "OutOfTime",
     "PuzzleFormatError",
     "PuzzleWarning",

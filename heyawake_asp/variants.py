@@ -23,6 +23,7 @@ from heyawake_asp.errors import NotExplainedError
 __all__ = [
     "HEYAWAKE",
     "VARIANTS",
+    "Variant",
     "require_counts",
     "require_explained",
     "variant_named",
@@ -43,7 +44,9 @@ class Variant:
     program, and `explain` and `suggest`, which switch counts, refuse it);
     ``runs``: Heyawake's rule 5 on white runs holds (otherwise the encoding
     set's files for it are left out: `EncodingSet.without_run_rule`);
-    ``explained``: steps, hints and grades know its rules.
+    ``explained``: steps, hints and grades know its rules; ``words``: its
+    rule in a player's few words, as the page says it (empty for Heyawake).
+    The page reads every row (``/rules.json``) and names no variant itself.
     """
 
     name: str
@@ -54,6 +57,7 @@ class Variant:
     counts: bool = True
     runs: bool = True
     explained: bool = True
+    words: str = ""
 
 
 HEYAWAKE = "heyawake"
@@ -69,6 +73,7 @@ VARIANTS = {
             "each room's black cells are point-symmetric about the room's centre",
             ("ayeheya.lp",),
             symmetric_rooms=True,
+            words="each room's black cells symmetric about its centre",
         ),
         Variant(
             "akichi",
@@ -77,6 +82,7 @@ VARIANTS = {
             "it, not a count of black cells",
             ("akichi.lp",),
             counts=False,
+            words="a number is the size of its room's largest white area, not a count",
         ),
         Variant(
             "oneroom",
@@ -85,6 +91,8 @@ VARIANTS = {
             "share at most one door (a border with white cells on both sides)",
             ("oneroom.lp",),
             runs=False,
+            words="no rule on white runs; each room's white cells joined inside it; two rooms "
+            "share at most one door",
         ),
     )
 }

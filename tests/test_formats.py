@@ -52,7 +52,7 @@ iijjkk
 iijjkk
 b=2 f=3
 """
-SCHEMA = json.loads(json_format.SCHEMA.read_text(encoding="utf-8"))
+SCHEMA = json.loads(json_format.PUZZLE_SCHEMA.read_text(encoding="utf-8"))
 
 
 def same(a: Puzzle, b: Puzzle) -> bool:
@@ -321,7 +321,7 @@ def test_kth_writes_a_hidden_clue_as_no_number_with_a_warning() -> None:
 
 
 def test_schema_is_shipped_inside_the_package() -> None:
-    assert json_format.SCHEMA.is_file()
+    assert json_format.PUZZLE_SCHEMA.is_file()
     assert SCHEMA["required"] == ["width", "height", "rooms"]
 
 

@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator, Mapping
 
+import pytest
 from helpers import REPO
 
+import heyawake_asp
+
 PACKAGE = REPO / "heyawake_asp"
+LIBRARY = REPO / "docs" / "library.md"
+_DOCUMENTED = re.compile(r"\bheyawake_asp\.(\w+)\b(?!:)")
+"""A name the page documents, ``heyawake_asp.NAME`` (``heyawake_asp.web:app``: a server's path)."""
+_PYTHON_BLOCK = re.compile(r"^```python\n(.*?)^```", re.DOTALL | re.MULTILINE)
 
 
 def _part(module: str) -> str | None:
@@ -135,3 +143,48 @@ def _public(tree: ast.Module) -> list[str]:
             if isinstance(value, ast.List):
                 return [str(e.value) for e in value.elts if isinstance(e, ast.Constant)]
     return []
+
+
+def test_the_library_is_what_docs_library_md_documents() -> None:
+    """Every name docs/library.md documents is ``heyawake_asp.NAME``, in ``__all__`` and
+    importable; every name in ``__all__`` is documented there (no module path is)."""
+    documented = set(_DOCUMENTED.findall(LIBRARY.read_text(encoding="utf-8")))
+    assert sorted(documented - set(heyawake_asp.__all__)) == []
+    assert sorted(set(heyawake_asp.__all__) - documented) == []
+    for name in sorted(documented):
+        assert getattr(heyawake_asp, name) is not None, name
+
+
+def test_a_documented_name_is_told_apart_from_a_module_path() -> None:
+    found = _DOCUMENTED.findall("`heyawake_asp.solve(p)`, `heyawake_asp.web:app`, heyawake_asp/x")
+    assert found == ["solve"]
+    assert _DOCUMENTED.findall("`heyawake_asp.formats.write_puzzle`") == ["formats"]
+
+
+def test_the_docs_import_the_library_from_the_package_only() -> None:
+    """The docs' Python examples import public names: ``from heyawake_asp import NAME``."""
+    for page in sorted((REPO / "docs").glob("*.md")) + [REPO / "README.md"]:
+        for block in _PYTHON_BLOCK.findall(page.read_text(encoding="utf-8")):
+            for node in ast.walk(_parsed(block)):
+                if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("heyawake"):
+                    assert node.module == "heyawake_asp", (page.name, node.module)
+                    names = {alias.name for alias in node.names}
+                    assert names <= set(heyawake_asp.__all__), (page.name, names)
+
+
+def _parsed(block: str) -> ast.Module:
+    """A documented block of Python; a signature (``solve(puzzle, *, ...)``) parses as nothing."""
+    try:
+        return ast.parse(block)
+    except SyntaxError:
+        return ast.Module(body=[], type_ignores=[])
+
+
+@pytest.mark.parametrize("number", [0, 1])
+def test_the_library_pages_opening_examples_run(
+    number: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page's first examples (solve and check a shipped puzzle; build one) run as written."""
+    monkeypatch.chdir(REPO)
+    block = _PYTHON_BLOCK.findall(LIBRARY.read_text(encoding="utf-8"))[number]
+    exec(compile(block, str(LIBRARY), "exec"), {})  # noqa: S102 (the project's own page)

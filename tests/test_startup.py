@@ -104,10 +104,13 @@ def test_the_names_type_checkers_see_are_the_public_names() -> None:
     tree = ast.parse(Path(heyawake_asp.__file__).read_text(encoding="utf-8"))
     block = next(node for node in tree.body if isinstance(node, ast.If))
     seen = {
-        alias.name: node.module
+        alias.asname or alias.name: (node.module, alias.name)
         for node in block.body
         if isinstance(node, ast.ImportFrom)
         for alias in node.names
     }
-    homes = {name: f"heyawake_asp.{module}" for name, module in heyawake_asp._HOME_OF.items()}
+    homes = {
+        name: (f"heyawake_asp.{module}", heyawake_asp._RENAMED.get(name, name))
+        for name, module in heyawake_asp._HOME_OF.items()
+    }
     assert seen == homes

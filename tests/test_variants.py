@@ -125,7 +125,7 @@ def test_every_format_but_kth_keeps_the_variant() -> None:
     assert write_puzzle(puzzle, "text").startswith("ayeheya 6x6\n")
     written = json.loads(write_puzzle(puzzle, "json"))
     assert written["variant"] == "ayeheya"
-    jsonschema.validate(written, json.loads(json_format.SCHEMA.read_text(encoding="utf-8")))
+    jsonschema.validate(written, json.loads(json_format.PUZZLE_SCHEMA.read_text(encoding="utf-8")))
     plain = Puzzle(puzzle.width, puzzle.height, puzzle.rooms)
     assert plain != puzzle and "variant" not in json.loads(write_puzzle(plain, "json"))
 

@@ -39,6 +39,8 @@ from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.puzzle import Cell, Puzzle, Room
 from heyawake_asp.queries import explain
 from heyawake_asp.steps import grade_puzzle
+from heyawake_asp.variants import VARIANTS
+from heyawake_asp.web.content import rules_table
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Route
@@ -633,3 +635,31 @@ def test_an_ayeheya_is_played_and_composed_under_its_rules(page: Page, base: str
     settle(page)
     assert analysis(page).startswith("several")  # as plain Heyawake it has two solutions
     assert draft(page) == Puzzle(puzzle.width, puzzle.height, puzzle.rooms)
+
+
+def _rules_choices(page: Page) -> list[tuple[str, str, str]]:
+    """Compose's Rules options: each one's value, text and title (its tooltip)."""
+    choices: list[tuple[str, str, str]] = page.eval_on_selector_all(
+        "#draft-variant option", "options => options.map(o => [o.value, o.text, o.title])"
+    )
+    return [tuple(choice) for choice in choices]  # type: ignore[misc]
+
+
+def test_the_rules_choices_and_a_variants_words_come_from_the_servers_table(
+    page: Page, base: str
+) -> None:
+    """The page names no variant itself: Compose's Rules options and Play's caption are
+    /rules.json's rows, those served and those of a table changed on its way."""
+    page.goto(f"{base}/")
+    settle(page)
+    words = {v.name: v.words[:1].upper() + v.words[1:] for v in VARIANTS.values()}
+    served = [(v.name, v.title, words[v.name]) for v in VARIANTS.values()]
+    assert _rules_choices(page) == served
+    table = rules_table()
+    renamed = {**table["variants"]["akichi"], "title": "Akichi Renamed", "words": "said here"}
+    table["variants"] = {"heyawake": table["variants"]["heyawake"], "akichi": renamed}
+    page.route("**/rules.json", lambda route: route.fulfill(json=table))
+    page.goto("about:blank")  # the page loaded afresh, not its address's hash changed
+    open_puzzle(page, base, "https://puzz.link/p?akichi/6/6/lll199007rs11434g1g0")
+    assert _rules_choices(page) == [served[0], ("akichi", "Akichi Renamed", "Said here")]
+    assert status(page).startswith("A 6×6 Akichi Renamed puzzle (said here)")

@@ -5,7 +5,7 @@ Optional ``"title"`` and ``"author"`` strings are the puzzle's credits, and
 ``"variant"`` its member of the family (``"heyawake"`` when absent).
 An optional ``"solution"`` holds the shading as row strings (``#`` black,
 ``.`` white). The JSON Schema ships beside this module as
-``puzzle.schema.json`` (see :data:`SCHEMA`). Errors name the JSON path of the
+``puzzle.schema.json`` (see :data:`PUZZLE_SCHEMA`). Errors name the JSON path of the
 offending value, or the line and column of a syntax error.
 
 >>> text = '{"width": 2, "height": 1, "rooms": [{"cells": [[0, 0], [1, 0]], "clue": 1}]}'
@@ -34,9 +34,9 @@ from heyawake_asp.grid import BLACK, WHITE, Grid
 from heyawake_asp.puzzle import CREDITS, UNKNOWN_CLUE, Cell, Puzzle, Room, credit_problem
 from heyawake_asp.variants import HEYAWAKE, VARIANTS, variant_names
 
-__all__ = ["SCHEMA", "read", "write"]
+__all__ = ["PUZZLE_SCHEMA", "read", "write"]
 
-SCHEMA = resources.files("heyawake_asp.formats").joinpath("puzzle.schema.json")
+PUZZLE_SCHEMA = resources.files("heyawake_asp.formats").joinpath("puzzle.schema.json")
 """The JSON Schema of the format, a resource shipped with the package."""
 
 _KEYS = {"variant", "width", "height", *CREDITS, "rooms", "solution"}

@@ -17,6 +17,7 @@ from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 from heyawake_asp.steps.pricing import parts_cost
+from heyawake_asp.steps.single import black_bounds
 
 if TYPE_CHECKING:
     from heyawake_asp.steps.engine import Deducer
@@ -148,20 +149,21 @@ def _cells(part: Rule | Settled) -> tuple[Cell, ...]:
 
 
 def _may_break(puzzle: Puzzle, shading: dict[Cell, bool], part: Rule | Settled) -> bool:
-    """Whether a shading (True: black) may break a part; connectivity is not worked out."""
+    """Whether a shading (True: black) may break a part, by what its kind holds (`Holds`).
+
+    Connectivity and the other kinds only the search knows are not worked out: they may.
+    """
     if not isinstance(part, Rule):
         return shading[part[0]] != part[1]
     blacks = sum(shading[cell] for cell in part.cells)
-    if part.kind == "adjacent":
-        return blacks == 2
-    if part.kind == "mirror":
+    holds = RULE_KINDS[part.kind].holds
+    if holds == "both alike":
         return blacks == 1
-    if part.kind == "apart":
+    if holds == "apart":
         return any(
             shading[cell] and shading.get(other, False)
             for cell in puzzle.rooms[part.room or 0].cells
             for other in neighbours(cell)
         )
-    if part.kind == "clue":
-        return blacks != puzzle.rooms[part.room or 0].clue
-    return part.kind in ("connected", "area", "joined", "doors") or blacks == 0
+    bounds = black_bounds(part, puzzle)
+    return bounds is None or not bounds[0] <= blacks <= bounds[1]

@@ -25,7 +25,8 @@ import clingo
 from heyawake_asp.asp.bounds import BOUND_OPTIONS, dense_facts, dense_rooms, off_clue
 from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Puzzle
-from heyawake_asp.steps.model import Reason, Rule, room_rule
+from heyawake_asp.steps.model import Reason, Rule
+from heyawake_asp.steps.selectors import room_rule
 
 __all__: list[str] = []
 

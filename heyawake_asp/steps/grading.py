@@ -16,7 +16,7 @@ from heyawake_asp.steps.kinds import STEP_KINDS
 from heyawake_asp.steps.model import Kind, Step, Walkthrough
 from heyawake_asp.steps.walk import steps
 
-__all__ = ["BOUNDS", "Grade", "grade", "grade_puzzle"]
+__all__ = ["Grade", "grade", "grade_puzzle"]
 
 LABELS = ("easy", "medium", "hard", "expert")
 """The grades, easiest first."""

@@ -39,26 +39,28 @@ puzzles, at most 121 cells) a question asked of the whole grid's is cheaper.
 def rule_facts(puzzle: Puzzle, rules: Iterable[Rule]) -> str:
     """The facts of ``encodings/steps/local.lp``: instances numbered in order, one fact each.
 
-    A pair of cells is ``pair/5``, a pair of mirror cells ``alike/5``, a
-    window ``line/5`` (its ends); a
-    clue is ``count/2``, with ``member/3`` for each cell of its room. Few
-    facts: clingo parses facts slower than it grounds them.
+    An instance is a fact named as its kind's row says (`RuleKind.local`),
+    by its shape: two cells or a window ``NAME(I, X1, Y1, X2, Y2)`` (a
+    window's ends), a room ``NAME(I, N)`` with its number and ``member/3``
+    for each of its cells. Few facts: clingo parses facts slower than it
+    grounds them.
     """
     lines = []
     for index, rule in enumerate(rules):
-        (x1, y1), (x2, y2) = rule.cells[0], rule.cells[-1]
-        if rule.kind == "adjacent":
-            lines.append(f"pair({index},{x1},{y1},{x2},{y2}).")
-        elif rule.kind == "mirror":
-            lines.append(f"alike({index},{x1},{y1},{x2},{y2}).")
-        elif rule.kind == "run":
-            lines.append(f"line({index},{x1},{y1},{x2},{y2}).")
-        elif rule.kind == "clue":
-            lines.append(f"count({index},{puzzle.rooms[rule.room or 0].clue}).")
+        kind = RULE_KINDS[rule.kind]
+        if not kind.local or kind.shape not in _LOCAL_SHAPES:
+            raise ValueError(f"a {rule.kind} instance is not asked of a local program")
+        if kind.shape == "room":
+            lines.append(f"{kind.local}({index},{puzzle.rooms[rule.room or 0].clue}).")
             lines += [f"member({index},{x},{y})." for x, y in rule.cells]
         else:
-            raise ValueError(f"a {rule.kind} instance is not asked of a local program")
+            (x1, y1), (x2, y2) = rule.cells[0], rule.cells[-1]
+            lines.append(f"{kind.local}({index},{x1},{y1},{x2},{y2}).")
     return "\n".join(lines)
+
+
+_LOCAL_SHAPES = ("cells", "cells in a room", "window", "room")
+"""The shapes (`heyawake_asp.steps.kinds.Shape`) whose instances a local program's facts state."""
 
 
 class LocalProgram:
@@ -136,7 +138,7 @@ class LocalPrograms:
         """A program holding ``rules``: the last one, a kept one, else a new one; or None.
 
         None on a small grid, or when ``rules`` include a kind no local program holds
-        (connectivity, a room's ``apart``: `RuleKind.local`).
+        (connectivity, a room's ``apart``: `heyawake_asp.steps.kinds.RuleKind.local`).
         """
         if not self._used or any(not RULE_KINDS[rule.kind].local for rule in rules):
             return None

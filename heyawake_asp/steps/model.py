@@ -9,33 +9,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeAlias
 
 from heyawake_asp.grid import Grid
-from heyawake_asp.puzzle import Cell, Puzzle, neighbours
+from heyawake_asp.puzzle import Cell
 
 __all__ = ["Hint", "Reason", "Rule", "Settled", "Step", "Walkthrough", "row_major"]
 
-RuleKind = Literal[
-    "adjacent", "apart", "clue", "run", "connected", "mirror", "area", "joined", "doors"
-]
-Kind = Literal[
-    "adjacent", "mirror", "clue", "area", "joined", "doors", "run", "connected", "combined", "cases"
-]
-KINDS: tuple[Kind, ...] = (
-    "adjacent",
-    "mirror",
-    "clue",
-    "area",
-    "joined",
-    "doors",
-    "run",
-    "connected",
-    "combined",
-    "cases",
-)
-"""Step kinds from the simplest: one rule instance of each sort, several, reasoning by cases
-(as `heyawake_asp.steps.kinds.STEP_KINDS` lists them: a test keeps the two alike)."""
+Kind: TypeAlias = str
+"""A kind of step: a name of `heyawake_asp.steps.kinds.STEP_KINDS`."""
 Settled = tuple[Cell, bool]
 """A cell and its colour: True for black, False for white."""
 
@@ -47,50 +29,23 @@ def row_major(cell: Cell) -> tuple[int, int]:
 
 @dataclass(frozen=True, order=True)
 class Rule:
-    """One instance of a Heyawake rule.
+    """One instance of a rule of the puzzle.
 
     Attributes
     ----------
     kind : str
-        ``adjacent``: the two ``cells`` are not both black (rule 1);
-        ``apart``: no black cell of room ``room`` is beside another black
-        cell, the ``cells`` being the room's and their neighbours (rule 1 in
-        and around a dense room, its ``adjacent`` instances together);
-        ``clue``: room ``room`` holds exactly its clue's number of black
-        cells, ``cells`` being the room's (rule 3); ``run``: the straight
-        window ``cells``, which passes through three rooms, is not all white
-        (rule 5); ``mirror``: the two ``cells``, mirror images in room
-        ``room`` about its centre, are both black or both white (ayeheya's
-        symmetry); ``area``: room ``room``'s largest group of white cells
-        joined inside it has its number of cells (akichi); ``joined``: room
-        ``room``'s white cells are joined inside it (oneroom); ``doors``:
-        the two rooms the ``cells`` border (``room`` one of them) share at
-        most one door (oneroom), the ``cells`` being those along their
-        border; ``connected``: every white cell joins one of the
-        ``cells`` (the roots) that is white, when one is (rule 2, stated
-        from a few cells: the engine roots it at a settled white cell, at
-        the cell it refutes being white, or at a cell white in every
-        solution and one neighbour; no cells while still unrooted).
+        A name of `heyawake_asp.steps.kinds.RULE_KINDS`, whose row says what
+        the instance states of its cells and room.
     cells : tuple of Cell
         The cells the instance constrains, row-major (a run: in line order).
     room : int or None
-        For a clue, ``apart`` or ``mirror``, the index of its room in ``Puzzle.rooms``.
+        For an instance of a room (a clue, ``apart``, ``mirror``, ...), the
+        index of its room in ``Puzzle.rooms``.
     """
 
-    kind: RuleKind
+    kind: str
     cells: tuple[Cell, ...]
     room: int | None = None
-
-
-def room_rule(kind: Literal["clue", "apart", "area", "joined"], puzzle: Puzzle, room: int) -> Rule:
-    """The instance ``kind`` of a whole room (index ``room``), its cells row-major.
-
-    An ``apart`` instance's cells are the room's and their neighbours on the grid.
-    """
-    cells = set(puzzle.rooms[room].cells)
-    if kind == "apart":
-        cells.update(n for cell in tuple(cells) for n in neighbours(cell) if puzzle.contains(n))
-    return Rule(kind, tuple(sorted(cells, key=row_major)), room)
 
 
 @dataclass(frozen=True)
@@ -115,7 +70,7 @@ class Step:
     """One deduction: the cells it settles, with their minimal reason, a cost and a sentence.
 
     ``cells`` lists each newly settled cell with its colour (True black);
-    ``kind`` is one of `KINDS`; ``cost`` grows with the reason's size and
+    ``kind`` is a kind of step (`Kind`); ``cost`` grows with the reason's size and
     with reasoning by cases.
     """
 

@@ -1,7 +1,9 @@
 """The atoms of the steps program, named in Python: selectors as rule instances, cells.
 
 ``encodings/steps/instances.lp`` switches each rule instance with a
-selector ``use(I)``; `rule_named` reads the instance ``I`` names.
+selector ``use(I)``; `rule_named` reads the instance ``I`` names, by the
+shape its kind's row gives (`heyawake_asp.steps.kinds.Shape`): one reader
+per shape, none per kind.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> term = clingo.Function("adjacent", [clingo.Number(n) for n in (0, 0, 1, 0)])
@@ -11,14 +13,15 @@ Rule(kind='adjacent', cells=((0, 0), (1, 0)), room=None)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
 
 import clingo
 
 from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
-from heyawake_asp.steps.model import Rule, room_rule, row_major
+from heyawake_asp.steps.kinds import RULE_KINDS, Shape
+from heyawake_asp.steps.model import Rule, row_major
 
 __all__: list[str] = []
 
@@ -35,36 +38,48 @@ def cell_symbol(name: str, cell: Cell) -> clingo.Symbol:
 
 def rule_named(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
     """The rule instance a selector's argument names."""
-    args = [int(arg.number) for arg in term.arguments if arg.type == clingo.SymbolType.Number]
-    if term.name == "adjacent":
-        return Rule("adjacent", ((args[0], args[1]), (args[2], args[3])))
-    if term.name in _ROOM_KINDS:
-        return room_rule(_ROOM_KINDS[term.name], puzzle, args[0] - 1)
-    if term.name == "doors":
-        return doors_rule(puzzle, args[0] - 1, args[1] - 1)
-    if term.name == "mirror":
-        cells = ((args[0], args[1]), (args[2], args[3]))
-        return Rule("mirror", cells, puzzle.room_index(cells[0]))
-    if term.name == "run":
-        line, start, end = args
-        span = range(start - 1, end + 2)
-        across = term.arguments[0].name == "h"
-        return Rule("run", tuple((i, line) if across else (line, i) for i in span))
-    return Rule("connected", ())
+    return _READERS[RULE_KINDS[term.name].shape](term, puzzle)
 
 
-_ROOM_KINDS: dict[str, Literal["clue", "apart", "area", "joined"]] = {
-    "clue": "clue",
-    "apart": "apart",
-    "area": "area",
-    "joined": "joined",
-}
-"""The kinds whose instance is one whole room, by the name of their selector's term."""
+def _numbers(term: clingo.Symbol) -> list[int]:
+    """A term's number arguments, in order."""
+    return [int(arg.number) for arg in term.arguments if arg.type == clingo.SymbolType.Number]
 
 
-def doors_rule(puzzle: Puzzle, room: int, other: int) -> Rule:
-    """The instance "rooms ``room`` and ``other`` share at most one door": their border's cells."""
-    rooms = (room, other)
+def room_rule(kind: str, puzzle: Puzzle, room: int) -> Rule:
+    """The instance ``kind`` of a whole room (index ``room``), its cells row-major.
+
+    A kind of shape ``room and around`` has the room's cells and their neighbours on the grid.
+    """
+    cells = set(puzzle.rooms[room].cells)
+    if RULE_KINDS[kind].shape == "room and around":
+        cells.update(n for cell in tuple(cells) for n in neighbours(cell) if puzzle.contains(n))
+    return Rule(kind, tuple(sorted(cells, key=row_major)), room)
+
+
+def _pair(term: clingo.Symbol) -> tuple[Cell, Cell]:
+    """The two cells of ``KIND(X1, Y1, X2, Y2)``."""
+    x1, y1, x2, y2 = _numbers(term)
+    return (x1, y1), (x2, y2)
+
+
+def _cells(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
+    return Rule(term.name, _pair(term))
+
+
+def _cells_in_a_room(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
+    cells = _pair(term)
+    return Rule(term.name, cells, puzzle.room_index(cells[0]))
+
+
+def _room(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
+    return room_rule(term.name, puzzle, _numbers(term)[0] - 1)
+
+
+def _two_rooms(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
+    """Rooms R and Q (from 1): the cells along their border, the room R."""
+    first, second = _numbers(term)
+    rooms = (first - 1, second - 1)
     cells = {
         cell
         for index in rooms
@@ -74,7 +89,31 @@ def doors_rule(puzzle: Puzzle, room: int, other: int) -> Rule:
         and puzzle.room_index(near) in rooms
         and puzzle.room_index(near) != index
     }
-    return Rule("doors", tuple(sorted(cells, key=row_major)), room)
+    return Rule(term.name, tuple(sorted(cells, key=row_major)), rooms[0])
+
+
+def _window(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
+    """``KIND(D, L, S, E)``: the cells S-1 to E+1 of row L (``D`` is ``h``) or column L."""
+    line, start, end = _numbers(term)
+    span = range(start - 1, end + 2)
+    across = term.arguments[0].name == "h"
+    return Rule(term.name, tuple((i, line) if across else (line, i) for i in span))
+
+
+def _grid(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
+    return Rule(term.name, ())
+
+
+_READERS: dict[Shape, Callable[[clingo.Symbol, Puzzle], Rule]] = {
+    "cells": _cells,
+    "cells in a room": _cells_in_a_room,
+    "room": _room,
+    "room and around": _room,
+    "two rooms": _two_rooms,
+    "window": _window,
+    "grid": _grid,
+}
+"""The instance a term of each shape names."""
 
 
 def literal_of(atoms: clingo.SymbolicAtoms, symbol: clingo.Symbol) -> int:

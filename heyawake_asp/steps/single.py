@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.model import Reason, Rule, row_major
 
 __all__: list[str] = []
@@ -34,13 +35,17 @@ def forced_by(rule: Rule, puzzle: Puzzle, known: Mapping[Cell, bool]) -> dict[Ce
     nothing from a whole room's instance that is no count (akichi's area, oneroom's).
     A pair of mirror cells is no count: one settled, the other takes its colour.
     """
-    if rule.kind == "mirror":
+    holds = RULE_KINDS[rule.kind].holds
+    if holds == "both alike":
         settled = [cell for cell in rule.cells if cell in known]
         if len(settled) != 1:
             return {}
         (other,) = set(rule.cells) - set(settled)
         return {other: known[settled[0]]}
-    fewest, most = _black_bounds(rule, puzzle)
+    bounds = black_bounds(rule, puzzle)
+    if bounds is None:
+        return {}
+    fewest, most = bounds
     open_cells = [cell for cell in rule.cells if cell not in known]
     black = sum(1 for cell in rule.cells if known.get(cell, False))
     if black > most or black + len(open_cells) < fewest or not open_cells:
@@ -61,19 +66,23 @@ def single_reason(rule: Rule, puzzle: Puzzle, known: Mapping[Cell, bool], black:
     Without any of them the cell could take either colour, so this is the
     one minimal reason.
     """
-    needed = black if rule.kind == "mirror" else not black
+    needed = black if RULE_KINDS[rule.kind].holds == "both alike" else not black
     settled = tuple((cell, needed) for cell in rule.cells if known.get(cell) is needed)
     return Reason((rule,), tuple(sorted(settled, key=lambda item: row_major(item[0]))))
 
 
-def _black_bounds(rule: Rule, puzzle: Puzzle) -> tuple[int, int]:
-    """The fewest and the most black cells ``rule`` allows among its cells."""
-    if rule.kind == "adjacent":
+def black_bounds(rule: Rule, puzzle: Puzzle) -> tuple[int, int] | None:
+    """The fewest and the most black cells ``rule`` allows among its cells (`Holds`).
+
+    None for an instance that is no count, or a count of a number not given.
+    """
+    holds = RULE_KINDS[rule.kind].holds
+    if holds == "at most one black":
         return 0, 1
-    if rule.kind == "run":
+    if holds == "at least one black":
         return 1, len(rule.cells)
-    if rule.kind == "clue" and rule.room is not None:
+    if holds == "its number of blacks" and rule.room is not None:
         clue = puzzle.rooms[rule.room].clue
         if isinstance(clue, int):
             return clue, clue
-    return 0, len(rule.cells)  # no count (a whole room's area, joined, doors): nothing alone
+    return None

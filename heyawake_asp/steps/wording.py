@@ -13,10 +13,10 @@ puzzle's file, else by its first cell (`Puzzle.room_name`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from heyawake_asp.puzzle import Cell, Puzzle, cell_name
-from heyawake_asp.steps.kinds import RULE_KINDS
+from heyawake_asp.steps.kinds import RULE_KINDS, Shape
 from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, row_major
 
 __all__: list[str] = []
@@ -74,12 +74,12 @@ def rules_phrase(puzzle: Puzzle, rules: Sequence[Rule]) -> str:
     is a list itself.
     """
     groups = [_group(puzzle, [rule for rule in rules if rule.kind == sort]) for sort in _SORTS]
-    apart = {rule.room for rule in rules if rule.kind == "apart"}
-    if apart and apart <= {rule.room for rule in rules if rule.kind == "clue"}:
-        # The rooms were just named with their clues.
-        groups[_SORTS.index("apart")] = (
-            f"none of {'its' if len(apart) == 1 else 'their'} black cells beside another black cell"
-        )
+    for index, sort in enumerate(_SORTS):
+        again = RULE_KINDS[sort].again
+        rooms = {rule.room for rule in rules if rule.kind == sort}
+        if again and rooms and rooms <= {rule.room for rule in rules if rule.kind == again.after}:
+            # The rooms were just named with their clues.
+            groups[index] = again.one if len(rooms) == 1 else again.many
     phrases = [phrase for phrase in groups if phrase]
     if len(phrases) == 1 or not any(" and " in phrase for phrase in phrases):
         return _listing(phrases)
@@ -89,37 +89,56 @@ def rules_phrase(puzzle: Puzzle, rules: Sequence[Rule]) -> str:
 
 
 def _group(puzzle: Puzzle, rules: Sequence[Rule]) -> str:
-    """The instances of one sort, in one phrase (empty without any)."""
+    """The instances of one sort, in one phrase (empty without any): its row's words."""
     if not rules:
         return ""
-    many = len(rules) > 1
-    kind = rules[0].kind
-    if kind == "connected":
-        return "white connectivity"
-    if kind in ("clue", "apart", "area", "joined"):
-        labels = _listing([_labelled(puzzle, rule.room or 0) for rule in rules])
-        rooms = f"{puzzle.room_noun(len(rules))} {labels}"
-        if kind == "clue":
-            return f"the clue{'s' if many else ''} of {rooms}"
-        if kind == "area":
-            return f"the largest white area of {rooms}, as many cells as the number"
-        if kind == "joined":
-            return f"the white cells of {rooms} joined inside {'each' if many else 'it'}"
-        return f"no black cell of {rooms} beside another black cell"
-    if kind == "doors":
-        pairs = _listing([_between(puzzle, rule) for rule in rules])
-        return f"at most one door between {pairs}"
-    if kind == "run":
-        runs = _listing([f"{cell_name(r.cells[0])}-{cell_name(r.cells[-1])}" for r in rules])
-        if many:
-            return f"a black cell in each of the runs {runs} (three rooms each)"
-        return f"a black cell in the run {runs} (three rooms)"
-    pairs = _listing([f"{cell_name(r.cells[0])}/{cell_name(r.cells[1])}" for r in rules])
-    if kind == "mirror":
-        if many:
-            return f"the mirror pairs {pairs}, each alike (symmetric rooms)"
-        return f"{pairs} alike (mirror cells of {_room(puzzle, rules[0].room or 0)})"
-    return f"the pairs {pairs}, none both black" if many else f"{pairs} not both black"
+    kind = RULE_KINDS[rules[0].kind]
+    says = kind.says_many if len(rules) > 1 else kind.says_one
+    names = _listing([_NAMES[kind.shape](puzzle, rule) for rule in rules])
+    if kind.shape in _ROOM_SHAPES:
+        names = f"{puzzle.room_noun(len(rules))} {names}"
+    room = _room(puzzle, rules[0].room or 0) if "{room}" in says else ""
+    return says.format(items=names, room=room)
+
+
+def _between(puzzle: Puzzle, rule: Rule) -> str:
+    """``room a and room c``: the rooms of an instance along their border."""
+    rooms = sorted({puzzle.room_index(cell) for cell in rule.cells})
+    return " and ".join(puzzle.room_name(room) for room in rooms)
+
+
+def _pair_name(puzzle: Puzzle, rule: Rule) -> str:
+    """``r1c1/r1c2``."""
+    return f"{cell_name(rule.cells[0])}/{cell_name(rule.cells[1])}"
+
+
+def _room_name(puzzle: Puzzle, rule: Rule) -> str:
+    """``b (clue 2)``, after the noun (`_labelled`)."""
+    return _labelled(puzzle, rule.room or 0)
+
+
+def _window_name(puzzle: Puzzle, rule: Rule) -> str:
+    """``r1c1-r1c5``: a window's ends."""
+    return f"{cell_name(rule.cells[0])}-{cell_name(rule.cells[-1])}"
+
+
+def _no_name(puzzle: Puzzle, rule: Rule) -> str:
+    """The whole grid's instance has no name of its own."""
+    return ""
+
+
+_NAMES: dict[Shape, Callable[[Puzzle, Rule], str]] = {
+    "cells": _pair_name,
+    "cells in a room": _pair_name,
+    "room": _room_name,
+    "room and around": _room_name,
+    "two rooms": _between,
+    "window": _window_name,
+    "grid": _no_name,
+}
+"""How a sentence names one instance of each shape (`heyawake_asp.steps.kinds.Shape`)."""
+_ROOM_SHAPES = ("room", "room and around")
+"""The shapes whose instances are rooms, named after the noun: ``rooms b (clue 2) and c``."""
 
 
 def sentence(puzzle: Puzzle, settled: Sequence[Settled], reason: Reason, kind: Kind) -> str:
@@ -169,12 +188,6 @@ def _why(puzzle: Puzzle, settled: Sequence[Settled], reason: Reason, kind: Kind)
             )
         return f"if {other}, every way to go on would break one of: {rules}{known}"
     return f"from {rules}{known}"
-
-
-def _between(puzzle: Puzzle, rule: Rule) -> str:
-    """``room a and room c``: the two rooms a doors instance is about."""
-    rooms = sorted({puzzle.room_index(cell) for cell in rule.cells})
-    return " and ".join(puzzle.room_name(room) for room in rooms)
 
 
 def _cut_off(settled: Sequence[Settled], reason: Reason) -> str | None:

@@ -21,7 +21,7 @@ from heyawake_asp.authoring.tiling import RoomSizes, random_partition, rect_tili
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Room, neighbours
 
-__all__ = ["tilings"]
+__all__: list[str] = []
 
 TILINGS_PER_SIZE = 40
 """Tilings tried per grid size: all of them when there are no more, else a sample this large."""

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from heyawake_asp.shipped import shipped_dir
 from heyawake_asp.steps.kinds import page_table
+from heyawake_asp.variants import VARIANTS
 
 __all__: list[str] = []
 
@@ -69,8 +71,7 @@ class Content:
             for path in sorted(_STATIC.iterdir())
         }
         assets["/"] = assets["/index.html"]
-        table = json.dumps(page_table()).encode()
-        assets["/rules.json"] = Asset("application/json", table)  # the kinds, for the page's words
+        assets["/rules.json"] = Asset("application/json", json.dumps(rules_table()).encode())
         folder = shipped_dir("instances")
         instances = (
             {
@@ -82,6 +83,16 @@ class Content:
         )
         players = tuple(name for name, text in instances.items() if _for_players(text))
         return cls(assets, instances, players)
+
+
+def rules_table() -> dict[str, Any]:
+    """What the page knows of the rules, served as ``/rules.json``.
+
+    The kinds of rule instance and of step (`heyawake_asp.steps.kinds`) and the
+    variants by name, plain Heyawake first (`heyawake_asp.variants`).
+    """
+    variants = {name: asdict(variant) for name, variant in VARIANTS.items()}
+    return {**page_table(), "variants": variants}
 
 
 def _for_players(text: str) -> bool:

@@ -6,6 +6,7 @@ import { Superseded, abort, call, post, watchBusy } from "./api.js";
 import { Board, ZOOM_STEP } from "./board.js";
 import { Compose } from "./compose.js";
 import { MAX_SIZE, fromObject, fromUrl } from "./draft.js";
+import { VARIANTS } from "./kinds.js";
 import { Learn } from "./learn.js";
 import { Play } from "./play.js";
 import { list, report, say } from "./status.js";
@@ -17,13 +18,11 @@ const DRAFT = "#draft=";
 const GRID = "&grid="; // after #puzzle=: the player's grid, in a link made on request
 const LINK_CHARS = { "#": "x", ".": "o", "?": "_" };
 const GRID_CHARS = { x: "#", o: ".", _: "?" };
-const VARIANT_WORDS = {
-  ayeheya: "Ayeheya puzzle (each room's black cells symmetric about its centre)",
-  akichi: "Akichiwake puzzle (a number is the size of its room's largest white area, not a count)",
-  oneroom: "One Room One Door puzzle (no rule on white runs; each room's white cells joined inside it; two rooms share at most one door)",
-};
 /** What a puzzle is, in a sentence: "puzzle", or its variant and the variant's rule. */
-const kindOf = ({ variant }) => VARIANT_WORDS[variant] ?? "puzzle";
+function kindOf({ variant }) {
+  const known = VARIANTS[variant];
+  return known?.words ? `${known.title} puzzle (${known.words})` : "puzzle";
+}
 
 const board = new Board($("board"), (x, y, char) => play.set(x, y, char), {
   begin: (x, y, char) => play.begin(x, y, char),
@@ -252,7 +251,7 @@ async function playText(text, linked = null) {
   learn.close();
   setPaused(false);
   let resumed = play.start(puzzle);
-  $("mirror-option").hidden = puzzle.variant !== "ayeheya";
+  $("mirror-option").hidden = !VARIANTS[puzzle.variant]?.symmetric_rooms;
   const given = marks ?? linked; // a puzz.link file's shading, or a link's grid
   if (given && given.length === puzzle.height && given.every((row) => row.length === puzzle.width)) {
     play.adopt(given);

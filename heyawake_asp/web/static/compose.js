@@ -6,6 +6,7 @@
 import { Superseded, abort, hold, post } from "./api.js";
 import { MOVES } from "./board.js";
 import * as D from "./draft.js";
+import { PLAIN, VARIANTS } from "./kinds.js";
 import { report, say, scoreText } from "./status.js";
 
 const DEBOUNCE_MS = 150;
@@ -13,7 +14,6 @@ const ANALYSIS = ["analyze", "grade", "explain", "suggest"];
 const EXPORTS = { url: "puzz.link URL", text: "text", json: "JSON", kth: "KTH", svg: "SVG" };
 const HISTORY = 500; // the most edits undo keeps
 const CREDITS = ["title", "author"];
-const AREA_NUMBERS = new Set(["akichi"]); // variants whose numbers are white areas, not counts
 const xy = (cell) => [cell.x, cell.y];
 const MAX_CLUE = 4095; // what a puzz.link URL holds
 
@@ -56,6 +56,11 @@ export class Compose {
     svg.addEventListener("pointerup", (event) => this.#up(event));
     svg.addEventListener("pointercancel", () => this.#cancel());
     ui.clue.addEventListener("change", () => this.#clueField());
+    for (const { name, title, words } of Object.values(VARIANTS)) {
+      const option = new Option(title, name);
+      if (words) option.title = words[0].toUpperCase() + words.slice(1);
+      ui.variant.append(option);
+    }
   }
 
   get tool() {
@@ -87,7 +92,7 @@ export class Compose {
     this.ui.exportPanel.hidden = true;
   }
 
-  /** The draft's puzz.link URL, of the type of its rules (heyawake, ayeheya). */
+  /** The draft's puzz.link URL, of the type of its rules (its variant's name). */
   url() {
     return D.toUrl(this.draft, this.ui.variant.value);
   }
@@ -95,14 +100,13 @@ export class Compose {
   /** The draft as our JSON format's text, as the API reads it: its rules, title and author. */
   json() {
     const variant = this.ui.variant.value;
-    const rules = variant === "heyawake" ? {} : { variant };
+    const rules = variant === PLAIN ? {} : { variant };
     return JSON.stringify({ ...rules, ...D.toObject(this.draft), ...this.credits() });
   }
 
-  /** Compose under ``variant``'s rules (the select's options; unknown: Heyawake's). */
+  /** Compose under ``variant``'s rules (unknown: plain Heyawake's). */
   setVariant(variant) {
-    const known = [...this.ui.variant.options].some((option) => option.value === variant);
-    this.ui.variant.value = known ? variant : "heyawake";
+    this.ui.variant.value = variant in VARIANTS ? variant : PLAIN;
   }
 
   /** Other rules chosen: the draft is analysed afresh. */
@@ -456,9 +460,10 @@ export class Compose {
   }
 
   /** The largest number room ``index`` can take: its most black cells, or under rules whose
-   * numbers are white areas (akichi), its size. */
+   * numbers are no count (a white area's size, akichi), its size. */
   #most(index) {
-    return AREA_NUMBERS.has(this.ui.variant.value) ? D.cellsOf(this.draft, index).length : D.mostBlack(this.draft, index);
+    const counts = VARIANTS[this.ui.variant.value].counts;
+    return counts ? D.mostBlack(this.draft, index) : D.cellsOf(this.draft, index).length;
   }
 
   #clueField() {

@@ -5,11 +5,12 @@
 // numbered from 0 in reading order of their first cell (smallest y, then x), every room
 // connected; clues[i] is room i's number, "?" (hidden) or null.
 
+import { PLAIN, VARIANTS } from "./kinds.js";
+
 export const MAX_SIZE = 50;
 
 const BASE32 = "0123456789abcdefghijklmnopqrstuv";
 const PREFIX = "https://puzz.link/p?";
-const VARIANTS = ["heyawake", "ayeheya", "akichi", "oneroom"]; // the types a URL may name (heyawake_asp.variants)
 
 const grid = (width, height, fill) =>
   Array.from({ length: height }, (_, y) => Array.from({ length: width }, (_, x) => fill(x, y)));
@@ -219,7 +220,7 @@ function pack(bits) {
 }
 
 /** The draft's puzz.link URL of type ``variant`` (pzprjs's encoding; numbers up to 4095). */
-export function toUrl(draft, variant = "heyawake") {
+export function toUrl(draft, variant = PLAIN) {
   const { width, height, room } = draft;
   const vertical = [];
   for (let y = 0; y < height; y++) {
@@ -256,7 +257,7 @@ export function toUrl(draft, variant = "heyawake") {
  * ``variant``; throws Error on one it cannot read.
  */
 export function fromUrl(url) {
-  const match = new RegExp(`(${VARIANTS.join("|")})\\/(\\d+)\\/(\\d+)\\/([^#\\s]*)`).exec(url);
+  const match = new RegExp(`(${Object.keys(VARIANTS).join("|")})\\/(\\d+)\\/(\\d+)\\/([^#\\s]*)`).exec(url);
   if (!match) throw new Error("not a heyawake puzz.link URL");
   const [, variant, columns, rows, body] = match;
   const [width, height] = [Number(columns), Number(rows)];

@@ -1,5 +1,6 @@
-// The kinds of rule instance and of step in a player's words, as the server's table has them
-// (/rules.json, from heyawake_asp.steps.kinds): the page names no kind itself.
+// The kinds of rule instance and of step in a player's words, and the variants of the puzzle,
+// as the server's tables have them (/rules.json, from heyawake_asp.steps.kinds and
+// heyawake_asp.variants): the page names no kind and no variant itself.
 
 const table = await (await fetch("/rules.json")).json();
 
@@ -12,3 +13,13 @@ export const RULE_WORDS = Object.fromEntries(
 export const KIND_WORDS = Object.fromEntries(
   Object.entries(table.steps).map(([name, kind]) => [name, kind.words]),
 );
+
+/**
+ * The variants by name (each also a puzz.link URL's type), plain Heyawake first: each
+ * {name, title, words (its rule in a player's words), counts (a number counts black cells,
+ * else it is a white area's size), symmetric_rooms, runs, explained}.
+ */
+export const VARIANTS = table.variants;
+
+/** The plain puzzle's name: the first variant, every puzzle's unless it says otherwise. */
+export const PLAIN = Object.keys(VARIANTS)[0];

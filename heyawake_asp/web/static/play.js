@@ -7,7 +7,7 @@ import { abort, post } from "./api.js";
 import { cellName } from "./board.js";
 import { forget, recall, keep } from "./progress.js";
 import { explain, marks } from "./reason.js";
-import { KIND_WORDS } from "./kinds.js";
+import { KIND_WORDS, VARIANTS } from "./kinds.js";
 import { list, report, say, scoreText } from "./status.js";
 
 const xy = (cell) => [cell.x, cell.y];
@@ -18,7 +18,7 @@ export class Play {
     this.board = board;
     this.timer = timer;
     this.options = options; // the checkboxes autoCheck, strict and mirror
-    this.mirrors = new Map(); // "x,y" -> [x, y]: each cell's mirror in its room (ayeheya)
+    this.mirrors = new Map(); // "x,y" -> [x, y]: each cell's mirror in its room (symmetric rooms)
     this.puzzle = null;
     this.grid = [];
     this.done = []; // moves, each a list of {x, y, from, to}
@@ -36,7 +36,7 @@ export class Play {
    */
   start(puzzle) {
     this.puzzle = puzzle;
-    this.mirrors = puzzle.variant === "ayeheya" ? mirrorsOf(puzzle) : new Map();
+    this.mirrors = VARIANTS[puzzle.variant]?.symmetric_rooms ? mirrorsOf(puzzle) : new Map();
     const kept = recall(puzzle);
     this.grid = kept?.grid ?? Array.from({ length: puzzle.height }, () => new Array(puzzle.width).fill("?"));
     this.done = kept?.done ?? [];
