@@ -17,14 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 
-import clingo
-
 from heyawake_asp.asp.control import ground_program
 from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.model import Rule
-from heyawake_asp.steps.selectors import cell_symbol, literal_of
+from heyawake_asp.steps.selectors import cell_symbol, literal_of, use_symbol
 
 __all__: list[str] = []
 
@@ -85,7 +83,7 @@ class LocalProgram:
         cells = dict.fromkeys(cell for rule in ordered for cell in rule.cells)
         self.black = {cell: literal_of(atoms, cell_symbol("black", cell)) for cell in cells}
         self._switch = {
-            rule: atoms[clingo.Function("use", [clingo.Number(index)])].literal  # type: ignore[union-attr]
+            rule: atoms[use_symbol(index)].literal  # type: ignore[union-attr]
             for index, rule in enumerate(ordered)
         }
 

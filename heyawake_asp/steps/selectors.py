@@ -13,6 +13,7 @@ Rule(kind='adjacent', cells=((0, 0), (1, 0)), room=None)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 
@@ -31,9 +32,16 @@ def steps_program() -> Path:
     return encodings_dir() / "steps" / "instances.lp"
 
 
+@functools.cache
 def cell_symbol(name: str, cell: Cell) -> clingo.Symbol:
-    """``name(X, Y)`` for a cell."""
+    """``name(X, Y)`` for a cell (made once: every local program looks its cells up)."""
     return clingo.Function(name, [clingo.Number(cell[0]), clingo.Number(cell[1])])
+
+
+@functools.cache
+def use_symbol(index: int) -> clingo.Symbol:
+    """``use(I)``, the selector of the instance numbered ``index`` in a local or window program."""
+    return clingo.Function("use", [clingo.Number(index)])
 
 
 def rule_named(term: clingo.Symbol, puzzle: Puzzle) -> Rule:

@@ -26,7 +26,7 @@ from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours, reachable
 from heyawake_asp.steps.local import rule_facts
 from heyawake_asp.steps.model import Rule
-from heyawake_asp.steps.selectors import cell_symbol, literal_of
+from heyawake_asp.steps.selectors import cell_symbol, literal_of, use_symbol
 
 __all__: list[str] = []
 
@@ -103,8 +103,7 @@ class WindowProgram:
         atoms = self.control.symbolic_atoms
         self.black = {cell: literal_of(atoms, cell_symbol("black", cell)) for cell in box.cells()}
         self._switch = {
-            rule: literal_of(atoms, clingo.Function("use", [clingo.Number(index)]))
-            for index, rule in enumerate(ordered)
+            rule: literal_of(atoms, use_symbol(index)) for index, rule in enumerate(ordered)
         }
         self._connected = literal_of(atoms, clingo.Function("use", [clingo.Function("connected")]))
         self._rooted: tuple[clingo.Symbol, ...] = ()
