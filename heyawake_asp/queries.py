@@ -23,7 +23,12 @@ from typing import TypeAlias
 from heyawake_asp.asp.bounds import bound_search, chosen_dense_rooms
 from heyawake_asp.asp.control import grounded_control
 from heyawake_asp.asp.decode import decode
-from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, analysis_program
+from heyawake_asp.asp.encodings import (
+    DEFAULT_ENCODING,
+    EncodingSet,
+    analysis_program,
+    assumable_numbers,
+)
 from heyawake_asp.asp.facts import candidate_clue_facts, known_black_facts
 from heyawake_asp.asp.search import Alarm, search
 from heyawake_asp.asp.shadings import find_shadings
@@ -32,7 +37,6 @@ from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.solver import solve
-from heyawake_asp.variants import require_counts
 
 __all__ = [
     "Ambiguity",
@@ -279,8 +283,7 @@ class ClueSwitch:
         known: Grid | None = None,
         timeout: float | Deadline | None = None,
     ) -> None:
-        require_counts(puzzle.variant, "switching numbers on and off (explain, suggest)")
-        programs = [analysis_program("assumable_clues")]
+        programs = [assumable_numbers(puzzle.variant)]
         own = {i: [room.clue] for i, room in enumerate(puzzle.rooms) if room.clue is not None}
         facts = [candidate_clue_facts(own)]
         if known is not None:

@@ -59,6 +59,11 @@ class Variant:
     explained: bool = True
     words: str = ""
 
+    @property
+    def numbers(self) -> str:
+        """The predicate of a room's number in the facts: ``clue`` (a count), else ``area``."""
+        return "clue" if self.counts else "area"
+
 
 HEYAWAKE = "heyawake"
 """The plain puzzle's name, every puzzle's variant unless it says otherwise."""

@@ -33,6 +33,7 @@ from pathlib import Path
 from heyawake_asp.errors import EncodingError, PuzzleFormatError
 from heyawake_asp.formats.source import read_bytes
 from heyawake_asp.shipped import shipped_dir
+from heyawake_asp.variants import variant_named
 
 __all__ = [
     "DEFAULT_ENCODING",
@@ -132,6 +133,14 @@ def encodings_dir() -> Path:
 def analysis_program(name: str) -> Path:
     """A helper program shipped in ``encodings/analysis/``."""
     return encodings_dir() / "analysis" / f"{name}.lp"
+
+
+def assumable_numbers(variant: str) -> Path:
+    """The helper program that puts each room's number behind an assumption, for ``variant``.
+
+    ``assumable_clues.lp`` for numbers that count black cells, ``assumable_areas.lp`` for areas.
+    """
+    return analysis_program(f"assumable_{variant_named(variant).numbers}s")
 
 
 def variant_program(name: str, folder: str = "variants") -> Path:

@@ -55,8 +55,7 @@ def puzzle_facts(puzzle: Puzzle) -> str:
             cells.extend(f"{number},{x},{y}" for x, y in ordered)
         if room.clue is not None:
             clues.append(f"{number},{room.clue}")
-    numbers = "clue" if variant_named(puzzle.variant).counts else "area"
-    pools = {"rect": rects, "in": cells, numbers: clues}
+    pools = {"rect": rects, "in": cells, variant_named(puzzle.variant).numbers: clues}
     lines = [f"width({puzzle.width}). height({puzzle.height}). room(1..{len(puzzle.rooms)})."]
     lines.extend(f"{name}({';'.join(pool)})." for name, pool in pools.items() if pool)
     return "\n".join(lines)

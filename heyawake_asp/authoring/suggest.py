@@ -19,21 +19,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, TypeVar
 
 import clingo
 
 from heyawake_asp.asp.control import grounded_control
 from heyawake_asp.asp.decode import decode
-from heyawake_asp.asp.encodings import DEFAULT_ENCODING, analysis_program
+from heyawake_asp.asp.encodings import DEFAULT_ENCODING, assumable_numbers
 from heyawake_asp.asp.facts import candidate_clue_facts
 from heyawake_asp.asp.search import Alarm, Search
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.puzzle import Cell, Puzzle, Room, reachable
 from heyawake_asp.queries import Encoding, SolutionCount, analyze, count_solutions
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
-from heyawake_asp.variants import require_counts
+from heyawake_asp.variants import variant_named
 
 __all__ = ["LIMIT", "MOST_NUMBERS", "ClueChange", "ClueOptions", "Suggestion", "suggest"]
 
@@ -209,12 +209,10 @@ def _split(
         if not room.cells & disputed:
             break
         for parts in _cuts(room):
-            clues = (_black_in(solution, parts[0]), _black_in(solution, parts[1]))
+            clues = (_number_in(puzzle, solution, parts[0]), _number_in(puzzle, solution, parts[1]))
             rooms = [*puzzle.rooms[:index], *puzzle.rooms[index + 1 :]]
             rooms += [Room(part, clue) for part, clue in zip(parts, clues, strict=True)]
-            counted = count_solutions(
-                Puzzle(puzzle.width, puzzle.height, tuple(rooms)), 1, encoding, deadline
-            )
+            counted = count_solutions(replace(puzzle, rooms=tuple(rooms)), 1, encoding, deadline)
             if counted.exact and counted.count == 1:
                 return RoomSplit(index, parts, clues)
     return None
@@ -257,14 +255,18 @@ def _tiers(
     numbered = sorted(clues)
     for index, room in enumerate(puzzle.rooms):
         if index not in clues:
-            held.update(_Candidate(index, _black_in(grid, room.cells)) for grid in sample.values)
+            held.update(
+                _Candidate(index, _number_in(puzzle, grid, room.cells)) for grid in sample.values
+            )
             whole |= {index} if sample.exhausted else set()
     yield _by_held(puzzle, held)
     for index in numbered:
         others = {other: clue for other, clue in clues.items() if other != index}
         relaxed = options.solutions(others, SAMPLE)
         cells = puzzle.rooms[index].cells
-        counts = Counter(_Candidate(index, _black_in(grid, cells)) for grid in relaxed.values)
+        counts = Counter(
+            _Candidate(index, _number_in(puzzle, grid, cells)) for grid in relaxed.values
+        )
         held.update({key: n for key, n in counts.items() if key.clue != clues[index]})
         whole |= {index} if relaxed.exhausted else set()
     yield _by_held(puzzle, Counter({key: held[key] for key in held if key.room in numbered}))
@@ -272,7 +274,7 @@ def _tiers(
         _Candidate(index, clue)
         for index, room in enumerate(puzzle.rooms)
         if index not in whole
-        for clue in range(_most(room) + 1)
+        for clue in range(_most(puzzle, room) + 1)
         if clue != clues.get(index) and _Candidate(index, clue) not in held
     ]
 
@@ -320,14 +322,31 @@ def _change(puzzle: Puzzle, candidate: _Candidate, solutions: int) -> ClueChange
     return ClueChange(room, puzzle.rooms[room].first_cell, candidate.clue, solutions)
 
 
-def _most(room: Room) -> int:
-    """At most how many black cells ``room`` holds: half a rectangle (rounded up), else all."""
-    return (len(room.cells) + 1) // 2 if room.is_rectangle else len(room.cells)
+def _most(puzzle: Puzzle, room: Room) -> int:
+    """The largest number ``room`` may hold.
+
+    Its most black cells: half a rectangle (rounded up), else all; a room's
+    largest white area (akichi) is at most all its cells.
+    """
+    if not variant_named(puzzle.variant).counts or not room.is_rectangle:
+        return len(room.cells)
+    return (len(room.cells) + 1) // 2
 
 
-def _black_in(grid: Grid, cells: frozenset[Cell]) -> int:
-    """How many of ``cells`` are black in ``grid``."""
-    return sum(grid[y][x] == BLACK for x, y in cells)
+def _number_in(puzzle: Puzzle, grid: Grid, cells: frozenset[Cell]) -> int:
+    """The number a room of ``cells`` has in ``grid``, as ``puzzle``'s variant counts numbers.
+
+    Its black cells; for akichi, its largest group of white cells joined inside it.
+    """
+    if variant_named(puzzle.variant).counts:
+        return sum(grid[y][x] == BLACK for x, y in cells)
+    white = {(x, y) for x, y in cells if grid[y][x] != BLACK}
+    largest = 0
+    while white:
+        group = reachable(next(iter(white)), white)
+        largest = max(largest, len(group))
+        white -= group
+    return largest
 
 
 class ClueOptions:
@@ -338,14 +357,15 @@ class ClueOptions:
     """
 
     def __init__(self, puzzle: Puzzle, encoding: Encoding, deadline: Deadline) -> None:
-        require_counts(puzzle.variant, "suggest")
         facts = candidate_clue_facts(
-            {i: range(max(_most(room), room.clue or 0) + 1) for i, room in enumerate(puzzle.rooms)}
+            {
+                i: range(max(_most(puzzle, room), room.clue or 0) + 1)
+                for i, room in enumerate(puzzle.rooms)
+            }
         )
         blank = puzzle.with_clues([None] * len(puzzle.rooms))
-        self._control, _ = grounded_control(
-            blank, encoding, extra=[analysis_program("assumable_clues")], facts=facts
-        )
+        switch = assumable_numbers(puzzle.variant)
+        self._control, _ = grounded_control(blank, encoding, extra=[switch], facts=facts)
         self.clues: Clues = {
             index: room.clue for index, room in enumerate(puzzle.rooms) if room.clue is not None
         }

@@ -162,6 +162,8 @@ def _walk(
             )
         except KeyboardInterrupt:
             return cut_short(problem, found, "interrupted")
+        except HeyawakeError as error:  # the library's, raised in the child: one line
+            raise click.ClickException(f"{source}: {error}") from None
 
 
 def _print_walk(puzzle: Puzzle, walk: Walkthrough) -> None:
@@ -248,7 +250,10 @@ def hint_command(puzzle: str, given: str | None, as_json: bool, timeout: float |
         except HeyawakeError as error:
             raise click.ClickException(str(error)) from None
     with Worker() as worker:
-        found = isolated(partial(hint, problem, known, deadline), puzzle, worker, deadline)
+        try:
+            found = isolated(partial(hint, problem, known, deadline), puzzle, worker, deadline)
+        except HeyawakeError as error:
+            raise click.ClickException(f"{puzzle}: {error}") from None
     if as_json:
         click.echo(json.dumps(hint_record(puzzle, found)))
     elif found.unsolvable is not None:
