@@ -36,7 +36,7 @@ from typing import TypeVar
 
 from heyawake_asp.runtime.isolation import max_jobs
 
-__all__ = ["Settings"]
+__all__ = ["DEFAULT_STREAM_LIMIT", "Settings"]
 
 N = TypeVar("N", int, float)
 
