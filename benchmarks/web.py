@@ -3,6 +3,7 @@
 Usage (from the repository root)::
 
     python benchmarks/web.py [--repeat 5]
+    python benchmarks/web.py --stream [--repeat 5]
     python benchmarks/web.py --load [--seconds 5] [--before /path/to/other/checkout]
 
 Runs ``heyawake serve`` of this checkout (``python -m heyawake_asp serve``,
@@ -15,6 +16,11 @@ draft shows after each edit) on the puzzle and on a draft of it with the
 clue of its largest numbered room left out, and ``grade`` (shown when the
 draft is unique). One Markdown table, a row per puzzle: the median and (in
 brackets) the largest time of each request, in seconds.
+
+With ``--stream``: the steps streamed (``/api/steps`` as JSON Lines, as the
+page's Steps asks for them), a row per puzzle: its steps, and the median and
+(in brackets) the largest seconds to the first step's line and to the last
+line (the walk's end).
 
 With ``--load``: 2, 8 and 32 clients at once, each sending ``hint`` (empty
 grid) or ``solve`` requests one after another for ``--seconds``, on a 9x9
@@ -118,6 +124,37 @@ def one_at_a_time(port: int, repeat: int) -> None:
     print("\n".join(rows))
 
 
+def streamed(port: int, text: str) -> tuple[float, float, int]:
+    """Seconds to the first line and to the last of the steps streamed; how many steps."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    headers = {"Content-Type": "application/json", "Accept": "application/x-ndjson"}
+    start = time.perf_counter()
+    connection.request("POST", "/api/steps", json.dumps({"puzzle": text}), headers)
+    response = connection.getresponse()
+    if response.status != 200:
+        raise SystemExit(f"steps: {response.status} {response.read()!r}")
+    first, found = None, 0
+    for line in response:
+        first = first or time.perf_counter() - start
+        found += "number" in json.loads(line)
+    whole = time.perf_counter() - start
+    connection.close()
+    return first or whole, whole, found
+
+
+def step_streams(port: int, repeat: int) -> None:
+    """Print the table of the steps streamed."""
+    print("| puzzle | steps | first step s | last line s |")
+    print("|---|---|---|---|")
+    for name in PUZZLES:
+        runs = [streamed(port, (HERE / name).read_text()) for _ in range(repeat)]
+        cells = [
+            f"{statistics.median(times):.2f} ({max(times):.2f})"
+            for times in ([run[0] for run in runs], [run[1] for run in runs])
+        ]
+        print(f"| {Path(name).stem} | {runs[0][2]} | {' | '.join(cells)} |", flush=True)
+
+
 LOADS = {"9x9": "instances/medium/9x9-s1.lp", "20x20": "instances/large/20x20-s1.lp"}
 CLIENTS = (2, 8, 32)
 
@@ -213,9 +250,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--load", action="store_true", help="many clients at once")
+    parser.add_argument("--stream", action="store_true", help="the steps streamed")
     parser.add_argument("--seconds", type=float, default=5.0, help="each load case's length")
     parser.add_argument("--before", type=Path, help="another checkout to load beside this one")
     args = parser.parse_args()
+    if args.stream:
+        with served(HERE) as port:
+            step_streams(port, args.repeat)
+        return
     if not args.load:
         with served(HERE) as port:
             one_at_a_time(port, args.repeat)

@@ -83,6 +83,7 @@ if TYPE_CHECKING:  # for type checkers; at run time `__getattr__` imports these 
     from heyawake_asp.render.svg import render_svg as render_svg
     from heyawake_asp.render.text import render_text as render_text
     from heyawake_asp.runtime.deadline import Deadline as Deadline
+    from heyawake_asp.runtime.deadline import Renewing as Renewing
     from heyawake_asp.runtime.isolation import GRACE_SECONDS as GRACE_SECONDS
     from heyawake_asp.runtime.isolation import ChildFailed as ChildFailed
     from heyawake_asp.runtime.isolation import ChildOverdue as ChildOverdue
@@ -156,7 +157,7 @@ _HOMES = {
     ),
     "render.svg": ("render_svg",),
     "render.text": ("render_text",),
-    "runtime.deadline": ("Deadline",),
+    "runtime.deadline": ("Deadline", "Renewing"),
     "runtime.isolation": (
         "GRACE_SECONDS",
         "ChildFailed",

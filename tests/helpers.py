@@ -1,14 +1,16 @@
-"""Helpers shared by the test modules: the real puzzle suites, reading drawn grids."""
+"""Helpers shared by the test modules: the real puzzle suites, reading drawn grids and records."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from _pytest.mark import ParameterSet
 
 from heyawake_asp import Puzzle
+from heyawake_asp.steps import Reason, Rule, Step
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
@@ -102,3 +104,21 @@ def parse_text_grid(lines: list[str], puzzle: Puzzle) -> tuple[str, ...]:
                 assert (border[4 * x + 1 : 4 * x + 4] == "━━━") == wall, (x, y)
         rows.append(row)
     return tuple(rows)
+
+
+def step_of(record: dict[str, Any]) -> Step:
+    """A step's JSON record (``steps --json``, the API) read back, for the step checker."""
+
+    def settled(cells: list[dict[str, Any]]) -> tuple[tuple[tuple[int, int], bool], ...]:
+        return tuple(((cell["x"], cell["y"]), cell["black"]) for cell in cells)
+
+    rules = tuple(
+        Rule(
+            rule["kind"],
+            tuple((cell["x"], cell["y"]) for cell in rule["cells"]),
+            None if rule["room"] is None else rule["room"] - 1,
+        )
+        for rule in record["rules"]
+    )
+    reason = Reason(rules, settled(record["known"]))
+    return Step(settled(record["settles"]), reason, record["kind"], record["cost"], record["text"])

@@ -533,8 +533,9 @@ def test_ctrl_c_during_steps_prints_the_steps_found_so_far() -> None:
         os.close(terminal)
     assert "walking" in drawn and "%" in drawn
     assert process.returncode == 130
-    record = json.loads(output)
+    *found, record = [json.loads(line) for line in output.splitlines()]
     assert record["status"] == "interrupted" and record["steps"]
+    assert [line["step"] for line in found] == record["steps"]  # each written as it was found
     puzzle = read_puzzle(str(large))
     solution = solve(puzzle).solutions[0]
     assert verify(puzzle, solution) == []

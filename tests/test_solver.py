@@ -426,3 +426,37 @@ def test_an_interrupt_left_from_an_earlier_search_does_not_stop_the_next() -> No
     control.interrupt()
     found = search(control, lambda model: 1, Deadline(60.0))
     assert found.exhausted and len(found.values) == len(list(brute_force(strip)))
+
+
+def test_an_alarm_rung_before_its_renewed_deadline_lets_the_search_go_on() -> None:
+    # A deadline renewed meanwhile (the steps streamed: the time limit is on each wait) moves
+    # the alarm: ringing inside a search before the deadline it lets the search go on (as
+    # its timer does, set for the deadline as it was); past the deadline it stops it.
+    import time
+
+    from heyawake_asp.asp.control import grounded_control
+    from heyawake_asp.asp.search import Alarm
+    from heyawake_asp.oracles.brute import brute_force
+    from heyawake_asp.runtime.deadline import Renewing
+
+    strip = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
+    control, _ = grounded_control(strip)
+    deadline = Renewing(60.0)
+    alarm = Alarm(deadline)
+
+    def ring(_model: object) -> int:
+        alarm.ring()
+        return 1
+
+    found = alarm.search(control, ring)
+    assert found.exhausted and len(found.values) == len(list(brute_force(strip)))
+
+    def ring_late(_model: object) -> int:
+        deadline.renewed = time.monotonic() - 61.0  # the wait is over
+        alarm.ring()
+        return 1
+
+    stopped = alarm.search(control, ring_late)
+    assert stopped.result is None and len(stopped.values) < len(found.values)
+    with pytest.raises(OutOfTime):
+        stopped.in_time()

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import re
+import select
+import subprocess
+import sys
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from helpers import REPO, SHARED, by_name, params, shared_puzzles, slow_unless
+from helpers import REPO, SHARED, by_name, params, shared_puzzles, slow_unless, step_of
 
 from heyawake_asp import Puzzle, Room, read_puzzle, solve, verify
 from heyawake_asp.cli import main
@@ -427,10 +430,15 @@ def test_steps_command_text_and_json() -> None:
     code, out = _run("steps", str(EASY[0]))
     assert code == 0 and out.startswith("1. ") and "solved in" in out
     code, out = _run("steps", str(EASY[0]), "--json")
-    record = json.loads(out)
+    *found, record = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and record["status"] == "solved"
     assert {"settles", "kind", "cost", "text"} <= set(record["steps"][0])
     assert all("?" not in row for row in record["grid"])
+    # A line per step as it is found, numbered, then the path's record with the same steps.
+    assert found == [
+        {"puzzle": str(EASY[0]), "number": number, "step": step}
+        for number, step in enumerate(record["steps"], 1)
+    ]
 
 
 def test_steps_of_several_puzzles(tmp_path: Path) -> None:
@@ -448,8 +456,15 @@ def test_steps_of_several_puzzles(tmp_path: Path) -> None:
     assert result.stdout.startswith(f"{over}\n") and result.stdout.endswith(alone.output)
     assert "no solution: the room at r1c1 has clue 12" in result.stdout
     code, out = _run("steps", str(strip), str(missing), "--json")
-    records = [json.loads(line) for line in out.splitlines()]
+    lines = [json.loads(line) for line in out.splitlines()]
+    records = [line for line in lines if "status" in line]
     assert code == 1 and [record["status"] for record in records] == ["solved", "error"]
+    # The strip's steps, each as found, come before its record; the unread puzzle has none.
+    assert [(line["puzzle"], line.get("number")) for line in lines] == [
+        *((str(strip), number) for number in range(1, len(records[0]["steps"]) + 1)),
+        (str(strip), None),
+        (str(missing), None),
+    ]
     assert records[1] == {
         "puzzle": str(missing), "status": "error", "steps": None, "grid": None,
         "conflict": None, "error": f"{missing}: no such file",
@@ -688,17 +703,34 @@ def test_steps_command_prints_what_it_found_at_the_timeout(
     assert (code, len(found)) == (1, 3)
     assert out.splitlines()[-1].startswith("timed out after 3 steps: ")
     code, out = _run("steps", str(EASY[0]), "--timeout", "60", "--json")
-    record = json.loads(out)
+    *lines, record = [json.loads(line) for line in out.splitlines()]
     assert (code, record["status"], len(record["steps"])) == (1, "timeout", 3)
+    assert [line["step"] for line in lines] == record["steps"]
     settled = sum(len(step["settles"]) for step in record["steps"])
     assert settled == sum(row.count("#") + row.count(".") for row in record["grid"])
     assert "?" in "".join(record["grid"])
 
 
+@pytest.mark.slow  # a few seconds to its first step; its whole walk takes half a minute
+def test_steps_json_writes_each_step_as_it_is_found() -> None:
+    command = [sys.executable, "-m", "heyawake_asp", "steps", "--json", str(LARGE)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        assert select.select([process.stdout], [], [], 60)[0]  # a hang guard
+        first = json.loads(process.stdout.readline())
+        assert process.poll() is None  # still walking
+    finally:
+        process.kill()
+        process.communicate()
+    assert (first["puzzle"], first["number"]) == (str(LARGE), 1)
+    assert check_step(read_puzzle(LARGE), step_of(first["step"])) == []
+
+
 def test_steps_command_stops_at_its_time_limit() -> None:
     # A child process starts, reads, analyses and walks: under load it may find no step.
     code, out = _run("steps", str(LARGE), "--timeout", "0.5", "--json")
-    record = json.loads(out)
+    record = json.loads(out.splitlines()[-1])
     assert code == 1 and record["status"] == "timeout" and "?" in "".join(record["grid"])
     settled = sum(len(step["settles"]) for step in record["steps"])
     assert settled == sum(row.count("#") + row.count(".") for row in record["grid"])

@@ -14,14 +14,14 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 from helpers import REPO
-from web_support import serve
+from web_support import eventually, serve
 
 from heyawake_asp.formats import read_puzzle_text
 from heyawake_asp.oracles.checker import verify
@@ -213,7 +213,7 @@ def test_ctrl_c_stops_the_server_while_clingo_works(
     outcome: list[object] = []
     busy = threading.Thread(target=_post_long, args=(int(port), outcome), daemon=True)
     busy.start()
-    assert _eventually(lambda: _group_size(process.pid) >= 2)  # its child is grounding
+    assert eventually(lambda: _group_size(process.pid) >= 2)  # its child is grounding
     os.killpg(process.pid, signal.SIGINT)
     process.wait(timeout=30)  # a hang guard; docs/web.md's "within a second" is seen by hand
     assert process.returncode == 130
@@ -273,10 +273,10 @@ def test_a_request_whose_asker_hangs_up_stops_its_child() -> None:
     for port in served_port(WebApp(Settings.local(120.0, jobs=1))):
         asker = subprocess.Popen([sys.executable, "-c", _ASKER, str(port)], stdin=subprocess.PIPE)
         try:
-            assert _eventually(lambda: bool(multiprocessing.active_children()))
+            assert eventually(lambda: bool(multiprocessing.active_children()))
             asker.kill()
             asker.wait()
-            assert _eventually(lambda: not multiprocessing.active_children())
+            assert eventually(lambda: not multiprocessing.active_children())
             # and its turn (the one worker) goes to the next request
             status, record = post(port, "check", {"puzzle": "heyawake 1x1\na\n"})
             assert status == 200, record
@@ -292,16 +292,6 @@ connection.request("POST", "/api/steps", body, {{"Content-Type": "application/js
 sys.stdin.read()
 """
 """A request that runs for minutes, from a process that waits until it is killed."""
-
-
-def _eventually(condition: Callable[[], bool], seconds: float = 60.0) -> bool:
-    """Whether ``condition()`` holds within ``seconds`` (a hang guard, far above the need)."""
-    end = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > end:
-            return False
-        time.sleep(0.05)
-    return True
 
 
 # Its own origin only: DNS rebinding and other sites' pages are refused.
@@ -487,7 +477,7 @@ def _queue_and_hang_up(port: int, askers: int) -> None:
     """Busy the one worker, queue ``askers`` requests that hang up, then ask once more."""
     asker = subprocess.Popen([sys.executable, "-c", _ASKER, str(port)], stdin=subprocess.PIPE)
     try:
-        assert _eventually(lambda: bool(multiprocessing.active_children()))
+        assert eventually(lambda: bool(multiprocessing.active_children()))
         ghosts = [socket.create_connection(("127.0.0.1", port)) for _ in range(askers)]
         for ghost in ghosts:
             ghost.sendall(raw_post(port, "/api/check", json.dumps(THREE).encode()))
@@ -574,7 +564,7 @@ def test_a_client_that_half_closes_while_its_child_works_is_told_so(port: int) -
     body = json.dumps({"puzzle": LARGE}).encode()
     with socket.create_connection(("127.0.0.1", port), timeout=30) as connection:
         connection.sendall(raw_post(port, "/api/steps", body))
-        assert _eventually(lambda: bool(multiprocessing.active_children()))
+        assert eventually(lambda: bool(multiprocessing.active_children()))
         connection.shutdown(socket.SHUT_WR)
         received = b""
         while chunk := connection.recv(65536):
@@ -582,7 +572,7 @@ def test_a_client_that_half_closes_while_its_child_works_is_told_so(port: int) -
     head, _, answer = received.partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 400 ")
     assert json.loads(answer) == {"error": HUNG_UP}
-    assert _eventually(lambda: not multiprocessing.active_children())
+    assert eventually(lambda: not multiprocessing.active_children())
 
 
 # Many clients at once.
@@ -651,7 +641,7 @@ def test_the_app_runs_under_uvicorn_with_two_workers(tmp_path: Path) -> None:
         start_new_session=True,
     )
     try:
-        assert _eventually(lambda: _answers(port))
+        assert eventually(lambda: _answers(port))
         text = (REPO / "instances" / "easy" / "6x6-s1.lp").read_text()
         body = json.dumps({"puzzle": text}).encode()
         proxied = {"Host": "club.example", "Origin": "https://club.example"}

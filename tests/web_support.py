@@ -10,9 +10,10 @@ import json
 import os
 import shutil
 import threading
+import time
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -57,6 +58,16 @@ def serve(app: WebApp | None = None, host: str = "127.0.0.1") -> Iterator[str]:
         server.should_exit = True
         thread.join(10)
         listener.socket.close()
+
+
+def eventually(condition: Callable[[], bool], seconds: float = 60.0) -> bool:
+    """Whether ``condition()`` holds within ``seconds`` (a hang guard, far above the need)."""
+    end = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.05)
+    return True
 
 
 def launch() -> Iterator[Browser]:

@@ -74,18 +74,31 @@ class Search(Generic[T]):
 class Alarm:
     """Interrupts, at ``deadline``, the search running through it; one timer for many searches.
 
+    A deadline renewed meanwhile (`heyawake_asp.runtime.deadline.Renewing`)
+    moves the alarm: when it rings early it is set again for the time left.
     The timer is cancelled once the alarm is gone.
     """
 
     def __init__(self, deadline: Deadline) -> None:
         self._deadline = deadline
         self._solving: clingo.Control | None = None
-        left = deadline.left()
+        self._set()
+
+    def _set(self) -> None:
+        """Ring at the deadline (in a timer thread, which the alarm's end cancels)."""
+        left = self._deadline.left()
         if left < threading.TIMEOUT_MAX:  # else never reached (`NEVER`, or centuries away)
-            timer = threading.Timer(left, _interrupt, (weakref.ref(self),))
+            timer = threading.Timer(left, _ring, (weakref.ref(self),))
             timer.daemon = True
             timer.start()
             weakref.finalize(self, timer.cancel)
+
+    def ring(self) -> None:
+        """Interrupt the search at the deadline; set the alarm again if it was renewed."""
+        if self._deadline.passed:
+            self.interrupt()
+        else:
+            self._set()
 
     def search(
         self,
@@ -142,8 +155,8 @@ def search(
     return Alarm(deadline).search(control, convert, assumptions, until)
 
 
-def _interrupt(alarm: weakref.ref[Alarm]) -> None:
-    """`Alarm.interrupt`, unless the alarm is gone."""
+def _ring(alarm: weakref.ref[Alarm]) -> None:
+    """`Alarm.ring`, unless the alarm is gone."""
     alive = alarm()
     if alive is not None:
-        alive.interrupt()
+        alive.ring()

@@ -22,6 +22,7 @@ from heyawake_asp.render.records import (
     grade_error_record,
     grade_record,
     hint_record,
+    step_line_record,
     walk_error_record,
     walk_record,
 )
@@ -76,10 +77,11 @@ def steps_command(
 ) -> None:
     """Explain each PUZZLE step by step, each step with a minimal reason.
 
-    At the --timeout, the steps found so far. Several puzzles: each under a
-    line naming it (with --json, one line each); one that cannot be read is
-    an error line and the others go on. Exit status 1 when some puzzle has
-    no solution, timed out or could not be read.
+    At the --timeout, the steps found so far. With --json, a line per step as
+    it is found, then the path's record. Several puzzles: each under a line
+    naming it (with --json, its lines); one that cannot be read is an error
+    line and the others go on. Exit status 1 when some puzzle has no
+    solution, timed out or could not be read.
     """
     for option, value in (("--svg", svg_dir), ("--html", html_file)):
         if value is not None and len(puzzles) > 1:
@@ -117,11 +119,12 @@ def _walked(
     """One puzzle's path, printed (under its name when ``named``); None, reported, when unread.
 
     The steps come from the child as they are found: progress on a
-    terminal, and on Ctrl-C the path so far (status ``interrupted``).
+    terminal, with ``as_json`` each step's line, and on Ctrl-C the path so
+    far (status ``interrupted``).
     """
     try:
         problem = read_puzzle_or_fail(source, deadline, explaining=True)
-        walk = _walk(problem, source, worker, deadline)
+        walk = _walk(problem, source, worker, deadline, lines=as_json)
     except click.ClickException as error:
         if as_json:
             click.echo(json.dumps(walk_error_record(source, error.message)))
@@ -138,16 +141,24 @@ def _walked(
 
 
 def _walk(
-    problem: Puzzle, source: str, worker: Worker, deadline: Deadline, shown: bool = True
+    problem: Puzzle,
+    source: str,
+    worker: Worker,
+    deadline: Deadline,
+    shown: bool = True,
+    lines: bool = False,
 ) -> Walkthrough:
     """The path in the worker's child, the cells it settles as progress (if ``shown``).
 
-    On Ctrl-C, the path so far (status ``interrupted``).
+    With ``lines``, each step's JSON line (`step_line_record`) is printed as
+    it comes. On Ctrl-C, the path so far (status ``interrupted``).
     """
     found: list[Step] = []
     with progress("walking", problem.cell_count, shown) as advance:
 
         def arrived(step: Step) -> None:
+            if lines:  # printed first: the path cut short by Ctrl-C holds the steps printed
+                click.echo(json.dumps(step_line_record(source, len(found) + 1, step)))
             found.append(step)
             advance(len(step.cells))
 

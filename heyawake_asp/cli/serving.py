@@ -14,7 +14,7 @@ from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import write_puzzle
 from heyawake_asp.web.application import WebApp
 from heyawake_asp.web.server import listen, serve
-from heyawake_asp.web.settings import Settings
+from heyawake_asp.web.settings import DEFAULT_STREAM_LIMIT, Settings
 
 __all__: list[str] = []
 
@@ -46,7 +46,8 @@ _LOCAL = ("127.0.0.1", "localhost", "::1")
     default="10",
     show_default=True,
     metavar="S",
-    help="Give up on a request after S seconds of wall time.",
+    help="Give up on a request after S seconds of wall time (the steps streamed to "
+    f"Steps: on each wait for the next step, at most {DEFAULT_STREAM_LIMIT:g} s in all).",
 )
 @click.option(
     "--allowed-host",

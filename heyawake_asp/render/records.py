@@ -37,6 +37,7 @@ __all__ = [
     "hint_record",
     "solve_error_record",
     "solve_record",
+    "step_line_record",
     "suggestion_record",
     "walk_error_record",
     "walk_record",
@@ -69,6 +70,14 @@ def step_record(step: Step) -> dict[str, Any]:
         "rules": [_rule(rule) for rule in step.reason.rules],
         "known": [_settled(settled) for settled in step.reason.known],
     }
+
+
+def step_line_record(source: str, number: int, step: Step) -> dict[str, Any]:
+    """A step as it is found, ahead of its path's record: ``{"puzzle", "number", "step"}``.
+
+    ``number`` counts from 1; ``step`` is the step's record, as in the path's ``steps``.
+    """
+    return {"puzzle": source, "number": number, "step": step_record(step)}
 
 
 def walk_record(source: str, walk: Walkthrough) -> dict[str, Any]:

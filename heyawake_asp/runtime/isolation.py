@@ -88,7 +88,8 @@ class Worker:
         ------
         ChildOverdue
             When the call still ran `GRACE_SECONDS` past ``timeout`` seconds
-            from now (or that `Deadline`).
+            from now (or that `Deadline`; a `Renewing` one renewed meanwhile,
+            by ``on_report`` say, as renewed).
         ChildFailed
             When the child ran out of memory or died.
         Exception

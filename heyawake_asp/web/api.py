@@ -9,7 +9,8 @@ the puzzle's line and column. What the puzzle's reader warns of (a clue
 read as no number, say) comes as ``warnings``, a list of sentences. `answer`
 runs in a worker process (see `heyawake_asp.web.application`): nothing here opens a
 path or runs a program that came in a request, and only the default encoding
-set is used.
+set is used. `stream_steps` answers ``steps`` reporting each step as it is
+found, for the steps streamed as JSON Lines.
 
 >>> import json
 >>> body = json.dumps({"puzzle": "heyawake 3x1\naaa\na=2\n", "grid": ["#??"]})
@@ -22,6 +23,8 @@ set is used.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import logging
 import warnings
@@ -46,13 +49,14 @@ from heyawake_asp.render.records import (
     grade_record,
     hint_record,
     solve_record,
+    step_line_record,
     suggestion_record,
     walk_record,
 )
 from heyawake_asp.render.svg import render_svg
-from heyawake_asp.runtime.deadline import NEVER, Deadline
+from heyawake_asp.runtime.deadline import NEVER, Deadline, Renewing
 from heyawake_asp.solver import solve
-from heyawake_asp.steps import BOUNDS, LABELS, grade, grade_puzzle, hint, steps
+from heyawake_asp.steps import BOUNDS, LABELS, Step, grade, grade_puzzle, hint, steps
 
 __all__ = ["answer"]
 
@@ -63,6 +67,8 @@ MAX_GENERATED_SIDE = 30
 MAX_COUNT = 10_000
 """The most solutions ``analyze`` counts for a request."""
 _LOG = logging.getLogger(__name__)
+Record = dict[str, Any]
+"""A JSON object: a request's body, a reply's, a line of a stream."""
 
 
 @dataclass(frozen=True)
@@ -90,9 +96,32 @@ def answer(endpoint: str, body: bytes, deadline: Deadline = NEVER) -> Reply:
     traceback goes to the log, never into the reply. The reader's warnings,
     if any, come as ``warnings``.
     """
+    return _answered(endpoint, body, deadline, ENDPOINTS[endpoint])
+
+
+def stream_steps(body: bytes, deadline: Renewing, report: Callable[[Record], None]) -> Reply:
+    """`answer` of ``steps``, each step ``report``-ed as it is found, the deadline renewed.
+
+    Each step goes as its line (`step_line_record`, numbered from 1), the
+    deadline renewed first: its time limits the wait for each step. The
+    reply is `answer`'s, the steps again in it.
+    """
+    found = itertools.count(1)
+
+    def on_step(step: Step) -> None:
+        deadline.renew()
+        report(step_line_record(SOURCE, next(found), step))
+
+    return _answered("steps", body, deadline, functools.partial(_steps, on_step=on_step))
+
+
+def _answered(
+    endpoint: str, body: bytes, deadline: Deadline, respond: Callable[[Record, Deadline], Record]
+) -> Reply:
+    """``respond``'s reply to the request ``body`` to ``endpoint`` (see `answer`)."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", PuzzleWarning)
-        reply = _reply(endpoint, body, deadline)
+        reply = _reply(endpoint, body, deadline, respond)
     said = list(
         dict.fromkeys(
             str(warning.message) for warning in caught if warning.category is PuzzleWarning
@@ -101,11 +130,13 @@ def answer(endpoint: str, body: bytes, deadline: Deadline = NEVER) -> Reply:
     return Reply(reply.status, {**reply.body, "warnings": said}) if said else reply
 
 
-def _reply(endpoint: str, body: bytes, deadline: Deadline) -> Reply:
-    """`answer`'s reply, before the warnings are added."""
+def _reply(
+    endpoint: str, body: bytes, deadline: Deadline, respond: Callable[[Record, Deadline], Record]
+) -> Reply:
+    """`_answered`'s reply, before the warnings are added."""
     try:
         request = _object(body)
-        return Reply(200, ENDPOINTS[endpoint](request, deadline))
+        return Reply(200, respond(request, deadline))
     except RequestError as error:
         return Reply(error.status, {"error": str(error)})
     except HeyawakeError as error:
@@ -222,9 +253,14 @@ def _hint(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
     return hint_record(SOURCE, hint(puzzle, known, deadline))
 
 
-def _steps(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
-    """``steps --json``'s record, with ``grade --json``'s as ``grade`` (null: no solution)."""
-    walk = so_far(steps, _puzzle(request), deadline)
+def _steps(
+    request: dict[str, Any], deadline: Deadline, on_step: Callable[[Step], None] | None = None
+) -> dict[str, Any]:
+    """``steps --json``'s record, with ``grade --json``'s as ``grade`` (null: no solution).
+
+    ``on_step`` is given each step as it is found.
+    """
+    walk = so_far(steps, _puzzle(request), deadline, on_step)
     graded = None if walk.status in ("unsolvable", "timeout") else grade_record(SOURCE, grade(walk))
     return {**walk_record(SOURCE, walk), "grade": graded}
 

@@ -6,10 +6,14 @@ any ASGI server (``uvicorn heyawake_asp.web:app``). Every answer passes the
 is answered in a child (`heyawake_asp.web.runner`). Every failure is an
 answer: a JSON error with a 4xx status for what the client sent, 500 for
 our bug (its traceback in the server's log, never in the reply).
+
+``/api/steps`` asked for JSON Lines (``Accept: application/x-ndjson``)
+answers each step as it is found (`StepLines`).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
@@ -18,10 +22,10 @@ from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
-from starlette.types import ASGIApp
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from heyawake_asp.formats import MAX_INPUT_BYTES
-from heyawake_asp.web.api import ENDPOINTS, Reply
+from heyawake_asp.web.api import ENDPOINTS, Record, Reply
 from heyawake_asp.web.content import Content
 from heyawake_asp.web.guard import Guard
 from heyawake_asp.web.runner import Answer, Runner
@@ -31,7 +35,11 @@ __all__ = ["WebApp"]
 
 MAX_BODY_BYTES = MAX_INPUT_BYTES + 1000
 """The largest request body: a puzzle as large as a file may be, with a little JSON around it."""
-Endpoint = Callable[[Request], Coroutine[Any, Any, Response]]
+LINES = "application/x-ndjson"
+"""The media type of JSON Lines, as ``Accept`` asks for the steps streamed."""
+_LINES_HEADERS = [(b"content-type", LINES.encode()), (b"x-accel-buffering", b"no")]
+"""A stream's headers: no length (it is sent in chunks); a reverse proxy should not buffer it."""
+Endpoint = Callable[[Request], Coroutine[Any, Any, ASGIApp]]
 
 
 class _Refused(Exception):
@@ -89,7 +97,7 @@ class WebApp:
     def _api(self, endpoint: str) -> Endpoint:
         """The handler of ``/api/ENDPOINT``."""
 
-        async def handle(request: Request) -> Response:
+        async def handle(request: Request) -> ASGIApp:
             try:
                 body = await _body(request)
             except _Refused as refused:
@@ -97,10 +105,52 @@ class WebApp:
             except ClientDisconnect:
                 return Response(status_code=400)  # no one to send it to
             client = request.client.host if request.client else "unknown"
+            if endpoint == "steps" and _accepts_lines(request):
+                return StepLines(self.runner, body, client)
             answer = await self.runner.answer(endpoint, body, client, request.receive)
             return _json(answer.reply, _retry(answer))
 
         return handle
+
+
+class StepLines:
+    """The steps of a walk as JSON Lines, each as it is found (`Runner.stream`).
+
+    A line per step (``puzzle``, ``number``, ``step``), then the answer's
+    record, as ``/api/steps`` answers it whole. A refusal or an error before
+    the first step is a JSON reply with its status, as for any request; an
+    error after it is the last line (``{"error": ...}``).
+    """
+
+    def __init__(self, runner: Runner, body: bytes, client: str) -> None:
+        self.runner = runner
+        self.body = body
+        self.client = client
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Send the lines as they come; the connection's end stops the walk."""
+        async with self.runner.stream(self.body, self.client, receive) as lines:
+            line = await lines.receive()
+            if isinstance(line, Answer) and line.reply.status != 200:
+                await _json(line.reply, _retry(line))(scope, receive, send)
+                return
+            await send({"type": "http.response.start", "status": 200, "headers": _LINES_HEADERS})
+            while not isinstance(line, Answer):
+                await send(_line(line, more=True))
+                line = await lines.receive()
+            await send(_line(line.reply.body, more=False))
+
+
+def _line(record: Record, more: bool) -> Message:
+    """``record`` as one line of JSON Lines, the last one of the body unless ``more``."""
+    data = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+    return {"type": "http.response.body", "body": data, "more_body": more}
+
+
+def _accepts_lines(request: Request) -> bool:
+    """Whether the request's ``Accept`` names JSON Lines (`LINES`)."""
+    ranges = request.headers.get("accept", "").split(",")
+    return any(part.split(";", 1)[0].strip().lower() == LINES for part in ranges)
 
 
 def _retry(answer: Answer) -> dict[str, str]:

@@ -5,21 +5,31 @@ asker hangs up (the page dropped a request a newer one superseded) or
 closes its side, or when the server shuts down. Its turn then goes to the
 next request; an asker that hangs up while waiting for a turn leaves the
 queue.
+
+`Runner.stream` answers ``steps`` step by step, each step as its child
+finds it; its time limit is on the wait for each step, with a bound on
+the whole walk (`heyawake_asp.runtime.deadline.Renewing`).
 """
 
 from __future__ import annotations
 
 import functools
+import math
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 import anyio
+import anyio.from_thread
 import anyio.to_thread
+from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 from starlette.types import Receive
 
 from heyawake_asp.runtime.child import memory_cap
-from heyawake_asp.runtime.deadline import Deadline
+from heyawake_asp.runtime.deadline import Deadline, Renewing
 from heyawake_asp.runtime.isolation import ChildFailed, ChildOverdue, Worker
-from heyawake_asp.web.api import SOURCE, Reply, answer
+from heyawake_asp.web.api import SOURCE, Record, Reply, answer, stream_steps
 from heyawake_asp.web.settings import Settings
 from heyawake_asp.web.turns import RETRY_AFTER_SECONDS, Busy, Turns
 
@@ -59,22 +69,73 @@ class Runner:
         queue; once its child runs, the child is stopped.
         """
         deadline = Deadline(self.settings.timeout)
-        call = functools.partial(answer, endpoint, body, deadline)
         asker = _Asker()
-        reply = refusal = None
         async with anyio.create_task_group() as group:
             group.start_soon(_watch, receive, asker)
-            try:
-                with anyio.CancelScope() as asker.waiting:
-                    async with self.turns.turn(client, deadline):
-                        reply = await self._in_child(call, deadline, asker)
-            except Busy as busy:
-                refusal = Answer(
-                    Reply(busy.status, {"error": f"server: {busy}"}), RETRY_AFTER_SECONDS
-                )
+            answered = await self._answer(
+                functools.partial(answer, endpoint, body, deadline), client, deadline, asker
+            )
             group.cancel_scope.cancel()
-        if refusal is not None:
-            return refusal
+        return answered
+
+    @asynccontextmanager
+    async def stream(
+        self, body: bytes, client: str, receive: Receive
+    ) -> AsyncIterator[MemoryObjectReceiveStream[Record | Answer]]:
+        """The lines of ``steps``'s answer to ``body`` as they come, then the `Answer`.
+
+        Each step's line (`heyawake_asp.web.api.stream_steps`) as its child
+        finds it; last the answer, as `answer` gives it. The time limit
+        is on each wait for a step, and `Settings.stream_limit` on the whole
+        (`Renewing`, renewed here and in the child as a step comes). The
+        child is stopped when the asker hangs up (``receive``), or when the
+        block is left before the answer.
+        """
+        deadline = Renewing(self.settings.timeout, self.settings.stream_limit)
+        lines, read = anyio.create_memory_object_stream[Record | Answer](math.inf)
+        asker = _Asker()
+        async with anyio.create_task_group() as group:
+            group.start_soon(_watch, receive, asker)
+            group.start_soon(self._walk, body, client, deadline, asker, lines)
+            try:
+                yield read
+            finally:
+                group.cancel_scope.cancel()
+
+    async def _walk(
+        self,
+        body: bytes,
+        client: str,
+        deadline: Renewing,
+        asker: _Asker,
+        lines: MemoryObjectSendStream[Record | Answer],
+    ) -> None:
+        """Send each step's line into ``lines`` as the child reports it, then the answer."""
+
+        def arrived(line: Record) -> None:  # in the thread that waits for the child
+            deadline.renew()
+            anyio.from_thread.run_sync(lines.send_nowait, line)
+
+        async with lines:
+            call = functools.partial(stream_steps, body, deadline)
+            lines.send_nowait(await self._answer(call, client, deadline, asker, arrived))
+
+    async def _answer(
+        self,
+        call: functools.partial[Reply],
+        client: str,
+        deadline: Deadline,
+        asker: _Asker,
+        on_report: Callable[[Any], None] | None = None,
+    ) -> Answer:
+        """``call()`` in a child once ``client`` has a turn; a refusal, or why it stopped."""
+        reply = None
+        try:
+            with anyio.CancelScope() as asker.waiting:
+                async with self.turns.turn(client, deadline):
+                    reply = await self._in_child(call, deadline, asker, on_report)
+        except Busy as busy:
+            return Answer(Reply(busy.status, {"error": f"server: {busy}"}), RETRY_AFTER_SECONDS)
         if self._closing:
             return Answer(Reply(503, {"error": f"server: {_SHUTTING_DOWN}"}), RETRY_AFTER_SECONDS)
         if asker.gone or reply is None:
@@ -82,7 +143,11 @@ class Runner:
         return Answer(reply)
 
     async def _in_child(
-        self, call: functools.partial[Reply], deadline: Deadline, asker: _Asker
+        self,
+        call: functools.partial[Reply],
+        deadline: Deadline,
+        asker: _Asker,
+        on_report: Callable[[Any], None] | None,
     ) -> Reply:
         """``call()`` in a fresh child, which ``asker`` stops on hang-up, as cancelling this."""
         with Worker(memory_cap(self.settings.jobs)) as worker:
@@ -92,7 +157,7 @@ class Runner:
                 if asker.gone:  # gone as the turn came: `_watch` saw no worker to stop
                     worker.stop()
                 return await anyio.to_thread.run_sync(
-                    _run, worker, call, deadline, abandon_on_cancel=True
+                    _run, worker, call, deadline, on_report, abandon_on_cancel=True
                 )
             finally:
                 worker.stop()  # a no-op once the call is done; ends it when this task is cancelled
@@ -130,10 +195,15 @@ async def _watch(receive: Receive, asker: _Asker) -> None:
         asker.waiting.cancel()
 
 
-def _run(worker: Worker, call: functools.partial[Reply], deadline: Deadline) -> Reply:
+def _run(
+    worker: Worker,
+    call: functools.partial[Reply],
+    deadline: Deadline,
+    on_report: Callable[[Any], None] | None,
+) -> Reply:
     """``call()`` in ``worker``'s child; a child stopped or failed is a 422 reply."""
     try:
-        return worker.run(call, deadline)
+        return worker.run(call, deadline, on_report)
     except ChildOverdue:
         return Reply(422, {"error": f"{SOURCE}: {deadline.overdue_message()}"})
     except ChildFailed as failure:

@@ -7,7 +7,9 @@ production server (``uvicorn heyawake_asp.web:app``) from the environment
 =========================  ========================================================
 ``HEYAWAKE_ALLOWED_HOSTS``  names the server answers to besides its own address
                             (comma-separated; the reverse proxy's public name)
-``HEYAWAKE_TIMEOUT``        seconds each request may take (default 10)
+``HEYAWAKE_TIMEOUT``        seconds each request may take (default 10); for the
+                            steps streamed, each wait for the next step
+``HEYAWAKE_STREAM_LIMIT``   seconds the steps streamed may take in all (default 300)
 ``HEYAWAKE_JOBS``           children running at once in each server process
                             (default: the processors)
 ``HEYAWAKE_CLIENT_JOBS``    children one client runs at once (default: half of the
@@ -15,8 +17,10 @@ production server (``uvicorn heyawake_asp.web:app``) from the environment
 =========================  ========================================================
 
 >>> hosted = Settings.from_env({"HEYAWAKE_JOBS": "4", "HEYAWAKE_ALLOWED_HOSTS": "A.Example, b.org"})
->>> hosted.timeout, hosted.jobs, hosted.client_jobs, sorted(hosted.allowed_hosts)
-(10.0, 4, 2, ['a.example', 'b.org'])
+>>> hosted.timeout, hosted.stream_limit, hosted.jobs, hosted.client_jobs
+(10.0, 300.0, 4, 2)
+>>> sorted(hosted.allowed_hosts)
+['a.example', 'b.org']
 >>> Settings.from_env({"HEYAWAKE_TIMEOUT": "soon"})
 Traceback (most recent call last):
 ...
@@ -32,24 +36,34 @@ from typing import TypeVar
 
 from heyawake_asp.runtime.isolation import max_jobs
 
-__all__ = ["Settings"]
+__all__ = ["DEFAULT_STREAM_LIMIT", "Settings"]
 
 N = TypeVar("N", int, float)
 
 DEFAULT_TIMEOUT = 10.0
 """Seconds a request may take unless told otherwise."""
+DEFAULT_STREAM_LIMIT = 300.0
+"""Seconds the steps streamed (``/api/steps`` as JSON Lines) may take in all, unless told otherwise.
+
+Each wait for a step has the request's time limit; this bound keeps one
+client from holding a turn for ever."""
 QUEUE_PER_JOB = 16
 """How many requests may wait for a turn, per child that may run."""
 
 
 @dataclass(frozen=True)
 class Settings:
-    """A server's limits and the host names it admits (`heyawake_asp.web.guard`)."""
+    """A server's limits and the host names it admits (`heyawake_asp.web.guard`).
+
+    ``timeout`` limits each request, and each wait for a step streamed;
+    ``stream_limit`` the steps streamed in all.
+    """
 
     timeout: float
     jobs: int
     client_jobs: int
     allowed_hosts: frozenset[str] = frozenset()
+    stream_limit: float = DEFAULT_STREAM_LIMIT
 
     @classmethod
     def local(
@@ -72,7 +86,10 @@ class Settings:
         jobs = _number(environ, "HEYAWAKE_JOBS", int, max_jobs(), "a count")
         client_jobs = _number(environ, "HEYAWAKE_CLIENT_JOBS", int, max(1, jobs // 2), "a count")
         hosts = environ.get("HEYAWAKE_ALLOWED_HOSTS", "").split(",")
-        return cls(timeout, jobs, min(client_jobs, jobs), _names(hosts))
+        stream_limit = _number(
+            environ, "HEYAWAKE_STREAM_LIMIT", float, DEFAULT_STREAM_LIMIT, "seconds"
+        )
+        return cls(timeout, jobs, min(client_jobs, jobs), _names(hosts), stream_limit)
 
     @property
     def queue(self) -> int:

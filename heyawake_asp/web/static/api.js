@@ -1,7 +1,9 @@
 // The JSON API: one POST or GET per call, a newer call of a kind aborting the older one,
-// a "working…" indicator for calls that take longer than 200 ms.
+// a "working…" indicator for calls that take longer than 200 ms (a stream: until its first
+// line); a stream of JSON Lines read line by line as it comes.
 
 const SLOW_MS = 200;
+const LINES = "application/x-ndjson";
 
 /** A request that a newer one of the same kind replaced: its answer is ignored. */
 export class Superseded extends Error {
@@ -56,7 +58,26 @@ export function abort(kinds) {
  * The JSON reply of ``path`` (POST ``body`` when given, else GET), as request ``kind``.
  * Throws Superseded when a newer request of that kind started, ApiError on an error reply.
  */
-export async function call(kind, path, body = undefined) {
+export function call(kind, path, body = undefined) {
+  return request(kind, path, body, null);
+}
+
+/** POST /api/NAME with ``body``. */
+export function post(kind, name, body) {
+  return call(kind, `/api/${name}`, body);
+}
+
+/**
+ * POST /api/NAME with ``body``, asking for JSON Lines: ``onLine(record)`` for each numbered line
+ * (``number``: a step) as it comes; the line without a number is the reply. An error reply, or
+ * a reply line that is an error, throws ApiError (and Superseded, as ``call``).
+ */
+export function stream(kind, name, body, onLine) {
+  return request(kind, `/api/${name}`, body, onLine);
+}
+
+/** ``call``, or with ``onLine`` ``stream``. */
+async function request(kind, path, body, onLine) {
   inFlight.get(kind)?.abort();
   const controller = new AbortController();
   inFlight.set(kind, controller);
@@ -64,6 +85,7 @@ export async function call(kind, path, body = undefined) {
   if (body !== undefined) {
     options.method = "POST";
     options.headers = { "Content-Type": "application/json" };
+    if (onLine) options.headers.Accept = LINES;
     options.body = JSON.stringify(body);
   }
   count(1);
@@ -73,33 +95,62 @@ export async function call(kind, path, body = undefined) {
     busy += 1;
     if (busy === 1) onBusy(true);
   }, SLOW_MS);
+  const notSlow = () => {
+    clearTimeout(timer);
+    if (slow) {
+      slow = false;
+      busy -= 1;
+      if (busy === 0) onBusy(false);
+    }
+  };
   try {
     const response = await fetch(path, options);
     let reply;
+    const lines = onLine && response.ok && response.headers.get("Content-Type")?.startsWith(LINES);
     try {
-      reply = await response.json();
-    } catch {
-      throw new ApiError(`${path}: HTTP ${response.status}, not JSON`);
+      reply = lines ? await readLines(response, (record) => {
+        notSlow(); // the first line is in: the page shows the work as it comes
+        if (!controller.signal.aborted) onLine(record);
+      }) : await response.json();
+    } catch (error) {
+      if (error instanceof SyntaxError) throw new ApiError(`${path}: HTTP ${response.status}, not JSON`);
+      throw error;
     }
     if (controller.signal.aborted) throw new Superseded(kind);
-    if (!response.ok) throw new ApiError(reply.error ?? `${path}: HTTP ${response.status}`);
+    if (!response.ok || (lines && reply.error !== undefined)) {
+      throw new ApiError(reply.error ?? `${path}: HTTP ${response.status}`);
+    }
     return reply;
   } catch (error) {
     if (controller.signal.aborted) throw new Superseded(kind);
     if (error instanceof ApiError) throw error;
     throw new ApiError(`${path}: ${error.message}`);
   } finally {
-    clearTimeout(timer);
+    notSlow();
     count(-1);
-    if (slow) {
-      busy -= 1;
-      if (busy === 0) onBusy(false);
-    }
     if (inFlight.get(kind) === controller) inFlight.delete(kind);
   }
 }
 
-/** POST /api/NAME with ``body``. */
-export function post(kind, name, body) {
-  return call(kind, `/api/${name}`, body);
+/** Hand each numbered JSON line of ``response`` to ``onLine`` as it comes; the reply: the other. */
+async function readLines(response, onLine) {
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  let reply = null;
+  const read = (line) => {
+    if (!line.trim()) return;
+    const record = JSON.parse(line);
+    if (record.number !== undefined) onLine(record);
+    else reply = record;
+  };
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    const lines = (text + value).split("\n");
+    text = lines.pop(); // a line not whole yet
+    lines.forEach(read);
+  }
+  read(text);
+  if (reply === null) throw new SyntaxError("no reply");
+  return reply;
 }

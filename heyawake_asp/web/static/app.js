@@ -489,9 +489,9 @@ $("undo").addEventListener("click", () => play.undo());
 $("redo").addEventListener("click", () => play.redo());
 $("solve").addEventListener("click", () => play.solve());
 $("grade").addEventListener("click", () => play.grade());
-$("steps").addEventListener("click", async () => {
-  await learn.open(play.puzzle);
-  if (learn.active) play.timer.pause();
+$("steps").addEventListener("click", () => {
+  learn.open(play.puzzle); // open at once; the steps come as they are found
+  play.timer.pause();
   enable();
 });
 $("first").addEventListener("click", () => learn.go(0));

@@ -1,7 +1,8 @@
-// Learning: the whole path of steps from /api/steps, walked forward and back on the board,
-// step k's reason and new cells marked, with the grade and links to the hardest steps.
+// Learning: the whole path of steps from /api/steps, streamed: each step shown as it is found,
+// walked forward and back on the board, step k's reason and new cells marked, and once the
+// walk ends the grade and links to the hardest steps.
 
-import { post } from "./api.js";
+import { Superseded, abort, stream } from "./api.js";
 import { explain, marks } from "./reason.js";
 import { KIND_WORDS } from "./kinds.js";
 import { report, say } from "./status.js";
@@ -11,6 +12,7 @@ const ENDINGS = {
   unsolvable: "The steps stop here: the puzzle has no solution.",
   timeout: "The steps stop here: the search ran out of time.",
 };
+const COMING = "More steps are being found…";
 
 export class Learn {
   constructor(board, elements, onClose) {
@@ -18,38 +20,50 @@ export class Learn {
     this.ui = elements; // {panel, more, slider, position, grade, hardest, hardestPart}
     this.onClose = onClose;
     this.active = false;
-    this.path = null;
+    this.path = null; // {steps (those found so far), and once done: status, grid, conflict, grade}
+    this.done = false; // whether the walk has ended (or failed: ``failure`` says why)
+    this.failure = null;
     this.grids = [];
     this.index = 0;
   }
 
-  /** Fetch the steps of ``puzzle`` and show the start of the path. */
+  /**
+   * Open the path of ``puzzle`` at its start at once, and show its steps as they are found;
+   * resolves when the walk ends. A failure before the first step closes it again.
+   */
   async open(puzzle) {
+    this.path = { steps: [] };
+    this.done = false;
+    this.failure = null;
+    this.grids = [Array.from({ length: puzzle.height }, () => "?".repeat(puzzle.width))];
+    this.active = true;
+    this.board.readOnly = true;
+    this.ui.panel.hidden = false;
+    this.ui.more.hidden = false;
+    this.#describe();
+    this.go(0);
+    this.ui.slider.focus();
     try {
-      const reply = await post("steps", "steps", { puzzle: puzzle.source });
-      this.path = reply;
-      let grid = Array.from({ length: puzzle.height }, () => new Array(puzzle.width).fill("?"));
-      this.grids = [grid.map((row) => row.join(""))];
-      for (const step of reply.steps) {
-        grid = grid.map((row) => [...row]);
-        for (const cell of step.settles) grid[cell.y][cell.x] = cell.black ? "#" : ".";
-        this.grids.push(grid.map((row) => row.join("")));
-      }
-      this.active = true;
-      this.board.readOnly = true;
-      this.ui.panel.hidden = false;
-      this.ui.more.hidden = false;
-      this.ui.slider.max = String(reply.steps.length);
-      this.#describe(reply);
-      this.go(0);
-      this.ui.slider.focus();
+      const reply = await stream("steps", "steps", { puzzle: puzzle.source }, (line) => this.#add(line.step));
+      for (const step of reply.steps.slice(this.path.steps.length)) this.#add(step); // none if all came
+      this.path = { ...reply, steps: this.path.steps };
     } catch (error) {
+      if (error instanceof Superseded) return; // closed, or opened again
+      if (this.path.steps.length === 0) this.close(); // nothing to show: back to the grid
       report(error);
+      if (!this.active) return;
+      this.failure = error.message;
     }
+    this.done = true;
+    this.#describe();
+    if (this.failure !== null) this.#count();
+    else if (this.index === 0 || this.index === this.path.steps.length) this.go(this.index);
+    else this.#count();
   }
 
   close() {
     if (!this.active) return;
+    abort(["steps"]);
     this.active = false;
     this.path = null;
     this.board.readOnly = false;
@@ -65,26 +79,26 @@ export class Learn {
     this.index = Math.max(0, Math.min(steps.length, index));
     this.board.show(this.grids[this.index]);
     this.ui.slider.value = String(this.index);
-    this.ui.position.textContent = `Step ${this.index} of ${steps.length}`;
+    this.#count();
     this.ui.panel.dataset.index = String(this.index);
     const atEnd = this.index === steps.length;
     let text;
     let step = null;
     if (this.index === 0) {
       this.board.highlight();
-      text = steps.length === 0
-        ? "No step settles a cell from the start."
-        : `The start: ${steps.length} step${steps.length === 1 ? "" : "s"}; press Next to take the first.`;
+      text = this.#start();
     } else {
       step = steps[this.index - 1];
       this.board.highlight(marks(step));
       text = "";
     }
-    if (atEnd && this.path.status !== "solved") {
+    if (atEnd && !this.done) {
+      if (steps.length > 0) text += ` ${COMING}`;
+    } else if (atEnd && this.path.status !== "solved") {
       if (this.path.conflict) {
         this.board.highlight({ conflict: this.path.conflict.flatMap((room) => this.board.roomCells(room)) });
       }
-      text += ` ${ENDINGS[this.path.status] ?? ""}`;
+      text += ` ${this.#ending()}`;
     } else if (atEnd) {
       text += " That solves it.";
     }
@@ -101,12 +115,52 @@ export class Learn {
     return true;
   }
 
-  #describe(reply) {
-    const grade = reply.grade;
-    this.ui.grade.textContent = grade
-      ? `Grade: ${grade.grade} (score ${grade.score}, ${grade.steps} steps).`
-      : `No grade: ${ENDINGS[reply.status] ?? reply.status}`;
-    const hardest = reply.steps
+  /** Take a step just found: its grid, the slider's end; the start's sentence at the first. */
+  #add(step) {
+    const grid = this.grids.at(-1).map((row) => [...row]);
+    for (const cell of step.settles) grid[cell.y][cell.x] = cell.black ? "#" : ".";
+    this.grids.push(grid.map((row) => row.join("")));
+    this.path.steps.push(step);
+    if (this.path.steps.length === 1 && this.index === 0) this.go(0);
+    else this.#count();
+  }
+
+  /** The slider's range and the position, with how many steps are found (so far). */
+  #count() {
+    const found = this.path.steps.length;
+    this.ui.slider.max = String(found);
+    this.ui.position.textContent = `Step ${this.index} of ${found}${this.done ? "" : " so far"}`;
+    this.ui.panel.dataset.found = String(found);
+    this.ui.panel.dataset.done = String(this.done);
+  }
+
+  /** The sentence at the start of the path. */
+  #start() {
+    const found = this.path.steps.length;
+    if (!this.done) {
+      return found === 0 ? "Finding the first step…" : "The start: press Next to take the first step.";
+    }
+    if (found === 0) return "No step settles a cell from the start.";
+    return `The start: ${found} step${found === 1 ? "" : "s"}; press Next to take the first.`;
+  }
+
+  /** Why the path ends short of the solution. */
+  #ending() {
+    if (this.failure !== null) return `The steps stop here: ${this.failure}`;
+    return ENDINGS[this.path.status] ?? "";
+  }
+
+  /** The grade and the hardest steps, once the walk is done. */
+  #describe() {
+    const grade = this.path.grade;
+    if (!this.done) {
+      this.ui.grade.textContent = "Grade: once every step is found.";
+    } else {
+      this.ui.grade.textContent = grade
+        ? `Grade: ${grade.grade} (score ${grade.score}, ${grade.steps} steps).`
+        : `No grade: ${this.#ending() || this.path.status}`;
+    }
+    const hardest = (this.done ? this.path.steps : [])
       .map((step, index) => ({ step, index }))
       .sort((a, b) => b.step.cost - a.step.cost || a.index - b.index)
       .slice(0, 5);
