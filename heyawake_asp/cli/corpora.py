@@ -39,8 +39,8 @@ def corpus_options(what: str) -> Callable[[_Command], _Command]:
             envvar=CLUSTER_VARIABLE,
             show_envvar=True,
             callback=_cluster_address,
-            help="Send each puzzle to the Dask scheduler at ADDRESS (tcp://HOST:PORT), "
-            f"its workers run them instead of --jobs (needs {CLUSTER_EXTRA}).",
+            help="Send each puzzle to the Dask scheduler at ADDRESS (tcp://HOST:PORT), whose "
+            f"workers run them in place of --jobs (needs {CLUSTER_EXTRA}).",
         )(command)
         return jobs_option(None, what, eager=True)(command)  # before --cluster's check
 
