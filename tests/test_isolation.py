@@ -475,10 +475,13 @@ def test_ctrl_c_stops_parent_and_child_at_once_and_quietly(slow_encoding: Path) 
 
 
 @pytest.mark.slow
-def test_ctrl_c_during_grade_prints_the_puzzles_graded_before() -> None:
+@pytest.mark.parametrize("large_first", [False, True], ids=["easy-first", "large-first"])
+def test_ctrl_c_during_grade_prints_the_puzzles_graded_before(large_first: bool) -> None:
     # The 35x35 puzzle's path takes about a minute; the easy one's a fraction of a second.
+    # Both are walked side by side (--jobs: every processor): given second, the easy one is
+    # graded before its turn, and still printed.
     large = EASY.parents[1] / "large" / "35x35-s1.lp"
-    with _cli("grade", EASY, large) as process:
+    with _cli("grade", *([large, EASY] if large_first else [EASY, large])) as process:
         time.sleep(8)  # started, and EASY graded, even on a busy machine
         seconds, output, errors = _ctrl_c(process)
         assert seconds < AT_ONCE and _group_gone(process.pid)
@@ -502,6 +505,27 @@ def test_ctrl_c_during_grade_prints_the_puzzles_graded_before() -> None:
         steps(read_puzzle(str(large)), on_step=count)
     so_far = grade(Walkthrough("interrupted", tuple(walked), ()))
     assert (so_far.label, f"{so_far.score:.1f}") == (said[1], said[3])
+
+
+@pytest.mark.slow
+def test_ctrl_c_during_steps_of_several_puzzles_prints_them_in_the_order_given() -> None:
+    # Side by side, the easy puzzle's path is done before the 35x35 one's, given first.
+    large = EASY.parents[1] / "large" / "35x35-s1.lp"
+    with _cli("steps", "--json", large, EASY) as process:
+        time.sleep(8)  # started, and EASY walked, even on a busy machine
+        seconds, output, errors = _ctrl_c(process)
+        assert seconds < AT_ONCE and _group_gone(process.pid)
+    assert process.returncode == 130 and errors.strip() == "interrupted: 1 of 2 puzzles walked"
+    cut, done = [json.loads(line) for line in output.splitlines()]
+    assert (cut["puzzle"], cut["status"], done["puzzle"]) == (str(large), "interrupted", str(EASY))
+    puzzle = read_puzzle(EASY)
+    assert done["status"] == "solved" and verify(puzzle, done["grid"]) == []
+    solution = solve(read_puzzle(large)).solutions[0]
+    assert cut["steps"] and all(
+        (solution[cell["y"]][cell["x"]] == "#") == cell["black"]
+        for step in cut["steps"]
+        for cell in step["settles"]
+    )
 
 
 def _progress_shown(terminal: int, seconds: float) -> str:

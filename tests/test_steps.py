@@ -636,10 +636,10 @@ def test_grade_interrupted_prints_the_puzzles_graded_before(
 
     graded = explaining._graded
 
-    def interrupted_at_the_second(source: str, *arguments: Any) -> Any:
-        if source != str(EASY[0]):
+    def interrupted_at_the_second(walked: Any, *arguments: Any) -> Any:
+        if walked.source != str(EASY[0]):
             raise KeyboardInterrupt
-        return graded(source, *arguments)
+        return graded(walked, *arguments)
 
     monkeypatch.setattr(explaining, "_graded", interrupted_at_the_second)
     result = CliRunner().invoke(main, ["grade", str(EASY[0]), str(EASY[1])])

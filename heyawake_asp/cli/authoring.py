@@ -8,7 +8,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar, cast
@@ -29,7 +29,8 @@ from heyawake_asp.authoring.suggest import Suggestion, suggest
 from heyawake_asp.authoring.tiling import ROOM_SIZES, RoomSize
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import check_programs, isolated, read_puzzle_echoing_warnings
-from heyawake_asp.cli.exits import FAILED
+from heyawake_asp.cli.corpora import corpus_options, each_in_order
+from heyawake_asp.cli.exits import FAILED, one_line
 from heyawake_asp.cli.options import encoding_option, timeout_option
 from heyawake_asp.cli.outputs import not_the_input, output_path, unwritable, write_file
 from heyawake_asp.errors import HeyawakeError, so_far
@@ -53,7 +54,7 @@ from heyawake_asp.render.marks import (
 from heyawake_asp.render.records import suggestion_record
 from heyawake_asp.render.suggestion import suggestion_words
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
-from heyawake_asp.runtime.isolation import Worker
+from heyawake_asp.runtime.isolation import ChildFailed, Worker
 from heyawake_asp.variants import HEYAWAKE, VARIANTS
 
 __all__: list[str] = []
@@ -138,6 +139,7 @@ def _size(_context: click.Context, _parameter: click.Parameter, text: str) -> tu
     help="The puzzle format written.",
 )
 @timeout_option
+@corpus_options("Puzzles generated")
 def generate_command(
     size: tuple[int, int],
     seed: int | None,
@@ -149,11 +151,15 @@ def generate_command(
     output: str | None,
     fmt: str,
     timeout: float | None,
+    jobs: int,
+    cluster: str | None,
 ) -> None:
     """Generate puzzles with exactly one solution, proved by the solver.
 
     Puzzle K of --count uses seed SEED+K-1, and the same seed always gives
-    the same puzzle. With several puzzles, an existing directory or a name
+    the same puzzle; several are made side by side and written in seed
+    order, and a seed that gives none is an error line (exit status 1)
+    while the others go on. With several puzzles, an existing directory or a name
     ending in '/', -o names a directory (made if missing), written as
     WxH-sSEED files. With --grade, attempts from the seed try room sizes
     and clue densities in turn until one grades as asked. Progress goes to
@@ -188,28 +194,86 @@ def generate_command(
     )
     if level is not None:
         shape = functools.partial(generate_graded, width, height, cast(Level, level))
-    with Worker() as worker:
-        for number in range(count):
-            start = time.perf_counter()
-            deadline = as_deadline(timeout)
-            call = functools.partial(shape, seed=first + number, timeout=deadline)
-            with _one_line_errors():
-                found = isolated(call, f"seed {first + number}", worker, deadline)
-                made = found.generated if isinstance(found, Graded) else found
-                text = write_generated(made, fmt, found.header)
-            where = _save(text, output, many, made.puzzle, first + number, fmt)
-            made_rooms = len(made.puzzle.rooms)
-            clued = sum(room.clue is not None for room in made.puzzle.rooms)
-            graded = ""
-            if isinstance(found, Graded):
-                graded = f", {found.grade.label} at attempt {found.attempts}"
-            click.echo(
-                f"[{number + 1}/{count}] seed {first + number}: "
-                f"{made_rooms} room{'s' * (made_rooms != 1)}, "
-                f"{clued} clue{'s' * (clued != 1)}{graded}, "
-                f"{time.perf_counter() - start:.2f} s{where}",
-                err=True,
-            )
+    seeds = [first + number for number in range(count)]
+    calls = [functools.partial(_made, shape, seed, timeout) for seed in seeds]
+    saving = _Saving(output, many, fmt)
+    held: dict[int, _Made | ChildFailed] = {}
+    saved: list[bool] = []
+
+    def save(number: int, outcome: _Made | ChildFailed) -> None:
+        saved.append(_saved(outcome, f"[{number + 1}/{count}]", seeds[number], saving))
+
+    outcomes = each_in_order(calls, timeout, jobs, cluster, held=held)
+    try:
+        with closing(outcomes):
+            for number, outcome in enumerate(outcomes):
+                save(number, outcome)
+    except KeyboardInterrupt:
+        for number, outcome in sorted(held.items()):
+            save(number, outcome)
+        click.echo(f"interrupted: {sum(saved)} of {count} puzzles made", err=True)
+        raise
+    if not all(saved):
+        raise SystemExit(FAILED)
+
+
+@dataclass(frozen=True)
+class _Made:
+    """A puzzle generated in a child and the seconds it took; without one, ``error`` says why."""
+
+    found: Generated | Graded | None
+    seconds: float
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class _Saving:
+    """Where generate writes: ``output`` (None: standard output), a directory if ``many``."""
+
+    output: str | None
+    many: bool
+    fmt: str
+
+
+def _made(shape: Callable[..., Generated | Graded], seed: int, seconds: float | None) -> _Made:
+    """In a child: ``shape(seed=seed)`` within ``seconds``, timed; or why it made no puzzle."""
+    start = time.perf_counter()
+    try:
+        found = shape(seed=seed, timeout=as_deadline(seconds))
+    except TimeoutError:
+        why = f"seed {seed}: {as_deadline(seconds).overdue_message()}"
+        return _Made(None, time.perf_counter() - start, why)
+    except HeyawakeError as error:
+        return _Made(None, time.perf_counter() - start, str(error))
+    return _Made(found, time.perf_counter() - start)
+
+
+def _saved(outcome: _Made | ChildFailed, number: str, seed: int, saving: _Saving) -> bool:
+    """Write a generated puzzle, with its progress line (``[K/N] seed S: ...``); whether it was.
+
+    A puzzle not made (also: its child failed) is an error line instead.
+    """
+    if isinstance(outcome, ChildFailed):  # out of memory, or stopped while clingo ground
+        outcome = _Made(None, 0.0, f"seed {seed}: {outcome}")
+    if outcome.found is None:
+        click.echo(f"error: {one_line(outcome.error)}", err=True)
+        return False
+    found = outcome.found
+    made = found.generated if isinstance(found, Graded) else found
+    with _one_line_errors():
+        text = write_generated(made, saving.fmt, found.header)
+    where = _save(text, saving.output, saving.many, made.puzzle, seed, saving.fmt)
+    made_rooms = len(made.puzzle.rooms)
+    clued = sum(room.clue is not None for room in made.puzzle.rooms)
+    graded = ""
+    if isinstance(found, Graded):
+        graded = f", {found.grade.label} at attempt {found.attempts}"
+    click.echo(
+        f"{number} seed {seed}: {made_rooms} room{'s' * (made_rooms != 1)}, "
+        f"{clued} clue{'s' * (clued != 1)}{graded}, {outcome.seconds:.2f} s{where}",
+        err=True,
+    )
+    return True
 
 
 @main.command("count")

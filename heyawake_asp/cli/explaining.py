@@ -10,10 +10,12 @@ from functools import partial
 import click
 
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import isolated, overdue, progress, read_puzzle_or_fail
+from heyawake_asp.cli.common import isolated, progress, read_puzzle_or_fail
+from heyawake_asp.cli.corpora import corpus_options
 from heyawake_asp.cli.options import timeout_option
 from heyawake_asp.cli.outputs import not_the_input, output_folder, output_path, write_file
 from heyawake_asp.cli.solving import not_drawn
+from heyawake_asp.cli.walks import Walked, walk_each
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats.source import read_source
 from heyawake_asp.puzzle import Puzzle, cell_name
@@ -68,38 +70,74 @@ _JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON Lines."
     help="Write one self-contained page to step through (one PUZZLE).",
 )
 @timeout_option
+@corpus_options("Puzzles walked")
 def steps_command(
     puzzles: tuple[str, ...],
     as_json: bool,
     svg_dir: str | None,
     html_file: str | None,
     timeout: float | None,
+    jobs: int,
+    cluster: str | None,
 ) -> None:
     """Explain each PUZZLE step by step, each step with a minimal reason.
 
     At the --timeout, the steps found so far. With --json, a line per step as
-    it is found, then the path's record. Several puzzles: each under a line
-    naming it (with --json, its lines); one that cannot be read is an error
-    line and the others go on. Exit status 1 when some puzzle has no
-    solution, timed out or could not be read.
+    it is found, then the path's record. Several puzzles: walked side by
+    side, each under a line naming it (with --json, its lines; the step lines
+    of puzzles walked at once interleave), in the order given; one that
+    cannot be read is an error line and the others go on. Exit status 1
+    when some puzzle has no solution, timed out or could not be read.
     """
     for option, value in (("--svg", svg_dir), ("--html", html_file)):
         if value is not None and len(puzzles) > 1:
             message = f"takes one PUZZLE, {len(puzzles)} were given"
             raise click.BadParameter(message, param_hint=f"'{option}'")
     not_the_input(html_file, puzzles[0], "--html")
-    failed = False
-    with Worker() as worker:
-        for source in puzzles:
-            walked = _walked(source, worker, as_deadline(timeout), as_json, len(puzzles) > 1)
-            if walked is not None and walked[1].status == "interrupted":
-                _draw(source, *walked, svg_dir, html_file)
-                raise KeyboardInterrupt
-            failed = failed or walked is None or walked[1].status in ("unsolvable", "timeout")
+    if len(puzzles) > 1 or cluster is not None:
+        failed, walked = _walk_each(puzzles, timeout, jobs, cluster, as_json)
+    else:
+        with Worker() as worker:
+            walked = _walked(puzzles[0], worker, as_deadline(timeout), as_json)
+        failed = _unfinished(walked)
     if walked is not None:  # pictures are of one puzzle: the last walked is the only one
-        _draw(source, *walked, svg_dir, html_file)
+        _draw(puzzles[-1], *walked, svg_dir, html_file)
+        if walked[1].status == "interrupted":
+            raise KeyboardInterrupt
     if failed:
         raise SystemExit(1)
+
+
+def _walk_each(
+    puzzles: tuple[str, ...], timeout: float | None, jobs: int, cluster: str | None, as_json: bool
+) -> tuple[bool, tuple[Puzzle, Walkthrough] | None]:
+    """Each puzzle's path printed, in the order given: whether some has none, and the last path.
+
+    On Ctrl-C, the paths done and those under way (`walk_each`), then how
+    many were done.
+    """
+    failed, done = False, 0
+    last: tuple[Puzzle, Walkthrough] | None = None
+    try:
+        lines = _print_step_line if as_json else None
+        for walked in walk_each(puzzles, timeout, jobs, cluster, "walking", lines):
+            last = None
+            if walked.puzzle is None or walked.walk is None:
+                _show_unwalked(walked.source, walked.error, as_json)
+            else:
+                _show_walk(walked.source, walked.puzzle, walked.walk, as_json, len(puzzles) > 1)
+                last = walked.puzzle, walked.walk
+                done += walked.walk.status != "interrupted"
+            failed = failed or _unfinished(last)
+    except KeyboardInterrupt:
+        click.echo(f"interrupted: {done} of {len(puzzles)} puzzles walked", err=True)
+        raise
+    return failed, last
+
+
+def _unfinished(walked: tuple[Puzzle, Walkthrough] | None) -> bool:
+    """Whether a puzzle makes ``steps`` fail: unread, with no solution, or timed out."""
+    return walked is None or walked[1].status in ("unsolvable", "timeout")
 
 
 def _draw(
@@ -114,9 +152,9 @@ def _draw(
 
 
 def _walked(
-    source: str, worker: Worker, deadline: Deadline, as_json: bool, named: bool
+    source: str, worker: Worker, deadline: Deadline, as_json: bool
 ) -> tuple[Puzzle, Walkthrough] | None:
-    """One puzzle's path, printed (under its name when ``named``); None, reported, when unread.
+    """One puzzle's path, printed; None, reported, when unread.
 
     The steps come from the child as they are found: progress on a
     terminal, with ``as_json`` each step's line, and on Ctrl-C the path so
@@ -126,39 +164,44 @@ def _walked(
         problem = read_puzzle_or_fail(source, deadline, explaining=True)
         walk = _walk(problem, source, worker, deadline, lines=as_json)
     except click.ClickException as error:
-        if as_json:
-            click.echo(json.dumps(walk_error_record(source, error.message)))
-        else:
-            click.echo(f"error: {error.message}", err=True)
+        _show_unwalked(source, error.message, as_json)
         return None
+    _show_walk(source, problem, walk, as_json, named=False)
+    return problem, walk
+
+
+def _show_walk(source: str, problem: Puzzle, walk: Walkthrough, as_json: bool, named: bool) -> None:
+    """Print a path: its JSON line, or its steps and grid (under its source when ``named``)."""
     if as_json:
         click.echo(json.dumps(walk_record(source, walk)))
     else:
         if named:
             click.echo(source)
         _print_walk(problem, walk)
-    return problem, walk
+
+
+def _show_unwalked(source: str, message: str, as_json: bool) -> None:
+    """Report a puzzle that has no path: its JSON line, or the error line."""
+    if as_json:
+        click.echo(json.dumps(walk_error_record(source, message)))
+    else:
+        click.echo(f"error: {message}", err=True)
 
 
 def _walk(
-    problem: Puzzle,
-    source: str,
-    worker: Worker,
-    deadline: Deadline,
-    shown: bool = True,
-    lines: bool = False,
+    problem: Puzzle, source: str, worker: Worker, deadline: Deadline, lines: bool = False
 ) -> Walkthrough:
-    """The path in the worker's child, the cells it settles as progress (if ``shown``).
+    """The path in the worker's child, the cells it settles as progress.
 
     With ``lines``, each step's JSON line (`step_line_record`) is printed as
     it comes. On Ctrl-C, the path so far (status ``interrupted``).
     """
     found: list[Step] = []
-    with progress("walking", problem.cell_count, shown) as advance:
+    with progress("walking", problem.cell_count) as advance:
 
         def arrived(step: Step) -> None:
             if lines:  # printed first: the path cut short by Ctrl-C holds the steps printed
-                click.echo(json.dumps(step_line_record(source, len(found) + 1, step)))
+                _print_step_line(source, len(found) + 1, step)
             found.append(step)
             advance(len(step.cells))
 
@@ -175,6 +218,11 @@ def _walk(
             return cut_short(problem, found, "interrupted")
         except HeyawakeError as error:  # the library's, raised in the child: one line
             raise click.ClickException(f"{source}: {error}") from None
+
+
+def _print_step_line(source: str, number: int, step: Step) -> None:
+    """A step's JSON line, as it is found."""
+    click.echo(json.dumps(step_line_record(source, number, step)))
 
 
 def _print_walk(puzzle: Puzzle, walk: Walkthrough) -> None:
@@ -295,28 +343,33 @@ def _stuck(open_cells: int) -> str:
 @click.argument("puzzles", nargs=-1, required=True, metavar="PUZZLE...")
 @_JSON
 @timeout_option
-def grade_command(puzzles: tuple[str, ...], as_json: bool, timeout: float | None) -> None:
+@corpus_options("Puzzles graded")
+def grade_command(
+    puzzles: tuple[str, ...], as_json: bool, timeout: float | None, jobs: int, cluster: str | None
+) -> None:
     """Grade each PUZZLE easy, medium, hard or expert from its path of steps.
 
-    Several puzzles give a table (those that could not be graded are left out, each
-    with an error line; with --json, a record with "error"). Exit status 1 when some
+    Several puzzles are walked side by side and give a table, in the order
+    given (those that could not be graded are left out, each with an error
+    line; with --json, a record with "error"). Exit status 1 when some
     puzzle could not be graded.
     """
     graded: list[tuple[str, Grade]] = []
+    under_way: list[str] = []
     failed = False
     try:
-        with Worker() as worker, progress("grading", len(puzzles)) as advance:
-            for source in puzzles:
-                alone = len(puzzles) == 1  # its walk's progress, else the puzzles graded
-                found = _graded(source, worker, as_deadline(timeout), as_json, alone)
-                advance(1)
-                failed = failed or found is None
-                if found is not None:
-                    graded.append((source, found))
-    except KeyboardInterrupt as stop:
+        for walked in walk_each(puzzles, timeout, jobs, cluster, "grading"):
+            if walked.walk is not None and walked.walk.status == "interrupted":
+                under_way.append(_at_least(walked.source, walked.walk))
+                continue
+            found = _graded(walked, timeout, as_json)
+            failed = failed or found is None
+            if found is not None:
+                graded.append((walked.source, found))
+    except KeyboardInterrupt:
         if not as_json:  # the JSON lines are out already
             _print_grades(graded, len(puzzles))
-        so_far = "".join(f"; {words}" for words in stop.args)
+        so_far = "".join(f"; {words}" for words in under_way)
         click.echo(f"interrupted: {len(graded)} of {len(puzzles)} puzzles graded{so_far}", err=True)
         raise
     if not as_json:
@@ -325,30 +378,27 @@ def grade_command(puzzles: tuple[str, ...], as_json: bool, timeout: float | None
         raise SystemExit(1)
 
 
-def _graded(
-    source: str, worker: Worker, deadline: Deadline, as_json: bool, shown: bool
-) -> Grade | None:
-    """The grade of one puzzle (its JSON line printed), or None with the reason reported.
+def _at_least(source: str, walk: Walkthrough) -> str:
+    """What the steps of a path cut short by Ctrl-C tell: a score only grows along a path."""
+    so_far = grade(walk)
+    return (
+        f"{source}: at least {so_far.label} after {so_far.steps} steps "
+        f"(score at least {so_far.score:.1f})"
+    )
 
-    Its walk's progress is ``shown``. On Ctrl-C the KeyboardInterrupt says
-    what the steps found so far tell: a score only grows along a path.
-    """
-    try:
-        problem = read_puzzle_or_fail(source, deadline, explaining=True)
-        walk = _walk(problem, source, worker, deadline, shown)
-        if walk.status == "timeout":  # a path cut short has no grade
-            raise overdue(source, deadline)
-        if walk.status == "interrupted":
-            so_far = grade(walk)
-            raise KeyboardInterrupt(
-                f"{source}: at least {so_far.label} after {so_far.steps} steps "
-                f"(score at least {so_far.score:.1f})"
-            )
-    except click.ClickException as error:
-        _not_graded(source, error.message, "error", as_json)
+
+def _graded(walked: Walked, timeout: float | None, as_json: bool) -> Grade | None:
+    """The grade of one puzzle's path (its JSON line printed), or None with the reason reported."""
+    source, walk = walked.source, walked.walk
+    if walk is None or walked.puzzle is None:
+        _not_graded(source, walked.error, "error", as_json)
+        return None
+    if walk.status == "timeout":  # a path cut short has no grade
+        message = f"{source}: {as_deadline(timeout).overdue_message()}"
+        _not_graded(source, message, "error", as_json)
         return None
     if walk.status == "unsolvable":
-        message = f"{source}: {_ending(problem, walk)}"
+        message = f"{source}: {_ending(walked.puzzle, walk)}"
         _not_graded(source, message, "unsolvable", as_json)
         return None
     found = grade(walk)

@@ -1,4 +1,4 @@
-"""The options several commands share: ``--timeout``, ``--extra``, ``--encoding``."""
+"""The options several commands share: ``--timeout``, ``--jobs``, ``--extra``, ``--encoding``."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import click
 
 from heyawake_asp.asp.encodings import DEFAULT_ENCODING, EncodingSet, resolve_encoding
 from heyawake_asp.errors import HeyawakeError
+from heyawake_asp.runtime.isolation import max_jobs
 
 __all__ = ["seconds"]
 
@@ -39,6 +40,37 @@ def timeout_option(command: _Command) -> _Command:
         metavar="S",
         help="Give up on a puzzle after S seconds of wall time (reading and grounding included).",
     )(command)
+
+
+def jobs_option(
+    default: int | None, what: str, eager: bool = False
+) -> Callable[[_Command], _Command]:
+    """The ``--jobs N`` option: ``what`` is worked on by N processes at once.
+
+    ``default`` None: all the processors this process may use (`max_jobs`).
+    More than those is warned of: no more run at once. ``eager``: taken
+    before the other options, whose checks may then ask where it came from.
+    """
+    shown = "all processors" if default is None else str(default)
+    return click.option(
+        "--jobs",
+        type=click.IntRange(min=1),
+        default=default,
+        callback=_jobs,
+        is_eager=eager,
+        metavar="N",
+        help=f"{what} N at once, each in a process of its own (at most one per processor) "
+        f"[default: {shown}].",
+    )
+
+
+def _jobs(_context: click.Context, _parameter: click.Parameter, jobs: int | None) -> int:
+    """The processes to run at once (None: one per processor); warn of more: a click callback."""
+    if jobs is None:
+        return max_jobs()
+    if jobs > max_jobs():
+        click.echo(f"warning: --jobs {jobs}: this machine runs {max_jobs()} at once", err=True)
+    return jobs
 
 
 def extra_option(command: _Command) -> _Command:

@@ -11,11 +11,10 @@ from heyawake_asp.asp.encodings import DEFAULT_ENCODING, resolve_encoding
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import echoing_warnings, progress
 from heyawake_asp.cli.exits import FAILED, INTERRUPTED, WRONG_ANSWER, one_line
-from heyawake_asp.cli.options import timeout_option
+from heyawake_asp.cli.options import jobs_option, timeout_option
 from heyawake_asp.cli.outputs import output_path, write_file
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.render.report import class_table, puzzle_table, records_csv, records_json
-from heyawake_asp.runtime.isolation import max_jobs
 from heyawake_asp.suite import SuiteEntry, SuiteRecord, discover, run_suite, summarise
 
 __all__: list[str] = []
@@ -39,13 +38,7 @@ _PLOT_EXTRA = "the 'plot' extra, pip install 'heyawake-asp[plot]'"
     show_default=True,
     help="Runs per puzzle; times are the median.",
 )
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Puzzles solved in parallel worker processes (at most one per processor).",
-)
+@jobs_option(1, "Puzzles solved")
 @timeout_option
 @click.option(
     "--csv", "csv_file", metavar="FILE", callback=output_path, help="Write results as CSV."
@@ -91,8 +84,6 @@ def suite_command(
         raise click.UsageError(str(error)) from None
     if not entries:
         raise click.UsageError("no puzzle files (*.lp, *.txt) found under " + ", ".join(paths))
-    if jobs > max_jobs():
-        click.echo(f"warning: --jobs {jobs}: this machine runs {max_jobs()} at once", err=True)
     records = _run_with_progress(entries, names, repeat, jobs, timeout)
     _report(records, names)
     written = _write_outputs(records, names, csv_file, json_file, plot_file)

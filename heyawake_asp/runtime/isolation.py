@@ -7,7 +7,8 @@ is handed the call: sending a large call takes time too; the grace lets a
 call that keeps the deadline itself answer), on Ctrl-C, or by the memory
 cap it sets itself. A `Worker` keeps one child for a batch of calls;
 `run_each` runs calls side by side, each in a fresh child; `run` runs a
-call in a worker, or in this process when there is none.
+call in a worker, or in this process when there is none; `each_as_done`
+yields outcomes as they come, for a caller that shows them as they do.
 
 On Linux children are forked (`heyawake_asp.runtime.child`). Elsewhere the
 platform's default start method is used, and a script that isolates calls
@@ -23,12 +24,13 @@ needs the ``__main__`` guard.
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Generator, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from contextlib import closing, contextmanager
 from typing import Any, TypeVar
 
 from heyawake_asp.errors import OutOfTime
@@ -40,6 +42,8 @@ __all__ = [
     "ChildFailed",
     "ChildOverdue",
     "Worker",
+    "each_as_done",
+    "in_order",
     "max_jobs",
     "run",
     "run_each",
@@ -155,8 +159,25 @@ def run_each(
 ) -> Generator[T | ChildFailed, None, None]:
     """Run each call in a fresh child, ``jobs`` at a time; yield the outcomes in order.
 
+    As `each_as_done`, which says what an outcome is, in the order of the
+    calls. Leaving early (also on Ctrl-C) stops the children still running.
+    """
+    with closing(each_as_done(calls, timeout, jobs)) as done:
+        yield from in_order(done)
+
+
+def each_as_done(
+    calls: Sequence[Callable[..., T]],
+    timeout: float | Deadline | None,
+    jobs: int = 1,
+    on_report: Callable[[int, Any], None] | None = None,
+) -> Generator[tuple[int, T | ChildFailed], None, None]:
+    """Run each call in a fresh child, ``jobs`` at a time; yield ``(index, outcome)`` as each ends.
+
     ``timeout`` is seconds for each call from when its child is handed it,
-    or one `Deadline` for them all.
+    or one `Deadline` for them all. With ``on_report``, each call is called
+    ``call(report)``, and each value it reports reaches ``on_report(index,
+    value)`` here as it comes (`Worker.run`).
 
     No more than `max_jobs` children run at once: more would only share the
     processors and so slow each call down (and each takes memory).
@@ -172,22 +193,53 @@ def run_each(
     jobs = min(jobs, max_jobs())
     waiting = list(enumerate(calls))[::-1]
     running: dict[int, Child] = {}
-    finished: dict[int, Any] = {}
     try:
-        for index in range(len(calls)):
-            while index not in finished:
-                while waiting and len(running) < jobs:
-                    number, call = waiting.pop()
-                    at_once = min(jobs, len(running) + 1 + len(waiting))
-                    running[number] = Child(memory_cap(at_once))
-                    running[number].submit(call, as_deadline(timeout))
-                done = wait(running.values(), GRACE_SECONDS)
-                for number in [number for number, child in running.items() if child in done]:
-                    finished[number] = _outcome(running.pop(number))
-            yield finished.pop(index)
+        while waiting or running:
+            while waiting and len(running) < jobs:
+                number, call = waiting.pop()
+                at_once = min(jobs, len(running) + 1 + len(waiting))
+                report = None if on_report is None else functools.partial(on_report, number)
+                running[number] = Child(memory_cap(at_once))
+                running[number].submit(call, as_deadline(timeout), report)
+            done = wait(running.values(), GRACE_SECONDS)
+            for number in [number for number, child in running.items() if child in done]:
+                yield number, _outcome(running.pop(number))
     finally:
         for child in running.values():
             child.stop()
+
+
+def in_order(
+    done: Iterable[tuple[int, T]], held: dict[int, T] | None = None
+) -> Generator[T, None, None]:
+    """The values of ``(index, value)`` pairs that come in any order, in index order from 0.
+
+    A value that comes before its turn waits in ``held`` (by index): there a
+    caller that stops early, on Ctrl-C say, still finds it.
+
+    >>> list(in_order([(1, "b"), (0, "a"), (2, "c")]))
+    ['a', 'b', 'c']
+    """
+    held = {} if held is None else held
+    turn = 0
+    for index, value in done:
+        held[index] = value
+        while turn in held:
+            yield held.pop(turn)
+            turn += 1
+
+
+def as_outcome(call: Callable[[], T]) -> T | ChildFailed:
+    """``call()``'s value, else the `ChildFailed` it failed with (not raised).
+
+    What else the call raised is the `ChildFailed` ``TYPE: MESSAGE``.
+    """
+    try:
+        return call()
+    except ChildFailed as failure:
+        return failure
+    except Exception as error:  # noqa: BLE001 - what the call raised is its outcome
+        return ChildFailed(f"{type(error).__name__}: {error}")
 
 
 def max_jobs() -> int:
@@ -259,10 +311,6 @@ def _result(child: Child) -> Any:
 def _outcome(child: Child) -> Any:
     """The call's value, else the `ChildFailed` it ended with (not raised); the child is stopped."""
     try:
-        return _result(child)
-    except ChildFailed as failure:
-        return failure
-    except Exception as error:  # noqa: BLE001 - what the call raised is its outcome
-        return ChildFailed(f"{type(error).__name__}: {error}")
+        return as_outcome(functools.partial(_result, child))
     finally:
         child.stop()
