@@ -82,12 +82,16 @@ if TYPE_CHECKING:  # for type checkers; at run time `__getattr__` imports these 
     from heyawake_asp.queries import other_solution as other_solution
     from heyawake_asp.render.svg import render_svg as render_svg
     from heyawake_asp.render.text import render_text as render_text
+    from heyawake_asp.runtime.cluster import Cluster as Cluster
+    from heyawake_asp.runtime.cluster import ClusterUnavailable as ClusterUnavailable
     from heyawake_asp.runtime.deadline import Deadline as Deadline
     from heyawake_asp.runtime.deadline import Renewing as Renewing
     from heyawake_asp.runtime.isolation import GRACE_SECONDS as GRACE_SECONDS
     from heyawake_asp.runtime.isolation import ChildFailed as ChildFailed
     from heyawake_asp.runtime.isolation import ChildOverdue as ChildOverdue
     from heyawake_asp.runtime.isolation import Worker as Worker
+    from heyawake_asp.runtime.isolation import each_as_done as each_as_done
+    from heyawake_asp.runtime.isolation import in_order as in_order
     from heyawake_asp.runtime.isolation import max_jobs as max_jobs
     from heyawake_asp.runtime.isolation import run_each as run_each
     from heyawake_asp.solver import SolveResult as SolveResult
@@ -157,12 +161,15 @@ _HOMES = {
     ),
     "render.svg": ("render_svg",),
     "render.text": ("render_text",),
+    "runtime.cluster": ("Cluster", "ClusterUnavailable"),
     "runtime.deadline": ("Deadline", "Renewing"),
     "runtime.isolation": (
         "GRACE_SECONDS",
         "ChildFailed",
         "ChildOverdue",
         "Worker",
+        "each_as_done",
+        "in_order",
         "max_jobs",
         "run_each",
     ),
