@@ -83,6 +83,18 @@ def test_a_hint_on_a_puzzle_without_solution_names_its_rooms() -> None:
     assert record["step"] is None and record["unsolvable"] == [1]
 
 
+def test_hint_and_steps_say_why_there_is_no_solution_in_explains_words() -> None:
+    """``why``: the numbers that cannot all hold, as ``explain`` (and Compose) words them."""
+    text = "https://puzz.link/p?akichi/4/4/06o1s08g22"  # its rooms have no names: first cells
+    explained = ok("explain", puzzle=text)
+    words = "these 2 clues cannot all hold: 2 in the room at r3c3, 2 in the room at r3c4"
+    assert (explained["rooms"], explained["text"]) == ([3, 4], words)
+    hinted, walked = ok("hint", puzzle=text), ok("steps", puzzle=text)
+    assert (hinted["unsolvable"], walked["conflict"]) == (explained["rooms"], explained["rooms"])
+    assert hinted["why"] == walked["why"] == explained["text"]
+    assert ok("hint", puzzle=THREE)["why"] is None and ok("steps", puzzle=THREE)["why"] is None
+
+
 def test_steps_end_at_the_published_solution_with_the_grade(
     published: dict[str, list[str]],
 ) -> None:

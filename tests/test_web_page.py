@@ -9,6 +9,7 @@ server and one browser serve the whole module; the puzzles are 6x6.
 from __future__ import annotations
 
 import json
+import re
 import urllib.parse
 from typing import TYPE_CHECKING
 
@@ -281,7 +282,7 @@ def test_steps_walk_forward_and_back_as_the_api_path(page: Page, base: str) -> N
     shows(4)
     # The grade, and the hardest steps each a button to its place in the path.
     assert f"Grade: {grade_puzzle(read_puzzle_text(URL, 'url')).label}" in page.inner_text(
-        "#learn-more"
+        "#learn-grade"
     )
     hardest = max(steps, key=lambda step: step["cost"])
     first = page.locator("#hardest button").first
@@ -427,6 +428,64 @@ def test_a_puzzle_without_a_solution_or_with_several_says_so(page: Page, base: s
     press(page, "Grade")  # graded on the cells the solutions share, and says so
     assert api(base, "grade", {"puzzle": "heyawake 2x2\naa\naa\n"})["status"] == "several"
     assert "several solutions" in status(page) and "not a fair puzzle" in status(page)
+
+
+SEVERAL = "https://puzz.link/p?heyawake/6/6/888aaaofps1j0i0.g1g"
+"""The 6x6 of `URL` with one number hidden: several solutions, which share some cells."""
+
+
+def test_steps_grade_a_puzzle_with_several_solutions_as_grade_does(page: Page, base: str) -> None:
+    open_puzzle(page, base, SEVERAL)
+    assert api(base, "grade", {"puzzle": SEVERAL})["status"] == "several"
+    press(page, "Grade")
+    graded = status(page)
+    assert "of the cells all its solutions share only" in graded and "not a fair puzzle" in graded
+    press(page, "Steps")
+    page.wait_for_selector("#learn[data-done='true']")
+    assert page.inner_text("#learn-grade") == graded  # one wording for both
+
+
+NO_SOLUTION = [
+    "https://puzz.link/p?heyawake/8/6/0g41082ag001g00vscl",  # a number its room cannot hold
+    "https://puzz.link/p?akichi/4/4/06o1s08g22",  # two numbers that cannot both hold
+]
+
+
+@pytest.mark.parametrize("url", NO_SOLUTION)
+def test_hint_and_steps_name_the_numbers_of_a_puzzle_without_a_solution(
+    page: Page, base: str, url: str
+) -> None:
+    """In Compose's words (explain's, fetched by the test): each room by its first cell and
+    its number, never by the API's room numbers; the steps do not read as stuck."""
+    why = api(base, "explain", {"puzzle": url})
+    assert not why["satisfiable"] and "the room at r" in why["text"]
+    said = f"This puzzle has no solution: {why['text']}."
+    open_puzzle(page, base, url)
+    rooms = {cell for room in why["rooms"] for cell in sent(page).rooms[room - 1].cells}
+    press(page, "Hint")
+    assert status(page) == said and marked(page, "conflict") == rooms
+    press(page, "Steps")
+    page.wait_for_selector("#learn[data-done='true']")
+    assert status(page) == said and marked(page, "conflict") == rooms
+    assert page.inner_text("#learn-grade") == f"No grade. {said}"
+
+
+def test_sentences_end_before_the_next_begins(page: Page, base: str) -> None:
+    """A step's reason has no full stop of its own: the page ends it before what follows."""
+    page.goto(f"{base}/")
+    settle(page)
+    page.get_by_label("A puzz.link URL, or a puzzle in any format").fill("heyawake 2x2\naa\naa\n")
+    press(page, "Load")
+    assert status(page).startswith("A 2×2 puzzle with 1 room: "), status(page)
+    open_puzzle(page, base, URL)
+    press(page, "Hint")
+    assert re.search(r"[^.]\. Press Hint again to set (it|them)\.$", status(page)), status(page)
+    press(page, "Hint")
+    assert status(page).startswith("Applied: ") and status(page).endswith("."), status(page)
+    press(page, "Steps")
+    page.wait_for_selector("#learn[data-done='true']")
+    press(page, "Last")
+    assert re.search(r"[^.]\. That solves it\.$", status(page)), status(page)
 
 
 def test_a_new_address_loads_its_puzzle(page: Page, base: str) -> None:

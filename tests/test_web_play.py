@@ -35,7 +35,7 @@ from heyawake_asp.puzzle import Puzzle
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, FloatRect, Page
 
 
 def kth(name: str) -> str:
@@ -364,24 +364,44 @@ def test_a_picture_of_the_board_with_or_without_the_shading(page: Page, base: st
 
 @pytest.mark.slow  # several seconds: the default run stays under 2 minutes
 def test_steps_sentence_and_controls_are_on_screen_together(browser: Browser, base: str) -> None:
-    """At 1280x800 and on a phone, Next and the step's sentence are both in view; the hardest
-    steps are named in a player's words."""
+    """At 1280x800 and on a phone: the grade in view once the walk ends; Next, and a click on
+    one of the hardest steps (below the board), bring the step's sentence, the controls and
+    the step's new cells into view; the hardest steps are named in a player's words."""
     text = (REPO / "instances" / "hard" / "11x11-s1.lp").read_text()
     for width, height in ((1280, 800), (390, 844)):
         context = browser.new_context(viewport={"width": width, "height": height})
         try:
             page = context.new_page()
+
             open_puzzle(page, base, text)
             press(page, "Steps")
+            page.wait_for_selector("#learn[data-done='true']")
+            assert in_view(page.locator("#learn-grade").bounding_box(), height), width
             for _ in range(3):
                 press(page, "Next")
-                for selector in ("#status", "#next"):
-                    box = page.locator(selector).bounding_box()
-                    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height
-            words = page.locator("#hardest button").first.inner_text()
+                assert_step_in_view(page, height)
+            hardest = page.locator("#hardest button").first
+            words = hardest.inner_text()
             assert "(difficulty " in words and ", cost" not in words
+            hardest.click()  # scrolled to first, below the board
+            assert_step_in_view(page, height)
         finally:
             context.close()
+
+
+def in_view(box: FloatRect | None, height: int) -> bool:
+    """Whether ``box`` lies in a viewport ``height`` high (to a pixel: scrolls are fractional)."""
+    return box is not None and -1 <= box["y"] and box["y"] + box["height"] <= height + 1
+
+
+def assert_step_in_view(page: Page, height: int) -> None:
+    """The step's sentence, the controls (Next) and the step's new cells are all in view."""
+    new = page.locator(f'{CELL}[data-highlight~="new"]')
+    assert new.count() > 0
+    for selector in ("#status", "#next"):
+        assert in_view(page.locator(selector).bounding_box(), height), selector
+    for index in range(new.count()):
+        assert in_view(new.nth(index).bounding_box(), height), f"new cell {index}"
 
 
 @pytest.mark.slow  # several seconds: the default run stays under 2 minutes

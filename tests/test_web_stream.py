@@ -14,6 +14,7 @@ import json
 import math
 import multiprocessing
 import os
+import re
 import subprocess
 import sys
 import time
@@ -163,19 +164,23 @@ def test_errors_before_the_first_step_are_json_replies(port: int) -> None:
     assert got == 200 and [line["status"] for line in lines] == ["unsolvable"]
 
 
-def test_an_error_after_the_first_step_is_the_last_line(
-    port: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def dying(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Walks started from now in a child die at their fourth step (exit status 1)."""
     next_step, here = Planner.next_step, os.getpid()
     taken = [0]
 
-    def dying(planner: Planner) -> Step | None:  # a child dies at its fourth step
+    def dies(planner: Planner) -> Step | None:
         taken[0] += 1
         if taken[0] > HELD and os.getpid() != here:
             os._exit(1)
         return next_step(planner)
 
-    monkeypatch.setattr(Planner, "next_step", dying)
+    monkeypatch.setattr(Planner, "next_step", dies)
+
+
+@pytest.mark.usefixtures("dying")
+def test_an_error_after_the_first_step_is_the_last_line(port: int) -> None:
     code, _, lines = stream(port, PUZZLE)
     *found, last = lines
     assert code == 200 and len(found) == HELD
@@ -292,6 +297,9 @@ def test_steps_show_as_they_come_the_grade_when_the_walk_ends(
     assert page.get_attribute("#learn", "data-done") == "false"
     assert page.inner_text("#position") == f"Step 0 of {HELD} so far"
     assert page.inner_text("#learn-grade") == "Grade: once every step is found."
+    page.get_by_role("button", name="Last", exact=True).click()  # the last step found so far
+    assert re.search(r"[^.]\. More steps are being found…$", status(page)), status(page)
+    page.get_by_role("button", name="First", exact=True).click()
     page.get_by_role("button", name="Next", exact=True).click()
     first = board(page)
     assert sum(row.count("?") for row in first) < puzzle.width * puzzle.height
@@ -310,9 +318,9 @@ def test_steps_show_as_they_come_the_grade_when_the_walk_ends(
     found = int(page.get_attribute("#learn", "data-found") or 0)
     graded = grade_puzzle(puzzle)
     assert found == graded.steps and page.inner_text("#position") == f"Step 0 of {found}"
-    assert f"Grade: {graded.label}" in page.inner_text("#learn-more")
+    assert f"Grade: {graded.label}" in page.inner_text("#learn-grade")
     page.get_by_role("button", name="Last", exact=True).click()
-    assert verify(puzzle, board(page)) == [] and "That solves it." in status(page)
+    assert verify(puzzle, board(page)) == [] and status(page).endswith(". That solves it.")
 
 
 @pytest.mark.slow  # a 35x35's walk takes half a minute: its first step comes within seconds
@@ -325,3 +333,74 @@ def test_a_large_puzzles_first_step_shows_long_before_its_walk_ends(page: Page, 
     assert "press Next" in status(page)
     page.get_by_role("button", name="Back to play", exact=True).click()
     settle(page)
+
+
+def test_a_failed_load_while_the_steps_come_closes_them_and_its_error_stays(
+    page: Page, base: str, held: Gate
+) -> None:
+    open_puzzle(page, base, URL)
+    page.get_by_role("button", name="Steps", exact=True).click()
+    page.wait_for_selector(f"#learn[data-found='{HELD}']")
+    page.get_by_label("A puzz.link URL, or a puzzle in any format").fill("heyawake 3x3\nabc\n")
+    page.get_by_role("button", name="Load", exact=True).click()
+    settle(page)
+    # The walk is stopped and Steps closed: nothing left saying more steps are coming.
+    assert eventually(lambda: not multiprocessing.active_children())
+    assert page.locator("#learn").is_hidden() and page.locator("#learn-more").is_hidden()
+    assert status(page).startswith("error: puzzle:"), status(page)
+    assert board(page) == ["?" * 6] * 6  # the puzzle in play, as the player left it
+    assert page.get_by_role("button", name="Steps", exact=True).is_enabled()
+
+
+def test_the_steps_button_leaves_the_steps_and_never_walks_again(
+    page: Page, base: str, held: Gate
+) -> None:
+    walks: list[str | None] = []
+    page.on("request", lambda request: walks.extend(_walk(request.url, "sent")))
+    open_puzzle(page, base, URL)
+    page.get_by_role("button", name="Steps", exact=True).click()
+    page.wait_for_selector(f"#learn[data-found='{HELD}']")
+    # Learning, the play buttons' only one enabled says that it leaves.
+    leave = page.get_by_role("button", name="Leave steps", exact=True)
+    assert leave.count() == 1 and leave.is_enabled()
+    leave.click()
+    settle(page)
+    assert page.locator("#learn").is_hidden() and status(page) == "Back to your grid."
+    assert eventually(lambda: not multiprocessing.active_children())
+    assert len(walks) == 1
+    assert page.get_by_role("button", name="Steps", exact=True).is_enabled()
+
+
+def _walk(url: str, event: str | None) -> list[str | None]:
+    """``[event]`` for a request to ``/api/steps`` (a walk), else nothing."""
+    return [event] if "/api/steps" in url else []
+
+
+def test_a_walk_read_to_its_end_is_a_request_finished_not_failed(page: Page, base: str) -> None:
+    ended: list[str | None] = []  # how the stream's request ended: "finished", or the failure
+    page.on("requestfinished", lambda request: ended.extend(_walk(request.url, "finished")))
+    page.on("requestfailed", lambda request: ended.extend(_walk(request.url, request.failure)))
+    open_puzzle(page, base, URL)
+    page.get_by_role("button", name="Steps", exact=True).click()
+    page.wait_for_selector("#learn[data-done='true']")
+    settle(page)
+    for _ in range(200):  # a hang guard: the browser reports the request's end as it comes
+        if ended:
+            break
+        page.wait_for_timeout(50)
+    # Chromium reports a stream the page aborts as failed (net::ERR_ABORTED), and a no-store
+    # one read only through its body's reader too, even once read to its end.
+    assert ended == ["finished"]
+
+
+@pytest.mark.usefixtures("dying")
+def test_a_walk_that_fails_midway_says_so_and_has_no_grade(page: Page, base: str) -> None:
+    open_puzzle(page, base, URL)
+    page.get_by_role("button", name="Steps", exact=True).click()
+    page.wait_for_selector("#learn[data-done='true']")
+    died = "puzzle: the worker process died (exit code 1)"
+    assert status(page) == f"error: {died}"
+    assert page.inner_text("#learn-grade") == f"No grade: {died}."
+    assert page.inner_text("#position") == f"Step 0 of {HELD}"
+    page.get_by_role("button", name="Last", exact=True).click()
+    assert status(page).endswith(f". The steps stop here: {died}."), status(page)

@@ -40,6 +40,7 @@ from heyawake_asp.formats import FORMATS, pzprv3, read_puzzle_text, sniff, write
 from heyawake_asp.oracles.checker import conflicts, verify
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.queries import SolutionCount, analyze, count_solutions, explain
+from heyawake_asp.render.marks import conflict_words
 from heyawake_asp.render.records import (
     analyze_record,
     check_record,
@@ -241,7 +242,7 @@ def _check(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
 
 
 def _hint(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
-    """``hint --json``'s record for the grid's settled cells."""
+    """``hint --json``'s record for the grid's settled cells, and ``why`` (`_why`)."""
     puzzle = _puzzle(request)
     grid = _grid(request, puzzle)
     known = {
@@ -250,19 +251,32 @@ def _hint(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
         for x, char in enumerate(row)
         if char != "?"
     }
-    return hint_record(SOURCE, hint(puzzle, known, deadline))
+    found = hint(puzzle, known, deadline)
+    return {**hint_record(SOURCE, found), "why": _why(puzzle, found.unsolvable, found.most)}
 
 
 def _steps(
     request: dict[str, Any], deadline: Deadline, on_step: Callable[[Step], None] | None = None
 ) -> dict[str, Any]:
-    """``steps --json``'s record, with ``grade --json``'s as ``grade`` (null: no solution).
+    """``steps --json``'s record, with ``grade --json``'s as ``grade`` and ``why`` (`_why`).
 
-    ``on_step`` is given each step as it is found.
+    ``grade`` is null without a solution. ``on_step`` is given each step as it is found.
     """
-    walk = so_far(steps, _puzzle(request), deadline, on_step)
+    puzzle = _puzzle(request)
+    walk = so_far(steps, puzzle, deadline, on_step)
     graded = None if walk.status in ("unsolvable", "timeout") else grade_record(SOURCE, grade(walk))
-    return {**walk_record(SOURCE, walk), "grade": graded}
+    conflict = walk.conflict if walk.status == "unsolvable" else None
+    why = _why(puzzle, conflict, walk.most)
+    return {**walk_record(SOURCE, walk), "grade": graded, "why": why}
+
+
+def _why(puzzle: Puzzle, conflict: tuple[int, ...] | None, most: int | None) -> str | None:
+    """Why a puzzle has no solution, in ``explain``'s words; None without a ``conflict``.
+
+    ``conflict`` (room indices) and ``most`` as a walk or a hint found them: the numbers
+    that cannot all hold, each room as `Puzzle.room_name` names it.
+    """
+    return None if conflict is None else conflict_words(puzzle, conflict, most)
 
 
 def _grade(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:

@@ -107,6 +107,10 @@ async function request(kind, path, body, onLine) {
     const response = await fetch(path, options);
     let reply;
     const lines = onLine && response.ok && response.headers.get("Content-Type")?.startsWith(LINES);
+    // Chromium reports a no-store stream read only through its body's reader as aborted
+    // (net::ERR_ABORTED) once it has been read to its end; read through a copy (a tee) whose
+    // other branch is cancelled at once, it ends as finished.
+    if (lines) response.clone().body.cancel();
     try {
       reply = lines ? await readLines(response, (record) => {
         notSlow(); // the first line is in: the page shows the work as it comes

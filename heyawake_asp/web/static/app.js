@@ -11,6 +11,7 @@ import { Learn } from "./learn.js";
 import { Play } from "./play.js";
 import { list, report, say } from "./status.js";
 import { Timer } from "./timer.js";
+import { plural } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const HASH = "#puzzle=";
@@ -35,7 +36,7 @@ const learn = new Learn(
   board,
   {
     panel: $("learn"), more: $("learn-more"), slider: $("slider"), position: $("position"), grade: $("learn-grade"),
-    hardest: $("hardest"), hardestPart: $("hardest-part"),
+    hardest: $("hardest"), status: $("status"),
   },
   () => {
     play.redraw();
@@ -81,6 +82,7 @@ function enable() {
     const allowed = learn.active ? id === "steps" : paused ? id === "pause" : true;
     $(id).disabled = !loaded || !allowed;
   }
+  $("steps").textContent = learn.active ? "Leave steps" : "Steps";
   if (loaded && !learn.active && !paused) {
     $("undo").disabled = play.done.length === 0;
     $("redo").disabled = play.undone.length === 0;
@@ -213,7 +215,7 @@ async function load(text) {
     compose.setCredits(credits);
     compose.setVariant(variant);
     compose.open(draft);
-    say(`Composing a ${draft.width}×${draft.height} draft with ${draft.clues.length} rooms (Undo goes back to the one before).${noted(warnings)}`);
+    say(`Composing a ${draft.width}×${draft.height} draft with ${plural(draft.clues.length, "room")} (Undo goes back to the one before).${noted(warnings)}`);
     return;
   }
   await playText(text);
@@ -222,6 +224,7 @@ async function load(text) {
 /** Read ``text`` as a puzzle, draw it, and put its puzz.link URL in the address. */
 async function playText(text, linked = null) {
   abort(PUZZLE_REQUESTS);
+  learn.close(); // its walk is stopped: a load that fails leaves its error beside the grid
   // The puzz.link URL is the puzzle from here on, for every request: the rooms drawn from its
   // JSON are numbered as the API numbers them (a file's own room order may differ).
   let url = null;
@@ -248,7 +251,6 @@ async function playText(text, linked = null) {
   if (url === null) warnings = reply.warnings ?? [];
   const puzzle = { source, ...JSON.parse(reply.text), ...credits };
   showCredits(credits);
-  learn.close();
   setPaused(false);
   let resumed = play.start(puzzle);
   $("mirror-option").hidden = !VARIANTS[puzzle.variant]?.symmetric_rooms;
@@ -267,7 +269,7 @@ async function playText(text, linked = null) {
   $("progress-line").hidden = true;
   const opening = resumed
     ? `Your ${puzzle.width}×${puzzle.height} game as you left it (Start over begins it again).`
-    : `A ${puzzle.width}×${puzzle.height} ${kindOf(puzzle)} with ${puzzle.rooms.length} rooms: shade cells, or ask for a hint.`;
+    : `A ${puzzle.width}×${puzzle.height} ${kindOf(puzzle)} with ${plural(puzzle.rooms.length, "room")}: shade cells, or ask for a hint.`;
   say(`${opening}${noted(warnings)}`);
   enable();
 }
@@ -490,6 +492,10 @@ $("redo").addEventListener("click", () => play.redo());
 $("solve").addEventListener("click", () => play.solve());
 $("grade").addEventListener("click", () => play.grade());
 $("steps").addEventListener("click", () => {
+  if (learn.active) {
+    learn.close(); // the button leaves the steps, as Back to play does
+    return;
+  }
   learn.open(play.puzzle); // open at once; the steps come as they are found
   play.timer.pause();
   enable();

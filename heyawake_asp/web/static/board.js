@@ -235,6 +235,17 @@ export class Board {
     for (const [key, value] of Object.entries(attributes)) this.previewMark.setAttribute(key, String(value));
   }
 
+  /**
+   * Scroll the page, and a zoomed board's frame, as little as it takes to show ``cells``
+   * ([x, y]): the topmost first when not all fit.
+   */
+  reveal(cells) {
+    const ordered = [...cells].sort(([ax, ay], [bx, by]) => ay - by || ax - bx);
+    for (const [x, y] of ordered.length ? [ordered.at(-1), ordered[0]] : []) {
+      this.rects[y]?.[x]?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+  }
+
   /** The cells of room ``number`` (from 1), as [[x, y]...]. */
   roomCells(number) {
     return this.puzzle?.rooms[number - 1]?.cells ?? [];

@@ -7,7 +7,8 @@ import { Superseded, abort, hold, post } from "./api.js";
 import { MOVES } from "./board.js";
 import * as D from "./draft.js";
 import { PLAIN, VARIANTS } from "./kinds.js";
-import { report, say, scoreText } from "./status.js";
+import { report, say } from "./status.js";
+import { plural, scoreText } from "./words.js";
 
 const DEBOUNCE_MS = 150;
 const ANALYSIS = ["analyze", "grade", "explain", "suggest"];
@@ -399,7 +400,7 @@ export class Compose {
     // A sentence about the draft before this edit gives way (a caller may say more after).
     const { width, height, clues } = this.draft;
     const numbered = clues.filter((clue) => clue !== null).length;
-    say(`A ${width}×${height} draft: ${clues.length} room${clues.length === 1 ? "" : "s"}, ${numbered} with a number.`);
+    say(`A ${width}×${height} draft: ${plural(clues.length, "room")}, ${numbered} with a number.`);
   }
 
   /** Draw the draft's rooms and numbers afresh, the keyboard cursor where it was. */
@@ -455,7 +456,7 @@ export class Compose {
   #tooMany(index) {
     const cells = D.cellsOf(this.draft, index);
     const [x, y] = cells.reduce((a, b) => (b[1] < a[1] || (b[1] === a[1] && b[0] < a[0]) ? b : a));
-    const count = `${cells.length} cell${cells.length === 1 ? "" : "s"}`;
+    const count = plural(cells.length, "cell");
     return `the room at r${y + 1}c${x + 1} has ${count}: its number can be at most ${this.#most(index)}`;
   }
 

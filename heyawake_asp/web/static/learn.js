@@ -6,18 +6,20 @@ import { Superseded, abort, stream } from "./api.js";
 import { explain, marks } from "./reason.js";
 import { KIND_WORDS } from "./kinds.js";
 import { report, say } from "./status.js";
+import { gradeSentence, noSolution, plural, sentence } from "./words.js";
 
-const ENDINGS = {
-  several: "The steps stop here: the puzzle has more than one solution.",
-  unsolvable: "The steps stop here: the puzzle has no solution.",
-  timeout: "The steps stop here: the search ran out of time.",
+/** Why a path that ends short of the solution stops there (a puzzle without one says why itself). */
+const STOPS = {
+  several: "the puzzle has more than one solution",
+  timeout: "the search ran out of time",
 };
 const COMING = "More steps are being found…";
+const xy = (cell) => [cell.x, cell.y];
 
 export class Learn {
   constructor(board, elements, onClose) {
     this.board = board;
-    this.ui = elements; // {panel, more, slider, position, grade, hardest, hardestPart}
+    this.ui = elements; // {panel, more, slider, position, grade, hardest, status}
     this.onClose = onClose;
     this.active = false;
     this.path = null; // {steps (those found so far), and once done: status, grid, conflict, grade}
@@ -39,9 +41,8 @@ export class Learn {
     this.active = true;
     this.board.readOnly = true;
     this.ui.panel.hidden = false;
-    this.ui.more.hidden = false;
     this.#describe();
-    this.go(0);
+    this.#show(0);
     this.ui.slider.focus();
     try {
       const reply = await stream("steps", "steps", { puzzle: puzzle.source }, (line) => this.#add(line.step));
@@ -57,8 +58,11 @@ export class Learn {
     this.done = true;
     this.#describe();
     if (this.failure !== null) this.#count();
-    else if (this.index === 0 || this.index === this.path.steps.length) this.go(this.index);
+    else if (this.index === 0 || this.index === this.path.steps.length) this.#show(this.index);
     else this.#count();
+    // The grade, just under the controls, comes into view with them (not when the player is elsewhere).
+    const panel = this.ui.panel.getBoundingClientRect();
+    if (panel.bottom > 0 && panel.top < window.innerHeight) this.ui.grade.scrollIntoView({ block: "nearest" });
   }
 
   close() {
@@ -72,9 +76,25 @@ export class Learn {
     this.onClose();
   }
 
-  /** Show the grid after the first ``index`` steps, step ``index`` marked. */
+  /** Go to step ``index`` (the player's move): shown, with its sentence and cells in view. */
   go(index) {
     if (!this.active) return;
+    this.#show(index);
+    this.#reveal();
+  }
+
+  /**
+   * Scroll as little as it takes to show the step's new cells, then its sentence and the
+   * controls, which win when not all fit.
+   */
+  #reveal() {
+    if (this.index > 0) this.board.reveal(this.path.steps[this.index - 1].settles.map(xy));
+    this.ui.panel.scrollIntoView({ block: "nearest" });
+    this.ui.status.scrollIntoView({ block: "nearest" });
+  }
+
+  /** Show the grid after the first ``index`` steps, step ``index`` marked. */
+  #show(index) {
     const steps = this.path.steps;
     this.index = Math.max(0, Math.min(steps.length, index));
     this.board.show(this.grids[this.index]);
@@ -82,28 +102,21 @@ export class Learn {
     this.#count();
     this.ui.panel.dataset.index = String(this.index);
     const atEnd = this.index === steps.length;
-    let text;
-    let step = null;
-    if (this.index === 0) {
-      this.board.highlight();
-      text = this.#start();
-    } else {
-      step = steps[this.index - 1];
-      this.board.highlight(marks(step));
-      text = "";
-    }
+    const step = this.index === 0 ? null : steps[this.index - 1];
+    this.board.highlight(step ? marks(step) : {});
+    let after = ""; // a sentence after the start's or the step's
     if (atEnd && !this.done) {
-      if (steps.length > 0) text += ` ${COMING}`;
+      if (steps.length > 0) after = COMING;
     } else if (atEnd && this.path.status !== "solved") {
       if (this.path.conflict) {
         this.board.highlight({ conflict: this.path.conflict.flatMap((room) => this.board.roomCells(room)) });
       }
-      text += ` ${this.#ending()}`;
+      after = this.#ending();
     } else if (atEnd) {
-      text += " That solves it.";
+      after = "That solves it.";
     }
-    if (step) explain(step, `Step ${this.index}: `, text);
-    else say(text);
+    if (step) explain(step, `Step ${this.index}: `, after && ` ${after}`);
+    else say([this.#start(), after].filter(Boolean).join(" "));
   }
 
   /** Handle Left/Right/Home/End when learning; true when the key was used. */
@@ -121,7 +134,7 @@ export class Learn {
     for (const cell of step.settles) grid[cell.y][cell.x] = cell.black ? "#" : ".";
     this.grids.push(grid.map((row) => row.join("")));
     this.path.steps.push(step);
-    if (this.path.steps.length === 1 && this.index === 0) this.go(0);
+    if (this.path.steps.length === 1 && this.index === 0) this.#show(0);
     else this.#count();
   }
 
@@ -140,14 +153,25 @@ export class Learn {
     if (!this.done) {
       return found === 0 ? "Finding the first step…" : "The start: press Next to take the first step.";
     }
-    if (found === 0) return "No step settles a cell from the start.";
-    return `The start: ${found} step${found === 1 ? "" : "s"}; press Next to take the first.`;
+    if (found === 0) return this.#unsolvable() ? "" : "No step settles a cell from the start.";
+    return `The start: ${plural(found, "step")}; press Next to take the first.`;
   }
 
-  /** Why the path ends short of the solution. */
+  /** Whether the walk ended finding the puzzle has no solution. */
+  #unsolvable() {
+    return this.failure === null && this.path.status === "unsolvable";
+  }
+
+  /** Why the walk stopped short of the solution, in words to follow a colon (null: no reason). */
+  #stop() {
+    return this.failure ?? STOPS[this.path.status] ?? null;
+  }
+
+  /** The sentence at the end of a path that stops short of the solution. */
   #ending() {
-    if (this.failure !== null) return `The steps stop here: ${this.failure}`;
-    return ENDINGS[this.path.status] ?? "";
+    if (this.#unsolvable()) return noSolution(this.path.why);
+    const stop = this.#stop();
+    return stop === null ? "" : sentence(`The steps stop here: ${stop}`);
   }
 
   /** The grade and the hardest steps, once the walk is done. */
@@ -155,16 +179,18 @@ export class Learn {
     const grade = this.path.grade;
     if (!this.done) {
       this.ui.grade.textContent = "Grade: once every step is found.";
+    } else if (grade) {
+      this.ui.grade.textContent = gradeSentence(grade);
+    } else if (this.#unsolvable()) {
+      this.ui.grade.textContent = `No grade. ${noSolution(this.path.why)}`;
     } else {
-      this.ui.grade.textContent = grade
-        ? `Grade: ${grade.grade} (score ${grade.score}, ${grade.steps} steps).`
-        : `No grade: ${this.#ending() || this.path.status}`;
+      this.ui.grade.textContent = sentence(`No grade: ${this.#stop() ?? this.path.status}`);
     }
     const hardest = (this.done ? this.path.steps : [])
       .map((step, index) => ({ step, index }))
       .sort((a, b) => b.step.cost - a.step.cost || a.index - b.index)
       .slice(0, 5);
-    this.ui.hardestPart.hidden = hardest.length === 0;
+    this.ui.more.hidden = hardest.length === 0;
     this.ui.hardest.replaceChildren(
       ...hardest.map(({ step, index }) => {
         const item = document.createElement("li");

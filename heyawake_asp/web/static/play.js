@@ -7,8 +7,9 @@ import { abort, post } from "./api.js";
 import { cellName } from "./board.js";
 import { forget, recall, keep } from "./progress.js";
 import { explain, marks } from "./reason.js";
-import { KIND_WORDS, VARIANTS } from "./kinds.js";
-import { list, report, say, scoreText } from "./status.js";
+import { VARIANTS } from "./kinds.js";
+import { list, report, say } from "./status.js";
+import { gradeSentence, noSolution, plural, sentence } from "./words.js";
 
 const xy = (cell) => [cell.x, cell.y];
 const names = (cells) => cells.map((cell) => cellName(cell.x, cell.y)).join(", ");
@@ -209,7 +210,7 @@ export class Play {
       list(reply.violations.map((violation) => violation.message));
       if (reply.violations.length > 0) {
         const count = reply.violations.length;
-        this.#say(`${count} broken rule${count === 1 ? "" : "s"}: see the marked cells.`, "error");
+        this.#say(`${plural(count, "broken rule")}: see the marked cells.`, "error");
       } else {
         this.#say("No rule is broken so far.");
       }
@@ -231,7 +232,7 @@ export class Play {
     const shown = this.shownHint;
     if (shown && shown.key === this.key()) {
       this.move(shown.step.settles.map((cell) => [cell.x, cell.y, cell.black ? "#" : "."]));
-      this.#say(`Applied: ${shown.step.text}`);
+      this.#say(`Applied: ${sentence(shown.step.text)}`);
       return;
     }
     const key = this.key();
@@ -242,7 +243,7 @@ export class Play {
         const step = reply.step;
         this.board.highlight(marks(step));
         this.shownHint = { step, key };
-        explain(step, "", ` (press Hint again to set ${step.settles.length === 1 ? "it" : "them"})`);
+        explain(step, "", ` Press Hint again to set ${step.settles.length === 1 ? "it" : "them"}.`);
         this.saidFor = key;
       } else if (reply.conflict) {
         this.board.highlight({ conflict: reply.conflict.map(xy) });
@@ -254,7 +255,7 @@ export class Play {
         this.board.highlight({
           conflict: reply.unsolvable.flatMap((room) => this.board.roomCells(room)),
         });
-        this.#say(`This puzzle has no solution: the marked rooms (${reply.unsolvable.join(", ")}) cannot all hold.`, "error");
+        this.#say(noSolution(reply.why), "error");
       } else if (!this.grid.flat().includes("?")) {
         await this.check();
       } else {
@@ -291,15 +292,7 @@ export class Play {
     if (!this.puzzle) return;
     try {
       const reply = await post("grade", "grade", { puzzle: this.puzzle.source });
-      const soFar = reply.status === "above" ? " so far" : "";
-      const kind = KIND_WORDS[reply.hardest_kind] ?? reply.hardest_kind;
-      const hardest = reply.hardest_kind === null ? "" : `; the hardest step${soFar}: ${kind}, difficulty ${reply.hardest_cost}`;
-      const grade = `${reply.grade} (score ${scoreText(reply)}, ${reply.steps} steps${soFar}${hardest})`;
-      this.#say(
-        reply.status === "several"
-          ? `Grade: ${grade}, of the cells all its solutions share only: this puzzle has several solutions, so it is not a fair puzzle.`
-          : `Grade: ${grade}.`,
-      );
+      this.#say(gradeSentence(reply));
     } catch (error) {
       report(error);
     }

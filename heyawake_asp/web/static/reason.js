@@ -4,6 +4,7 @@
 
 import { RULE_WORDS } from "./kinds.js";
 import { say } from "./status.js";
+import { plural, sentence } from "./words.js";
 
 /** Past this many characters a step's sentence is summed up first. */
 export const LONG = 140;
@@ -29,7 +30,7 @@ function counted(step) {
     return kind === "connected" ? one : count === 1 ? one : `${count} ${many}`;
   });
   const known = step.known.length;
-  const settled = known ? `, with ${known} cell${known === 1 ? "" : "s"} settled before` : "";
+  const settled = known ? `, with ${plural(known, "cell")} settled before` : "";
   return `${parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0]}${settled}`;
 }
 
@@ -40,7 +41,7 @@ function counted(step) {
 export function explain(step, prefix = "", suffix = "") {
   const long = step.text.length > LONG;
   const head = step.text.split(": ")[0];
-  say(`${prefix}${long ? `${head}: from ${counted(step)}.` : step.text}${suffix}`);
+  say(`${prefix}${long ? `${head}: from ${counted(step)}.` : sentence(step.text)}${suffix}`);
   const details = document.getElementById("reason-details");
   document.getElementById("reason-text").textContent = step.text;
   details.hidden = !long;

@@ -15,11 +15,6 @@ export function say(text, kind = "info") {
   document.getElementById("legend").hidden = true;
 }
 
-/** A grade record's score as the commands print it: "at least N" for a walk stopped above a bound. */
-export function scoreText(grade) {
-  return grade.status === "above" ? `at least ${grade.score}` : String(grade.score);
-}
-
 /** The kind of what the status shows now. */
 export function shown() {
   return status().dataset.kind ?? "info";

@@ -1,0 +1,41 @@
+// Sentences the page makes from the API's records, worded once for every place that says
+// them: a grade (Grade and Steps), a puzzle without a solution (Hint and Steps), a count.
+
+import { KIND_WORDS } from "./kinds.js";
+
+/** "1 step", "2 steps": ``count`` and its noun, plural unless one. */
+export function plural(count, noun) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+/** A grade record's score as the commands print it: "at least N" for a walk stopped above a bound. */
+export function scoreText(grade) {
+  return grade.status === "above" ? `at least ${grade.score}` : String(grade.score);
+}
+
+/**
+ * A grade record in a sentence: "Grade: medium (score 25.8, 28 steps; the hardest step: ...)."
+ * For a puzzle with several solutions it says the grade is of the cells they all share.
+ */
+export function gradeSentence(grade) {
+  const soFar = grade.status === "above" ? " so far" : "";
+  const kind = KIND_WORDS[grade.hardest_kind] ?? grade.hardest_kind;
+  const hardest = grade.hardest_kind === null ? "" : `; the hardest step${soFar}: ${kind}, difficulty ${grade.hardest_cost}`;
+  const words = `${grade.grade} (score ${scoreText(grade)}, ${plural(grade.steps, "step")}${soFar}${hardest})`;
+  return grade.status === "several"
+    ? `Grade: ${words}, of the cells all its solutions share only: this puzzle has several solutions, so it is not a fair puzzle.`
+    : `Grade: ${words}.`;
+}
+
+/**
+ * A puzzle without a solution, with ``why`` (a reply's ``why``: explain's words, which name
+ * the numbers that cannot all hold, each room by its first cell) when given.
+ */
+export function noSolution(why) {
+  return why ? `This puzzle has no solution: ${why}.` : "This puzzle has no solution.";
+}
+
+/** ``text`` ended as a sentence: with a full stop unless it has one (a step's reason has none). */
+export function sentence(text) {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
