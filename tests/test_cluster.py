@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
-from helpers import SHARED
+from helpers import REPO, SHARED
 
 from heyawake_asp import read_puzzle, verify
 from heyawake_asp.authoring.generate import generate, write_generated
@@ -65,7 +65,7 @@ def test_steps_on_the_cluster_reach_the_published_solutions_in_order(
 
 
 def test_grade_on_the_cluster_is_the_librarys_grade(address: str) -> None:
-    corpus = [str(SHARED / "kth" / name) for name in ("easy5.lp", "easy1.lp")]
+    corpus = [str(REPO / "instances" / "easy" / name) for name in ("6x6-s2.lp", "easy1.lp")]
     result = run("grade", "--json", *corpus, env={"HEYAWAKE_CLUSTER": address})
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert result.exit_code == 0 and [record["puzzle"] for record in records] == corpus

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
-from helpers import SHARED
+from helpers import REPO, SHARED
 
 import heyawake_asp.cli.authoring as cli_authoring
 import heyawake_asp.cli.corpora as corpora
@@ -143,7 +143,7 @@ def test_each_puzzle_has_its_own_time_limit(
 
 
 def test_a_child_stopped_while_clingo_ground_keeps_the_steps_it_reported() -> None:
-    puzzle = read_puzzle(str(SHARED / "kth" / "easy1.lp"))
+    puzzle = read_puzzle(str(REPO / "instances" / "easy" / "easy1.lp"))
     found = steps(puzzle).steps[:3]
     entry = walks._Read("easy1.lp", puzzle, 1.0)
     walked = walks._walked(entry, ChildOverdue("stopped past the time limit of 1 s"), found)
