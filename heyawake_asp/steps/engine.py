@@ -256,13 +256,13 @@ class Deducer:
     def within(self, box: Box) -> None:
         """Ask later questions with connectivity that fit in ``box`` of a program ground on it.
 
-        Only on large grids without dense rooms, for a box of at most three fifths of the grid.
+        Only on large grids without dense rooms, for a box of at most half the grid.
         """
         area = (box.right - box.left + 1) * (box.bottom - box.top + 1)
         if (
             self.puzzle.cell_count < SMALLEST_GRID
             or self.dense.rooms
-            or 5 * area > 3 * self.puzzle.cell_count
+            or 2 * area > self.puzzle.cell_count
         ):
             return
         if self._window is None or self._window.box != box:  # one kept: squares seldom recur

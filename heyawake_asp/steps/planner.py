@@ -34,7 +34,7 @@ from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, Step, row_majo
 from heyawake_asp.steps.pricing import Priced, kind_of
 from heyawake_asp.steps.single import forced_by, single_reason
 from heyawake_asp.steps.squares import Squares
-from heyawake_asp.steps.window import reason_box
+from heyawake_asp.steps.window import Box
 from heyawake_asp.steps.wording import sentence
 
 __all__: list[str] = []
@@ -58,6 +58,13 @@ class _Candidate:
     scope: ScopeId
     cell: Cell
     black: bool
+
+
+def _box(reason: Reason, cell: Cell) -> Box:
+    """The smallest box around ``cell`` and every cell of ``reason``."""
+    return Box.around(
+        [cell, *(c for rule in reason.rules for c in rule.cells), *(c for c, _ in reason.known)]
+    )
 
 
 def _groups(scopes: Iterable[ScopeId], cells: list[frozenset[Cell]]) -> list[list[ScopeId]]:
@@ -266,7 +273,7 @@ class Planner:
         if forced is None:
             found = self._forced(reason.rules, known)
         else:
-            around = reason_box(reason, best.cell)
+            around = _box(reason, best.cell)
             near = {cell: colour for cell, colour in forced.items() if around.contains(cell)}
             found = self.deducer.forces(reason.rules, known, near)
         found[best.cell] = best.black

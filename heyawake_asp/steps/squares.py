@@ -24,7 +24,7 @@ from heyawake_asp.steps.deletion import minimal_reason
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Reason
 from heyawake_asp.steps.pricing import Priced, cost_of
-from heyawake_asp.steps.window import Box, reason_box
+from heyawake_asp.steps.window import Box
 
 __all__: list[str] = []
 
@@ -72,8 +72,6 @@ class Squares:
         priced: list[Priced] = []
         for core in found[: None if every_core else 1]:
             bound = min((item.cost for item in priced), default=None)
-            if radius is None:  # a whole grid's core: its questions within its own box, if small
-                self.deducer.within(reason_box(core.reason, core.cell))
             reason = minimal_reason(self.deducer, core.reason, core.cell, core.black, bound)
             if bound is None or cost_of(reason, False) <= bound:
                 cases = self.deducer.by_cases(reason, core.cell, core.black)

@@ -25,7 +25,7 @@ from heyawake_asp.asp.control import ground_program
 from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours, reachable
 from heyawake_asp.steps.local import rule_facts
-from heyawake_asp.steps.model import Reason, Rule
+from heyawake_asp.steps.model import Rule
 from heyawake_asp.steps.selectors import cell_symbol, literal_of, use_symbol
 
 __all__: list[str] = []
@@ -60,13 +60,6 @@ class Box:
         """The smallest box holding every one of ``cells`` (at least one)."""
         xs, ys = [x for x, _ in cells], [y for _, y in cells]
         return cls(min(xs), min(ys), max(xs), max(ys))
-
-
-def reason_box(reason: Reason, cell: Cell) -> Box:
-    """The smallest box around ``cell`` and every cell of ``reason``."""
-    return Box.around(
-        [cell, *(c for rule in reason.rules for c in rule.cells), *(c for c, _ in reason.known)]
-    )
 
 
 def outside_parts(puzzle: Puzzle, box: Box) -> list[set[Cell]]:
