@@ -394,6 +394,7 @@ def test_rotate_and_flip_turn_the_draft(page: Page, base: str) -> None:
     assert rooms(draft(page)) == flipped
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
 def test_the_sentence_follows_the_draft(page: Page, base: str) -> None:
     compose(page, base, 6, 6)
     assert status(page).startswith("A new 6×6 grid, one room")

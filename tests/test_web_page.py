@@ -191,6 +191,7 @@ def test_the_readers_warning_is_shown_with_the_loaded_puzzle(page: Page, base: s
     assert "Read with warnings: puzzle:5: clue -2 read as no number." in status(page)
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
 def test_a_url_loads_from_the_text_area_and_its_address_reopens_it(
     page: Page, base: str, browser: Browser
 ) -> None:
@@ -233,6 +234,7 @@ def test_errors_are_shown_with_the_servers_message(page: Page, base: str) -> Non
     assert text.startswith("error: puzzle:1:1:"), text
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
 def test_steps_walk_forward_and_back_as_the_api_path(page: Page, base: str) -> None:
     open_puzzle(page, base, URL)
     path = api(base, "steps", {"puzzle": URL})
@@ -308,6 +310,7 @@ def test_the_clock_holds_while_composing(page: Page, base: str) -> None:
     assert page.get_attribute("#timer", "data-running") == "true"
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
 def test_clicks_right_clicks_keys_undo_and_redo(page: Page, base: str) -> None:
     open_puzzle(page, base, URL)
     target = cell(page, 3, 4)
@@ -488,6 +491,7 @@ def test_sentences_end_before_the_next_begins(page: Page, base: str) -> None:
     assert re.search(r"[^.]\. That solves it\.$", status(page)), status(page)
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
 def test_a_new_address_loads_its_puzzle(page: Page, base: str) -> None:
     open_puzzle(page, base, URL)
     page.click(cell(page, 0, 0))
@@ -502,3 +506,27 @@ def test_a_new_address_loads_its_puzzle(page: Page, base: str) -> None:
     page.wait_for_selector(f"{CELL}[data-x='5']")
     settle(page)
     assert board(page) == ["#?????"] + ["??????"] * 5
+
+
+@pytest.mark.slow  # two pages' loads: the default run stays under 2 minutes
+def test_a_new_address_followed_while_composing_or_from_a_draft_loads_its_puzzle(
+    page: Page, base: str
+) -> None:
+    other = api(base, "generate", {"width": 4, "height": 4, "seed": 2})["puzzle"]
+    link = f"#puzzle={urllib.parse.quote(other, safe='')}"
+    open_puzzle(page, base, URL)
+    press(page, "Compose")
+    page.evaluate("link => { location.hash = link; }", link)  # followed while composing
+    page.wait_for_selector(f"{CELL}[data-x='4']", state="detached")
+    settle(page)
+    assert board(page) == ["????"] * 4 and sent(page).width == 4
+    assert page.evaluate("location.hash") == link
+    draft = urllib.parse.quote(URL, safe="")
+    page.goto("about:blank")
+    page.goto(f"{base}/#draft={draft}")  # a page opened on a draft, nothing played yet
+    page.wait_for_selector("#mode-compose[aria-pressed='true']")
+    page.evaluate("link => { location.hash = link; }", link)
+    page.wait_for_selector("#mode-play[aria-pressed='true']")
+    page.wait_for_selector(f"{CELL}[data-x='3'][data-y='3']")
+    settle(page)
+    assert board(page) == ["????"] * 4 and "error" not in status(page)

@@ -146,6 +146,7 @@ def test_a_touch_drag_paints_on_a_phone(browser: Browser, base: str) -> None:
         context.close()
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
 def test_the_game_is_kept_across_a_reload_and_start_over_clears_it(page: Page, base: str) -> None:
     open_puzzle(page, base, URL)
     page.click(cell(page, 0, 0))
@@ -430,6 +431,7 @@ def test_a_link_carries_the_players_grid_to_another_browser(browser: Browser, ba
         second.close()
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
 def test_a_long_reason_is_summed_up_its_cells_coloured_by_rule(page: Page, base: str) -> None:
     """The longest step of hard/11x11-s1 (seven runs, seven pairs, ...): a one-line summary,
     the whole sentence on demand, each rule's cells marked by its kind, a legend."""

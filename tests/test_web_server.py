@@ -105,6 +105,8 @@ def test_the_shipped_puzzles_are_listed_and_read(port: int) -> None:
     names = json.loads(data)["instances"]
     assert status == 200 and "easy/6x6-s1.lp" in names
     assert len(names) == len(list((REPO / "instances").rglob("*.lp")))
+    seeds = [name for name in names if name.startswith("easy/6x6-s")]
+    assert seeds == [f"easy/6x6-s{seed}.lp" for seed in range(1, 11)]  # numbers read as numbers
     status, _, data = request(port, "GET", "/api/instances/easy/6x6-s1.lp")
     record = json.loads(data)
     assert record["puzzle"] == (REPO / "instances" / "easy" / "6x6-s1.lp").read_text()
@@ -158,6 +160,7 @@ def test_a_body_too_large_is_refused_before_it_is_read(port: int) -> None:
     connection.close()
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
 def test_a_puzzle_past_the_time_limit_is_a_one_line_error_and_serving_goes_on(port: int) -> None:
     # A hint on 100x100 takes seconds past the limit. Whether its child answers `OutOfTime` or
     # is stopped (a loaded machine), the reply is the same (steps would answer the walk so far).

@@ -76,7 +76,7 @@ class Content:
         instances = (
             {
                 path.relative_to(folder).as_posix(): path.read_text(encoding="utf-8")
-                for path in sorted(folder.rglob("*.lp"))
+                for path in sorted(folder.rglob("*.lp"), key=_in_reading_order)
             }
             if folder.is_dir()
             else {}
@@ -93,6 +93,12 @@ def rules_table() -> dict[str, Any]:
     """
     variants = {name: asdict(variant) for name, variant in VARIANTS.items()}
     return {**page_table(), "variants": variants}
+
+
+def _in_reading_order(path: Path) -> list[Any]:
+    """A sort key with the numbers in a path read as numbers: ``6x6-s2`` before ``6x6-s10``."""
+    parts = re.split(r"(\d+)", path.as_posix())
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in parts]
 
 
 def _for_players(text: str) -> bool:

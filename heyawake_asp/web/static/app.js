@@ -362,11 +362,13 @@ function loadFromHash() {
     setMode("compose", draft);
     return;
   }
-  if (!location.hash.startsWith(HASH)) return;
-  if (compose.active) setMode("play");
-  if (location.hash === ownHash) return;
+  const hash = location.hash;
+  if (!hash.startsWith(HASH)) return;
+  if (compose.active) setMode("play"); // rewrites the address: the game's own link, or none
+  if (hash === ownHash) return;
+  if (location.hash !== hash) history.replaceState(null, "", hash); // the link followed stays
   let text;
-  const [puzzlePart, gridPart] = location.hash.slice(HASH.length).split(GRID);
+  const [puzzlePart, gridPart] = hash.slice(HASH.length).split(GRID);
   try {
     text = decodeURIComponent(puzzlePart);
   } catch {
