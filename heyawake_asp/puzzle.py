@@ -350,3 +350,16 @@ def reachable(start: Cell, allowed: Iterable[Cell]) -> set[Cell]:
                 seen.add(nxt)
                 stack.append(nxt)
     return seen
+
+
+def parts(cells: Iterable[Cell]) -> list[set[Cell]]:
+    """The orthogonally connected parts of ``cells``, in the order of their first cell there."""
+    order = list(cells)
+    rest = set(order)
+    found: list[set[Cell]] = []
+    for cell in order:
+        if cell in rest:
+            part = reachable(cell, rest)
+            rest -= part
+            found.append(part)
+    return found

@@ -30,7 +30,7 @@ from heyawake_asp.asp.encodings import DEFAULT_ENCODING, assumable_numbers
 from heyawake_asp.asp.facts import candidate_clue_facts
 from heyawake_asp.asp.search import Alarm, Search
 from heyawake_asp.grid import BLACK, Grid
-from heyawake_asp.puzzle import Cell, Puzzle, Room, reachable
+from heyawake_asp.puzzle import Cell, Puzzle, Room, parts, reachable
 from heyawake_asp.queries import Encoding, SolutionCount, analyze, count_solutions
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.variants import variant_named
@@ -208,13 +208,14 @@ def _split(
         room = puzzle.rooms[index]
         if not room.cells & disputed:
             break
-        for parts in _cuts(room):
-            clues = (_number_in(puzzle, solution, parts[0]), _number_in(puzzle, solution, parts[1]))
+        for halves in _cuts(room):
+            first, second = (_number_in(puzzle, solution, half) for half in halves)
+            clues = (first, second)
             rooms = [*puzzle.rooms[:index], *puzzle.rooms[index + 1 :]]
-            rooms += [Room(part, clue) for part, clue in zip(parts, clues, strict=True)]
+            rooms += [Room(part, clue) for part, clue in zip(halves, clues, strict=True)]
             counted = count_solutions(replace(puzzle, rooms=tuple(rooms)), 1, encoding, deadline)
             if counted.exact and counted.count == 1:
-                return RoomSplit(index, parts, clues)
+                return RoomSplit(index, halves, clues)
     return None
 
 
@@ -340,13 +341,8 @@ def _number_in(puzzle: Puzzle, grid: Grid, cells: frozenset[Cell]) -> int:
     """
     if variant_named(puzzle.variant).counts:
         return sum(grid[y][x] == BLACK for x, y in cells)
-    white = {(x, y) for x, y in cells if grid[y][x] != BLACK}
-    largest = 0
-    while white:
-        group = reachable(next(iter(white)), white)
-        largest = max(largest, len(group))
-        white -= group
-    return largest
+    white = [(x, y) for x, y in cells if grid[y][x] != BLACK]
+    return max((len(part) for part in parts(white)), default=0)
 
 
 class ClueOptions:

@@ -10,7 +10,7 @@ from functools import partial
 import click
 
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import isolated, progress, read_puzzle_or_fail
+from heyawake_asp.cli.common import isolated, overdue, progress, read_puzzle_or_fail
 from heyawake_asp.cli.corpora import corpus_options
 from heyawake_asp.cli.options import timeout_option
 from heyawake_asp.cli.outputs import not_the_input, output_folder, output_path, write_file
@@ -394,8 +394,7 @@ def _graded(walked: Walked, timeout: float | None, as_json: bool) -> Grade | Non
         _not_graded(source, walked.error, "error", as_json)
         return None
     if walk.status == "timeout":  # a path cut short has no grade
-        message = f"{source}: {as_deadline(timeout).overdue_message()}"
-        _not_graded(source, message, "error", as_json)
+        _not_graded(source, overdue(source, as_deadline(timeout)).message, "error", as_json)
         return None
     if walk.status == "unsolvable":
         message = f"{source}: {_ending(walked.puzzle, walk)}"

@@ -23,7 +23,7 @@ import clingo
 
 from heyawake_asp.asp.control import ground_program
 from heyawake_asp.asp.encodings import encodings_dir
-from heyawake_asp.puzzle import Cell, Puzzle, neighbours, reachable
+from heyawake_asp.puzzle import Cell, Puzzle, neighbours, parts
 from heyawake_asp.steps.local import rule_facts
 from heyawake_asp.steps.model import Rule
 from heyawake_asp.steps.selectors import cell_symbol, literal_of, use_symbol
@@ -64,12 +64,7 @@ class Box:
 
 def outside_parts(puzzle: Puzzle, box: Box) -> list[set[Cell]]:
     """The connected parts of the grid outside ``box``, first cell row-major first."""
-    outside = {cell for cell in puzzle.cells() if not box.contains(cell)}
-    parts: list[set[Cell]] = []
-    for cell in puzzle.cells():
-        if cell in outside and not any(cell in part for part in parts):
-            parts.append(reachable(cell, outside))
-    return parts
+    return parts(cell for cell in puzzle.cells() if not box.contains(cell))
 
 
 class WindowProgram:
