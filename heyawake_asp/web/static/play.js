@@ -273,7 +273,7 @@ export class Play {
     try {
       const reply = await post("solve", "solve", { puzzle: this.puzzle.source });
       if (reply.status !== "solved") {
-        this.#say(reply.status === "unsatisfiable" ? "This puzzle has no solution." : `No solution found (${reply.status}).`, "error");
+        this.#say(reply.status === "unsatisfiable" ? noSolution(null) : `No solution found (${reply.status}).`, "error");
         return;
       }
       const solution = reply.solutions[0];
