@@ -88,6 +88,8 @@ class Squares:
         forced nothing is asked again only once its settled cells rule out
         the shading clingo found then.
         """
+        if (cell, radius) in self._barren and self._still_barren(cell, radius, known):
+            return None
         square = self._square(cell, radius)
         left, top, right, bottom = square.left, square.top, square.right, square.bottom
         near = {  # in ``known``'s order, which clingo's cores depend on
@@ -95,8 +97,6 @@ class Squares:
             for other, value in known.items()
             if left <= other[0] <= right and top <= other[1] <= bottom
         }
-        if (cell, radius) in self._barren and self._still_barren(cell, radius, near):
-            return None
         scope = [
             rule
             for rule, low_x, high_x, low_y, high_y in self._spans
@@ -122,17 +122,21 @@ class Squares:
             min(y + radius, height - 1),
         )
 
-    def _still_barren(self, cell: Cell, radius: int | None, near: Mapping[Cell, bool]) -> bool:
-        """Whether the shading that left a square barren still fits its settled cells ``near``.
+    def _still_barren(self, cell: Cell, radius: int | None, known: Mapping[Cell, bool]) -> bool:
+        """Whether the shading that left a square barren still fits the settled cells ``known``.
 
-        It does while it agrees with every settled cell, and connectivity is
-        measured from the same cell: the first white one (`Deducer`), which is
-        another only when the square had none before.
+        ``known`` only grows (a planner's): the cells settled then were
+        assumed, so only the witness's cells, open then, are looked at. It
+        fits while it agrees with each of them settled since, and
+        connectivity is measured from the same cell: the first white one
+        (`Deducer`), which is another only when the square had none before.
         """
         witness, had_white = self._barren[(cell, radius)]
-        if not had_white and False in near.values():
-            return False
-        return all(witness.get(other, black) == black for other, black in near.items())
+        for other, black in witness.items():
+            settled = known.get(other)
+            if settled is not None and (settled != black or not (settled or had_white)):
+                return False
+        return True
 
 
 def _span(cells: tuple[Cell, ...]) -> tuple[int, int, int, int]:
