@@ -148,6 +148,8 @@ class Deducer:
         self._anchor_roots = around[:2]
         self._local = LocalPrograms(puzzle)
         self._window: WindowProgram | None = None
+        self._tiles: dict[Box, WindowProgram] = {}
+        self._tile: WindowProgram | None = None
         self._alarm = Alarm(deadline)
 
     def _roots(self, rules: Collection[Rule], known: Mapping[Cell, bool]) -> tuple[Cell, ...]:
@@ -206,11 +208,11 @@ class Deducer:
             assumed = local.assumptions(rules, known)
             return Question(local.control, local.black, local.switch, assumed, scope)
         roots = self._roots(rules, known)
-        window = self._window
-        if window is not None and not maximised and window.covers(rules, known):
-            window.root_at(roots)
-            assumed = window.assumptions(rules, known)
-            return Question(window.control, window.black, window.switch, assumed, scope, roots)
+        for window in (self._window, self._tile):
+            if window is not None and not maximised and window.covers(rules, known):
+                window.root_at(roots)
+                assumed = window.assumptions(rules, known)
+                return Question(window.control, window.black, window.switch, assumed, scope, roots)
         self._root_at(roots)
         assumed = self._assumptions(rules, known, scope, maximised)
         return Question(self._control, self._black, self._switch_of, assumed, scope, roots)
@@ -258,18 +260,48 @@ class Deducer:
 
         Only on large grids without dense rooms, for a box of at most half the grid.
         """
-        area = (box.right - box.left + 1) * (box.bottom - box.top + 1)
-        if (
-            self.puzzle.cell_count < SMALLEST_GRID
-            or self.dense.rooms
-            or 2 * area > self.puzzle.cell_count
-        ):
+        if not self._windowed(box, 1 / 2):
             return
         if self._window is None or self._window.box != box:  # one kept: squares seldom recur
-            inside = [  # a question with another kind is asked of the whole grid
-                rule for rule in self.rules if RULE_KINDS[rule.kind].local and box.holds(rule.cells)
-            ]
-            self._window = WindowProgram(self.puzzle, box, inside)
+            self._window = self._window_on(box)
+
+    def tile(self, box: Box | None, reach: int = 0) -> Box | None:
+        """Ask later questions that fit in ``box`` of a tile's program, kept for the puzzle's life.
+
+        Tiles have sides of ``2 * reach + 1 + _TILE_STRIDE`` cells, one every
+        `_TILE_STRIDE` cells, so that one holds any box ``reach`` cells around a
+        cell. Returns the tile, or None (no program) where `within` would not
+        ground one, or the tile would hold most of the grid, or ``box`` is None.
+        """
+        if box is None:
+            self._tile = None
+            return None
+        side = 2 * reach + 1 + _TILE_STRIDE
+        width, height = self.puzzle.width, self.puzzle.height
+        left, top = _tile_start(box.left, width, side), _tile_start(box.top, height, side)
+        tile = Box(left, top, min(left + side, width) - 1, min(top + side, height) - 1)
+        if not tile.holds([(box.left, box.top), (box.right, box.bottom)]) or not self._windowed(
+            tile, 2 / 3
+        ):
+            self._tile = None
+            return None
+        if tile not in self._tiles:
+            self._tiles[tile] = self._window_on(tile)
+        self._tile = self._tiles[tile]
+        return tile
+
+    def _windowed(self, box: Box, most: float) -> bool:
+        """Whether a program on ``box`` pays: a large grid, no dense rooms, ``most`` of it at most."""
+        area = (box.right - box.left + 1) * (box.bottom - box.top + 1)
+        grid = self.puzzle.cell_count
+        return grid >= SMALLEST_GRID and not self.dense.rooms and area <= most * grid
+
+    def _window_on(self, box: Box) -> WindowProgram:
+        """The program of the instances within ``box`` and connectivity."""
+        inside = [  # a question with another kind is asked of the whole grid
+            rule for rule in self.rules if RULE_KINDS[rule.kind].local and box.holds(rule.cells)
+        ]
+        return WindowProgram(self.puzzle, box, inside)
 
     def ground_together(self, rules: Collection[Rule]) -> None:
         """Keep ``rules`` ground together for later questions on some of them (large grids)."""
@@ -385,6 +417,16 @@ class Deducer:
 
 
 _UNROOTED = Rule("connected", ())
+_TILE_STRIDE = 8
+"""Cells between tiles (`Deducer.tile`): larger tiles are fewer, and cost more to ask."""
+
+
+def _tile_start(low: int, extent: int, side: int) -> int:
+    """Where the tile of ``side`` cells starts that holds a box from ``low`` on, on a grid side.
+
+    Tiles start every `_TILE_STRIDE` cells; the last ends at the grid's edge.
+    """
+    return min(low - low % _TILE_STRIDE, max(extent - side, 0))
 
 
 def _scope(rules: Collection[Rule]) -> frozenset[Cell] | None:

@@ -22,7 +22,7 @@ from itertools import chain
 from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.deletion import minimal_reason
 from heyawake_asp.steps.engine import Deducer
-from heyawake_asp.steps.model import Reason
+from heyawake_asp.steps.model import Reason, Rule
 from heyawake_asp.steps.pricing import Priced, cost_of
 from heyawake_asp.steps.window import Box
 
@@ -32,6 +32,9 @@ _CANDIDATES = 3
 """How many forced cells are tried first, those with most settled cells near."""
 _RADII = (1, 2, 3, 5, 8)
 """How far from the cells a reason is first looked for."""
+
+_REASK = 10**9
+"""Squares asked in a tile whose cells changed before the tile is asked again (`_left_open`)."""
 
 _EMPTY = (1 << 30, -(1 << 30), 1 << 30, -(1 << 30))
 """The span of connectivity (no cells): least above greatest, so within every square."""
@@ -47,6 +50,10 @@ class Squares:
             (rule, *_span(rule.cells)) if rule.cells else (rule, *_EMPTY) for rule in deducer.rules
         ]
         self._barren: dict[tuple[Cell, int | None], tuple[dict[Cell, bool], bool]] = {}
+        self._connected = [rule for rule in deducer.rules if rule.kind == "connected"]
+        # Per tile: how many of its cells were settled when asked, the open cells its instances
+        # left open then, and how many squares in it were asked since its cells changed.
+        self._unforced: dict[Box, tuple[int, frozenset[Cell], int]] = {}
 
     def priced(self, forced: Mapping[Cell, bool], known: Mapping[Cell, bool]) -> list[Priced]:
         """Some of the ``forced`` cells with minimal reasons: the cheapest is among them."""
@@ -91,23 +98,56 @@ class Squares:
         if (cell, radius) in self._barren and self._still_barren(cell, radius, known):
             return None
         square = self._square(cell, radius)
+        tile = None if radius is None else self.deducer.tile(square, _RADII[-1])
+        if tile is not None and cell in self._left_open(tile, known):
+            return None
         left, top, right, bottom = square.left, square.top, square.right, square.bottom
         near = {  # in ``known``'s order, which clingo's cores depend on
             other: value
             for other, value in known.items()
             if left <= other[0] <= right and top <= other[1] <= bottom
         }
-        scope = [
-            rule
-            for rule, low_x, high_x, low_y, high_y in self._spans
-            if left <= low_x and high_x <= right and top <= low_y and high_y <= bottom
-        ]
+        scope = self._rules_in(square)
         # The shading is read only where cells may be settled later: the square's open cells.
         witness = {other: False for other in square.cells() if other not in near}
         found = self.deducer.core(scope, near, cell, black, witness=witness)
+        if found is not None and tile is not None:
+            # Deletion's reasons depend on the core it starts from: the whole grid's is kept.
+            self.deducer.tile(None)
+            found = self.deducer.core(scope, near, cell, black)
         if found is None:
             self._barren[(cell, radius)] = (witness, False in near.values())
         return found
+
+    def _left_open(self, tile: Box, known: Mapping[Cell, bool]) -> frozenset[Cell]:
+        """Open cells of ``tile`` that its instances and settled cells leave open (some, or none).
+
+        A square within the tile forces fewer cells (fewer instances and settled cells,
+        and connectivity holds whatever its roots): none of these. Once cells of the tile
+        are settled, they are asked again only after `_REASK` squares in it were asked
+        on their own (asking the tile costs about as much as those).
+        """
+        settled = sum(cell in known for cell in tile.cells())
+        then, left_open, asked = self._unforced.get(tile, (-1, frozenset(), _REASK))
+        if then == settled:
+            return left_open
+        if asked < _REASK:
+            self._unforced[tile] = (then, left_open, asked + 1)
+            return frozenset()
+        near = {cell: black for cell, black in known.items() if tile.contains(cell)}
+        rules = [rule for rule in self._rules_in(tile) if rule.kind != "connected"]
+        forced = self.deducer.consequences([*rules, *self._connected], near) or {}
+        left_open = frozenset(c for c in tile.cells() if c not in near and c not in forced)
+        self._unforced[tile] = (settled, left_open, 0)
+        return left_open
+
+    def _rules_in(self, box: Box) -> list[Rule]:
+        """The instances whose cells all lie in ``box`` (connectivity too), in the deducer's order."""
+        return [
+            rule
+            for rule, low_x, high_x, low_y, high_y in self._spans
+            if box.left <= low_x and high_x <= box.right and box.top <= low_y and high_y <= box.bottom
+        ]
 
     def _square(self, cell: Cell, radius: int | None) -> Box:
         """The cells within ``radius`` of ``cell`` on the grid (None: the whole grid)."""
