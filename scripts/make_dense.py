@@ -8,7 +8,8 @@ bound mode (`heyawake_asp.asp.bounds`); its clue is set to that maximum
 maximum with every small room numbered as in one optimal shading
 (``numbered``: unique for some tilings, not for others). The header
 records the room (named as the tool names it: ``room 1``, ``room i``), its
-maximum and the answer ``solve`` gives; ``tests/test_dense.py`` checks the
+maximum, the answer ``solve`` gives and that the puzzle is a fixture (the
+board's list of shipped puzzles leaves it out); ``tests/test_dense.py`` checks the
 answers independently.
 """
 
@@ -126,6 +127,7 @@ def main() -> None:
             f"cells, clue {puzzle.rooms[0].clue}; it holds at most {most} "
             f"(scripts/make_dense.py {name}).\n"
             f"{mark} expect: {answer}\n"
+            f"{mark} fixture: the test suite's, not offered to players\n"
         )
         (DENSE / f"{name}{suffix}").write_text(header + written, encoding="utf-8")
         print(

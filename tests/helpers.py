@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,8 @@ from heyawake_asp.steps import Reason, Rule, Step
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 SUITES = ("kth", "public")
+FIXTURE = re.compile(r"^%\s*fixture:", re.MULTILINE)
+"""The header line of a shipped puzzle that is the test suite's alone (not for players)."""
 STATS_KEYS = [
     "ground_seconds",
     "solve_seconds",

@@ -664,3 +664,33 @@ def test_the_rules_choices_and_a_variants_words_come_from_the_servers_table(
     open_puzzle(page, base, "https://puzz.link/p?akichi/6/6/lll199007rs11434g1g0")
     assert _rules_choices(page) == [served[0], ("akichi", "Akichi Renamed", "Said here")]
     assert status(page).startswith("A 6×6 Akichi Renamed puzzle (said here)")
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_composes_labels_sit_on_one_line_beside_their_fields(
+    browser: Browser, base: str, width: int, height: int
+) -> None:
+    """On a phone as on a desktop: each label one line high, on the line of its field,
+    before it, and nothing past the window's edge."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/")
+        settle(page)
+        press(page, "Compose")
+        for name in ("Columns", "Rows", "Number", "Title", "Author", "Rules"):
+            label = page.locator("#compose-controls label", has_text=name).bounding_box()
+            field = page.get_by_label(name, exact=True).bounding_box()
+            assert label is not None and field is not None, name
+            line = float(
+                page.locator("#compose-controls label", has_text=name).evaluate(
+                    "l => parseFloat(getComputedStyle(l).lineHeight)"
+                )
+            )
+            assert label["height"] < 1.5 * line, name  # one line
+            middle = label["y"] + label["height"] / 2
+            assert field["y"] <= middle <= field["y"] + field["height"], name  # its field's line
+            assert label["x"] + label["width"] <= field["x"], name  # before it
+            assert field["x"] + field["width"] <= width, name
+    finally:
+        context.close()

@@ -14,7 +14,7 @@ import urllib.parse
 from typing import TYPE_CHECKING
 
 import pytest
-from helpers import REPO, SHARED, require_shared
+from helpers import FIXTURE, REPO, SHARED, require_shared
 from web_support import (
     CELL,
     URL,
@@ -394,8 +394,20 @@ def test_a_file_a_shipped_puzzle_and_a_generated_one_load(page: Page, base: str)
     assert set(sent(page).rooms) == set(expected.rooms)
     assert page.locator(CELL).count() == 36
     assert page.get_attribute("#timer", "data-running") == "true"
-    # A shipped puzzle, from the players' list the server sends (no fixture without a solution).
-    assert page.locator("#instance option[value='dense/8x6-corner-over.lp']").count() == 0
+    # A shipped puzzle, from the players' list the server sends: real puzzles, no fixture, not
+    # even one with a single solution (each says so in its header).
+    offered = set(
+        page.eval_on_selector_all("#instance option", "options => options.map(o => o.value)")
+    )
+    assert {"easy/6x6-s1.lp", "easy/easy1.lp", "medium/9x9-s2.lp", "hard/11x11-s1.lp"} <= offered
+    assert "dense/10x10-corner-unique.lp" not in offered  # a fixture, with one solution
+    folder = REPO / "instances"
+    fixtures = {
+        path.relative_to(folder).as_posix()
+        for path in folder.rglob("*.lp")
+        if FIXTURE.search(path.read_text())
+    }
+    assert "dense/10x10-corner-unique.lp" in fixtures and not fixtures & offered
     page.get_by_label("Or a shipped puzzle").select_option("medium/9x9-s2.lp")
     press(page, "Open")
     shipped = read_puzzle(REPO / "instances" / "medium" / "9x9-s2.lp")
@@ -470,7 +482,29 @@ def test_hint_and_steps_name_the_numbers_of_a_puzzle_without_a_solution(
     press(page, "Steps")
     page.wait_for_selector("#learn[data-done='true']")
     assert status(page) == said and marked(page, "conflict") == rooms
-    assert page.inner_text("#learn-grade") == f"No grade. {said}"
+
+
+def test_steps_of_a_puzzle_without_a_solution_say_why_once_and_count_nothing(
+    page: Page, base: str
+) -> None:
+    """No step comes before the contradiction: no "Step 0 of 0"; the numbers that cannot all
+    hold (explain's words, fetched by the test) are named in the status alone."""
+    url = NO_SOLUTION[1]
+    why = api(base, "explain", {"puzzle": url})["text"]
+    assert api(base, "steps", {"puzzle": url})["steps"] == []
+    open_puzzle(page, base, url)
+    press(page, "Steps")
+    page.wait_for_selector("#learn[data-done='true']")
+    learn = page.inner_text("#learn")
+    assert status(page) == f"This puzzle has no solution: {why}."
+    assert page.is_hidden("#position") and page.is_hidden("#slider")
+    assert "Step 0" not in learn and why not in learn
+    assert page.inner_text("#learn-grade") == "No grade: a puzzle without a solution has none."
+    # Another puzzle's walk counts its steps again.
+    open_puzzle(page, base, URL)
+    press(page, "Steps")
+    page.wait_for_selector("#learn[data-done='true']")
+    assert page.is_visible("#position") and page.inner_text("#position").startswith("Step 0 of ")
 
 
 def test_sentences_end_before_the_next_begins(page: Page, base: str) -> None:

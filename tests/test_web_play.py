@@ -8,7 +8,7 @@ the test, the cells the test passed over.
 from __future__ import annotations
 
 import urllib.parse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import pytest
 from helpers import REPO, SHARED, require_shared
@@ -31,6 +31,7 @@ from web_support import (
 from heyawake_asp.formats import pzprv3
 from heyawake_asp.formats.text import NAMES
 from heyawake_asp.puzzle import Puzzle
+from heyawake_asp.web.content import rules_table
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -311,35 +312,93 @@ def test_a_45x31_fits_the_screen_and_zooms_on_a_phone(browser: Browser, base: st
             context.close()
 
 
-@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
-def test_the_dark_scheme_follows_the_system(browser: Browser, base: str) -> None:
-    """Dark page, dark open cells, light shaded ones: the board keeps its contrast."""
-    for scheme in ("light", "dark"):
-        context = browser.new_context(color_scheme=scheme)
-        try:
-            page = context.new_page()
-            open_puzzle(page, base, URL)
-            page.click(cell(page, 0, 1))
-            settle(page)
-            paper = luminance(page.evaluate("getComputedStyle(document.body).backgroundColor"))
-            open_cell = luminance(
-                page.locator(cell(page, 1, 1)).evaluate("c => getComputedStyle(c).fill")
-            )
-            shaded = luminance(
-                page.locator(cell(page, 0, 1)).evaluate("c => getComputedStyle(c).fill")
-            )
-            if scheme == "dark":
-                assert paper < 0.2 and open_cell < 0.2 and shaded > 0.6
-            else:
-                assert paper > 0.8 and open_cell > 0.8 and shaded < 0.2
-        finally:
-            context.close()
+PLAY_MARKS = (
+    None,
+    "reason",
+    "new",
+    "error",
+    "conflict",
+    *(f"reason rule-{kind}" for kind in [*rules_table()["rules"], "known"]),
+)
+"""Every mark the board draws over a cell in play (a reason's cells: by the kind of rule)."""
+COMPOSE_MARKS = (None, "selected", "merge-from", "suggest", "clash")
+"""Every mark the board draws over a decided cell in Compose (``disputed`` marks open ones)."""
 
 
-def luminance(colour: str) -> float:
-    """The relative brightness (0 to 1) of a CSS ``rgb(r, g, b)`` colour."""
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_shaded_cells_are_the_ink_on_the_board_in_either_scheme(
+    browser: Browser, base: str, scheme: Literal["light", "dark"]
+) -> None:
+    """The page follows the system's scheme; the board reads alike in both: open and white
+    cells the paper, shaded cells dark as the walls and dots are, under every mark and in
+    Compose too, so that dark mode never shows black cells light."""
+    context = browser.new_context(color_scheme=scheme)
+    try:
+        page = context.new_page()
+        open_puzzle(page, base, URL)
+        page.click(cell(page, 0, 1))  # black
+        page.click(cell(page, 1, 1), click_count=2)  # white, with a dot
+        settle(page)
+        assert (state(page, 0, 1), state(page, 1, 1)) == ("black", "white")
+        paper = rgb(page.evaluate("getComputedStyle(document.body).backgroundColor"))
+        assert (luminance(paper) < 0.1) == (scheme == "dark")
+
+        def fill(x: int, y: int) -> tuple[int, int, int]:
+            return rgb(page.locator(cell(page, x, y)).evaluate("c => getComputedStyle(c).fill"))
+
+        def mark(highlight: str | None, mode: str | None = None) -> None:
+            page.eval_on_selector_all(
+                CELL,
+                """(cells, [highlight, mode]) => {
+                  for (const c of cells) {
+                    if (highlight) c.setAttribute("data-highlight", highlight);
+                    else c.removeAttribute("data-highlight");
+                  }
+                  const board = document.getElementById("board");
+                  if (mode) board.dataset.mode = mode;
+                  else delete board.dataset.mode;
+                }""",
+                [highlight, mode],
+            )
+
+        shaded, dotted, open_cell = fill(0, 1), fill(1, 1), fill(2, 1)
+        ink = rgb(page.locator("#board .walls").evaluate("w => getComputedStyle(w).stroke"))
+        dot = rgb(
+            page.locator("#board .dot[visibility='visible']").evaluate(
+                "d => getComputedStyle(d).fill"
+            )
+        )
+        assert luminance(shaded) < 0.05 and luminance(open_cell) > 0.5 and dotted == open_cell
+        assert contrast(shaded, open_cell) > 7 and contrast(shaded, ink) < 1.3
+        assert contrast(dot, dotted) > 7
+        for mode, marks in ((None, PLAY_MARKS), ("compose", COMPOSE_MARKS)):
+            for highlight in marks:  # shaded cells stay the darker, under any mark
+                mark(highlight, mode)
+                assert luminance(fill(0, 1)) < luminance(fill(2, 1)), (mode, highlight)
+                assert contrast(fill(0, 1), fill(2, 1)) > 2, (mode, highlight)
+    finally:
+        context.close()
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    """The red, green and blue of a CSS ``rgb(r, g, b)`` colour."""
     red, green, blue = (int(part) for part in colour[colour.index("(") + 1 : -1].split(",")[:3])
-    return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
+    return red, green, blue
+
+
+def luminance(colour: tuple[int, int, int]) -> float:
+    """The relative luminance (0 to 1) of an sRGB colour, as WCAG defines it."""
+    linear = [
+        part / 12.92 if part <= 0.04045 else ((part + 0.055) / 1.055) ** 2.4
+        for part in (channel / 255 for channel in colour)
+    ]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG's contrast ratio of two colours (1 to 21)."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def test_a_picture_of_the_board_with_or_without_the_shading(page: Page, base: str) -> None:

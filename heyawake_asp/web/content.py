@@ -3,7 +3,9 @@
 The players' list is the shipped puzzles fit to play: one solution
 (their ``% expect:`` line says neither ``none`` nor ``several``) and at
 most `PLAYERS_MOST_CELLS` cells, where a grade and the steps come within a
-request's time limit; the rest are the test suite's fixtures.
+request's time limit, and not a fixture (a ``% fixture:`` line in the
+header says a puzzle exists for the test suite alone, as the dense rooms'
+do, whatever its answer and size).
 
 Both are read at start, from the package's ``static/`` folder and the
 shipped ``instances/``, and looked up by name: no path from a request is
@@ -27,6 +29,7 @@ __all__: list[str] = []
 PLAYERS_MOST_CELLS = 35 * 35
 """The largest puzzle in the players' list."""
 _EXPECT = re.compile(r"^%\s*expect:\s*(\w+)", re.MULTILINE)
+_FIXTURE = re.compile(r"^%\s*fixture:", re.MULTILINE)
 _SIZE = re.compile(r"width\((\d+)\)\.\s*height\((\d+)\)\.")
 
 _STATIC = Path(__file__).resolve().parent / "static"
@@ -102,9 +105,13 @@ def _in_reading_order(path: Path) -> list[Any]:
 
 
 def _for_players(text: str) -> bool:
-    """Whether a shipped KTH puzzle has one solution and fits `PLAYERS_MOST_CELLS`."""
+    """Whether a shipped KTH puzzle is no fixture, has one solution, fits `PLAYERS_MOST_CELLS`."""
     expect = _EXPECT.search(text)
     size = _SIZE.search(text)
-    if size is None or (expect is not None and expect.group(1) != "unique"):
+    if (
+        _FIXTURE.search(text)
+        or size is None
+        or (expect is not None and expect.group(1) != "unique")
+    ):
         return False
     return int(size.group(1)) * int(size.group(2)) <= PLAYERS_MOST_CELLS

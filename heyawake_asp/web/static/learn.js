@@ -138,9 +138,15 @@ export class Learn {
     else this.#count();
   }
 
-  /** The slider's range and the position, with how many steps are found (so far). */
+  /**
+   * The slider's range and the position, with how many steps are found (so far); neither
+   * once a walk has ended with none, where the status says why.
+   */
   #count() {
     const found = this.path.steps.length;
+    const none = this.done && found === 0;
+    this.ui.slider.hidden = none;
+    this.ui.position.hidden = none;
     this.ui.slider.max = String(found);
     this.ui.position.textContent = `Step ${this.index} of ${found}${this.done ? "" : " so far"}`;
     this.ui.panel.dataset.found = String(found);
@@ -182,7 +188,7 @@ export class Learn {
     } else if (grade) {
       this.ui.grade.textContent = gradeSentence(grade);
     } else if (this.#unsolvable()) {
-      this.ui.grade.textContent = `No grade. ${noSolution(this.path.why)}`;
+      this.ui.grade.textContent = "No grade: a puzzle without a solution has none."; // the status says why
     } else {
       this.ui.grade.textContent = sentence(`No grade: ${this.#stop() ?? this.path.status}`);
     }
