@@ -10,7 +10,7 @@ order of the calls, whichever ends first.
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable
 from contextlib import closing
 from typing import Any, TypeVar
 
@@ -64,7 +64,7 @@ def _cluster_address(
 
 
 def each_in_order(
-    calls: Sequence[Callable[..., T]],
+    calls: Iterable[Callable[..., T]],
     timeout: float | None,
     jobs: int,
     cluster: str | None,
@@ -77,6 +77,7 @@ def each_in_order(
     ``on_report(index, value)`` given what it reports as it goes; on the
     ``cluster`` (an address), ``call()``: nothing comes before the outcome.
     ``timeout`` is each call's limit from when its child starts it. An
+    iterator of calls is read as children free (on a cluster, at once). An
     outcome that comes before its turn waits in ``held`` (by index), where
     a caller stopped by Ctrl-C still finds it. Leaving early stops the calls.
 

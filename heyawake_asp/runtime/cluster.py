@@ -20,7 +20,7 @@ from __future__ import annotations
 import multiprocessing
 import threading
 import uuid
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -72,7 +72,7 @@ class Cluster:
         self._distributed = distributed
 
     def each_as_done(
-        self, calls: Sequence[Callable[[], T]], timeout: float | None
+        self, calls: Iterable[Callable[[], T]], timeout: float | None
     ) -> Generator[tuple[int, T | ChildFailed], None, None]:
         """Run each call on the cluster; yield ``(index, outcome)`` as each ends.
 
