@@ -143,9 +143,10 @@ def test_each_step_is_a_line_then_the_whole_answer(port: int) -> None:
     puzzle = read_puzzle_text(URL, "puzzle")
     assert last["status"] == "solved" and last["grid"] == grid and verify(puzzle, grid) == []
     assert last["grade"]["grade"] == grade_puzzle(puzzle).label
-    # The last line is the answer /api/steps gives whole (its steps those streamed).
-    assert last == post(port, "steps", PUZZLE)[1]
-    assert last["steps"] == [line["step"] for line in found]
+    # The last line is the answer /api/steps gives whole, but for its steps: those streamed.
+    whole = post(port, "steps", PUZZLE)[1]
+    assert last == {key: value for key, value in whole.items() if key != "steps"}
+    assert whole["steps"] == [line["step"] for line in found]
 
 
 def test_errors_before_the_first_step_are_json_replies(port: int) -> None:
@@ -162,6 +163,7 @@ def test_errors_before_the_first_step_are_json_replies(port: int) -> None:
     # A puzzle without a solution has no step: its answer is the one line.
     got, _, lines = stream(port, {"puzzle": "heyawake 2x1\naa\na=2\n"})
     assert got == 200 and [line["status"] for line in lines] == ["unsolvable"]
+    assert "steps" not in lines[0] and lines[0]["conflict"]
 
 
 @pytest.fixture
@@ -249,7 +251,7 @@ def test_the_time_limit_is_on_each_wait_not_on_the_whole_walk() -> None:
     deadline = _Begun(60.0)
     found: list[Any] = []
     reply = stream_steps(body, deadline, lambda line: found.append((line, list(deadline.renewals))))
-    assert reply.status == 200 and reply.body["status"] == "solved"
+    assert reply.status == 200 and reply.body["status"] == "solved" and "steps" not in reply.body
     # ... each step renewing it before it is sent.
     assert [len(renewals) for _, renewals in found] == list(range(1, len(found) + 1))
     checked(URL, [line for line, _ in found])

@@ -117,7 +117,7 @@ class StepLines:
     """The steps of a walk as JSON Lines, each as it is found (`Runner.stream`).
 
     A line per step (``puzzle``, ``number``, ``step``), then the answer's
-    record, as ``/api/steps`` answers it whole. A refusal or an error before
+    record as ``/api/steps`` answers it whole, but without the steps. A refusal or an error before
     the first step is a JSON reply with its status, as for any request; an
     error after it is the last line (``{"error": ...}``).
     """
