@@ -108,13 +108,13 @@ def port() -> Iterator[int]:
 
 
 def stream(
-    port: int, body: dict[str, Any], headers: dict[str, str] | None = None
+    port: int, body: dict[str, Any], headers: dict[str, str] | None = None, endpoint: str = "steps"
 ) -> tuple[int, http.client.HTTPMessage, list[dict[str, Any]]]:
-    """POST /api/steps asking for JSON Lines: the status, the headers and every line read."""
+    """POST /api/ENDPOINT asking for JSON Lines: the status, the headers and every line read."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     try:
         sent = {"Content-Type": "application/json", "Accept": LINES, **(headers or {})}
-        connection.request("POST", "/api/steps", json.dumps(body), sent)
+        connection.request("POST", f"/api/{endpoint}", json.dumps(body), sent)
         response = connection.getresponse()
         return response.status, response.headers, [json.loads(line) for line in response]
     finally:
@@ -164,6 +164,13 @@ def test_errors_before_the_first_step_are_json_replies(port: int) -> None:
     got, _, lines = stream(port, {"puzzle": "heyawake 2x1\naa\na=2\n"})
     assert got == 200 and [line["status"] for line in lines] == ["unsolvable"]
     assert "steps" not in lines[0] and lines[0]["conflict"]
+
+
+def test_an_endpoint_that_is_not_streamed_answers_json_when_asked_for_lines(port: int) -> None:
+    code, headers, lines = stream(port, PUZZLE, endpoint="hint")
+    assert (code, headers["Content-Type"]) == (200, "application/json")
+    [reply] = lines
+    checked(URL, [{"number": 1, "step": reply["step"]}])  # the hint, checked
 
 
 @pytest.fixture
