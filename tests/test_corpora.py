@@ -253,10 +253,11 @@ def test_a_cluster_without_the_extra_says_how_to_install_it(
     monkeypatch.setenv(corpora.CLUSTER_VARIABLE, "tcp://127.0.0.1:1")
     result = run("steps", MISSING)
     assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr == (
-        "error: --cluster: needs dask's distributed: the 'cluster' extra: "
-        "pip install 'heyawake-asp[cluster]'\n"
-    )
+    needs = "needs dask's distributed: the 'cluster' extra: pip install 'heyawake-asp[cluster]'"
+    assert result.stderr == f"error: --cluster: {needs}\n"
+    with pytest.raises(cluster.ClusterUnavailable) as raised:  # the library says the same
+        cluster.Cluster("tcp://127.0.0.1:1")
+    assert str(raised.value) == needs
 
 
 def test_an_empty_cluster_address_runs_here(monkeypatch: pytest.MonkeyPatch) -> None:
