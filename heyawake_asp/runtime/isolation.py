@@ -183,8 +183,8 @@ def each_as_done(
     No more than `max_jobs` children run at once: more would only share the
     processors and so slow each call down (and each takes memory). A call is
     taken from ``calls`` when a child is free for it: an iterator is read
-    lazily (its `operator.length_hint` counts the calls left, for the memory
-    shares below).
+    lazily (its `operator.length_hint`, else ``jobs``, counts the calls left,
+    for the memory shares below).
 
     An outcome is the call's value, or the `ChildFailed` (`ChildOverdue` at
     the time limit) of a call that raised, ran out of memory or died. A
@@ -200,7 +200,7 @@ def each_as_done(
     try:
         while True:
             while len(running) < jobs and (call := next(waiting, None)) is not None:
-                at_once = min(jobs, len(running) + 1 + operator.length_hint(waiting))
+                at_once = min(jobs, len(running) + 1 + operator.length_hint(waiting, jobs))
                 report = None if on_report is None else functools.partial(on_report, started)
                 running[started] = Child(memory_cap(at_once))
                 running[started].submit(call, as_deadline(timeout), report)
