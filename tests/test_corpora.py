@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -151,6 +152,54 @@ def test_a_child_stopped_while_clingo_ground_keeps_the_steps_it_reported() -> No
     assert walked.walk.steps == found and walked.error == ""
 
 
+def test_each_puzzle_is_read_when_a_child_is_free_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # One at a time: the second puzzle is read once the first's path is done; the one that
+    # cannot be read, between them, is reported in its place.
+    first, second = (str(REPO / "instances" / "easy" / name) for name in ("6x6-s1.lp", "6x6-s2.lp"))
+    events: list[str] = []
+    read = walks._read
+
+    def noted(source: str, timeout: float | None) -> Any:
+        events.append(f"read {source}")
+        return read(source, timeout)
+
+    monkeypatch.setattr(walks, "_read", noted)
+    for walked in walks.walk_each(
+        [first, MISSING, second], None, 1, None, "walking", lambda source, *_: events.append(source)
+    ):
+        events.append(f"gave {walked.source}")
+    order = [event for number, event in enumerate(events) if event != events[number - 1]]
+    assert order == [
+        *(f"read {first}", first, f"gave {first}"),
+        *(f"read {MISSING}", f"gave {MISSING}"),
+        *(f"read {second}", second, f"gave {second}"),
+    ]
+
+
+def _ctrl_c_at_once(*_: object) -> Iterator[Any]:
+    """As the calls' outcomes: Ctrl-C before any comes, and before any step."""
+    raise KeyboardInterrupt
+    yield  # a generator
+
+
+def test_ctrl_c_before_a_step_shows_the_path_whose_turn_it_was(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(walks, "each_in_order", _ctrl_c_at_once)
+    easy = [str(REPO / "instances" / "easy" / name) for name in ("6x6-s1.lp", "6x6-s2.lp")]
+    cells = read_puzzle(easy[0]).cell_count
+    one = run("steps", "--html", tmp_path / "steps.html", easy[0])
+    assert (one.exit_code, one.stderr.strip()) == (130, "")
+    ending = f"interrupted after 0 steps: {cells} cells ('?') not settled"
+    assert one.stdout.splitlines()[-1] == ending
+    assert "interrupted after 0 steps" in (tmp_path / "steps.html").read_text()
+    several = run("steps", "--json", *easy)  # the second one may not have started: left out
+    assert several.exit_code == 130
+    assert several.stderr.strip() == "interrupted: 0 of 2 puzzles walked"
+    [record] = [json.loads(line) for line in several.stdout.splitlines()]
+    assert (record["puzzle"], record["status"], record["steps"]) == (easy[0], "interrupted", [])
+
+
 def test_generate_side_by_side_writes_the_librarys_puzzles_in_seed_order(tmp_path: Path) -> None:
     made = run("generate", "--size", "6x6", "--seed", 5, "--count", 3, "--jobs", 2, "-o", tmp_path)
     assert made.exit_code == 0, made.output
@@ -204,10 +253,11 @@ def test_a_cluster_without_the_extra_says_how_to_install_it(
     monkeypatch.setenv(corpora.CLUSTER_VARIABLE, "tcp://127.0.0.1:1")
     result = run("steps", MISSING)
     assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr == (
-        "error: --cluster: needs dask's distributed: the 'cluster' extra: "
-        "pip install 'heyawake-asp[cluster]'\n"
-    )
+    needs = "needs dask's distributed: the 'cluster' extra: pip install 'heyawake-asp[cluster]'"
+    assert result.stderr == f"error: --cluster: {needs}\n"
+    with pytest.raises(cluster.ClusterUnavailable) as raised:  # the library says the same
+        cluster.Cluster("tcp://127.0.0.1:1")
+    assert str(raised.value) == needs
 
 
 def test_an_empty_cluster_address_runs_here(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -44,6 +44,7 @@ from heyawake_asp.runtime.isolation import (
     ChildFailed,
     ChildOverdue,
     Worker,
+    each_as_done,
     run_each,
 )
 from heyawake_asp.steps import Step, Walkthrough, grade, steps
@@ -379,6 +380,18 @@ def test_each_child_takes_its_share_of_the_memory(monkeypatch: pytest.MonkeyPatc
     [alone] = run_each([_address_space_limit], timeout=30, jobs=1)
     shares = list(run_each([_address_space_limit] * 2, timeout=30, jobs=2))
     assert alone == 9 * GIB and shares == [9 * GIB // 2] * 2
+
+
+def test_each_as_done_takes_a_call_from_an_iterator_when_a_child_is_free() -> None:
+    taken: list[int] = []
+
+    def calls() -> Iterator[Callable[[], int]]:
+        for power in range(3):
+            taken.append(power)
+            yield functools.partial(pow, 2, power)
+
+    seen = [(list(taken), done) for done in each_as_done(calls(), timeout=30, jobs=1)]
+    assert seen == [([0], (0, 1)), ([0, 1], (1, 2)), ([0, 1, 2], (2, 4))]
 
 
 def test_leaving_run_each_early_stops_the_children() -> None:

@@ -460,3 +460,39 @@ def test_an_alarm_rung_before_its_renewed_deadline_lets_the_search_go_on() -> No
     assert stopped.result is None and len(stopped.values) < len(found.values)
     with pytest.raises(OutOfTime):
         stopped.in_time()
+
+
+def test_an_alarm_rung_early_keeps_one_finalizer_which_cancels_its_last_timer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each early ring sets a new timer; one finalizer for the alarm's life cancels the one set
+    # last, and a timer set again takes the place of the one before.
+    import gc
+    import weakref
+    from collections.abc import Callable
+
+    from heyawake_asp.asp import search as search_module
+    from heyawake_asp.runtime.deadline import Renewing
+
+    finalizing: list[object] = []
+    finalize = weakref.finalize
+
+    def counted(owner: object, call: Callable[[], object]) -> object:
+        finalizing.append(type(owner))
+        return finalize(owner, call)
+
+    monkeypatch.setattr(weakref, "finalize", counted)
+    alarm = search_module.Alarm(Renewing(600.0))
+    timers = []
+    for _ in range(3):
+        timers.append(alarm._timer.current)
+        alarm.ring()  # early: set again
+    last = alarm._timer.current
+    assert finalizing.count(search_module.Alarm) == 1
+    assert last is not None and all(
+        timer is not None and timer.finished.is_set() for timer in timers
+    )
+    assert not last.finished.is_set()
+    del alarm
+    gc.collect()
+    assert last.finished.is_set()

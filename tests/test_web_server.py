@@ -20,14 +20,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from helpers import FIXTURE, REPO
 from web_support import eventually, serve
 
+from heyawake_asp.cli import main, serving
 from heyawake_asp.formats import read_puzzle_text
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.solver import solve
 from heyawake_asp.web import api
 from heyawake_asp.web.application import MAX_BODY_BYTES, WebApp
+from heyawake_asp.web.server import Listener
 from heyawake_asp.web.settings import Settings
 from heyawake_asp.web.turns import RETRY_AFTER_SECONDS
 
@@ -35,6 +38,32 @@ TIMEOUT = 3.0
 """Seconds each request may take here."""
 LARGE_PATH = REPO / "instances" / "large" / "100x100-s1.lp"
 LARGE = LARGE_PATH.read_text()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "limit"), [([], 300.0), (["--stream-limit", "42.5", "--timeout", "7"], 42.5)]
+)
+def test_serve_hands_its_stream_limit_to_the_settings(
+    arguments: list[str], limit: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    apps: list[WebApp] = []
+
+    def served(app: WebApp, listener: Listener, _verbose: bool) -> None:
+        listener.socket.close()
+        apps.append(app)
+
+    monkeypatch.setattr(serving, "serve", served)
+    result = CliRunner().invoke(main, ["serve", "--port", "0", *arguments])
+    assert result.exit_code == 0, result.output
+    [app] = apps
+    assert app.settings.stream_limit == limit
+    assert app.settings.timeout == (7.0 if arguments else 10.0)
+
+
+def test_a_stream_limit_that_is_no_time_is_a_usage_error() -> None:
+    result = CliRunner().invoke(main, ["serve", "--stream-limit", "0"])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith("error: --stream-limit: '0' is not a number of seconds")
 
 
 def served_port(app: WebApp) -> Iterator[int]:

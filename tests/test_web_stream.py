@@ -108,13 +108,13 @@ def port() -> Iterator[int]:
 
 
 def stream(
-    port: int, body: dict[str, Any], headers: dict[str, str] | None = None
+    port: int, body: dict[str, Any], headers: dict[str, str] | None = None, endpoint: str = "steps"
 ) -> tuple[int, http.client.HTTPMessage, list[dict[str, Any]]]:
-    """POST /api/steps asking for JSON Lines: the status, the headers and every line read."""
+    """POST /api/ENDPOINT asking for JSON Lines: the status, the headers and every line read."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     try:
         sent = {"Content-Type": "application/json", "Accept": LINES, **(headers or {})}
-        connection.request("POST", "/api/steps", json.dumps(body), sent)
+        connection.request("POST", f"/api/{endpoint}", json.dumps(body), sent)
         response = connection.getresponse()
         return response.status, response.headers, [json.loads(line) for line in response]
     finally:
@@ -143,9 +143,10 @@ def test_each_step_is_a_line_then_the_whole_answer(port: int) -> None:
     puzzle = read_puzzle_text(URL, "puzzle")
     assert last["status"] == "solved" and last["grid"] == grid and verify(puzzle, grid) == []
     assert last["grade"]["grade"] == grade_puzzle(puzzle).label
-    # The last line is the answer /api/steps gives whole (its steps those streamed).
-    assert last == post(port, "steps", PUZZLE)[1]
-    assert last["steps"] == [line["step"] for line in found]
+    # The last line is the answer /api/steps gives whole, but for its steps: those streamed.
+    whole = post(port, "steps", PUZZLE)[1]
+    assert last == {key: value for key, value in whole.items() if key != "steps"}
+    assert whole["steps"] == [line["step"] for line in found]
 
 
 def test_errors_before_the_first_step_are_json_replies(port: int) -> None:
@@ -162,6 +163,14 @@ def test_errors_before_the_first_step_are_json_replies(port: int) -> None:
     # A puzzle without a solution has no step: its answer is the one line.
     got, _, lines = stream(port, {"puzzle": "heyawake 2x1\naa\na=2\n"})
     assert got == 200 and [line["status"] for line in lines] == ["unsolvable"]
+    assert "steps" not in lines[0] and lines[0]["conflict"]
+
+
+def test_an_endpoint_that_is_not_streamed_answers_json_when_asked_for_lines(port: int) -> None:
+    code, headers, lines = stream(port, PUZZLE, endpoint="hint")
+    assert (code, headers["Content-Type"]) == (200, "application/json")
+    [reply] = lines
+    checked(URL, [{"number": 1, "step": reply["step"]}])  # the hint, checked
 
 
 @pytest.fixture
@@ -249,7 +258,7 @@ def test_the_time_limit_is_on_each_wait_not_on_the_whole_walk() -> None:
     deadline = _Begun(60.0)
     found: list[Any] = []
     reply = stream_steps(body, deadline, lambda line: found.append((line, list(deadline.renewals))))
-    assert reply.status == 200 and reply.body["status"] == "solved"
+    assert reply.status == 200 and reply.body["status"] == "solved" and "steps" not in reply.body
     # ... each step renewing it before it is sent.
     assert [len(renewals) for _, renewals in found] == list(range(1, len(found) + 1))
     checked(URL, [line for line, _ in found])

@@ -76,22 +76,25 @@ class Alarm:
 
     A deadline renewed meanwhile (`heyawake_asp.runtime.deadline.Renewing`)
     moves the alarm: when it rings early it is set again for the time left.
-    The timer is cancelled once the alarm is gone.
+    The timer set last is cancelled once the alarm is gone.
     """
 
     def __init__(self, deadline: Deadline) -> None:
         self._deadline = deadline
         self._solving: clingo.Control | None = None
+        self._timer = _Timer()
+        weakref.finalize(self, self._timer.cancel)  # holds the timer's slot, not the alarm
         self._set()
 
     def _set(self) -> None:
-        """Ring at the deadline (in a timer thread, which the alarm's end cancels)."""
+        """Ring at the deadline (in a timer thread, in place of the one before)."""
         left = self._deadline.left()
         if left < threading.TIMEOUT_MAX:  # else never reached (`NEVER`, or centuries away)
             timer = threading.Timer(left, _ring, (weakref.ref(self),))
             timer.daemon = True
+            self._timer.cancel()
+            self._timer.current = timer
             timer.start()
-            weakref.finalize(self, timer.cancel)
 
     def ring(self) -> None:
         """Interrupt the search at the deadline; set the alarm again if it was renewed."""
@@ -153,6 +156,18 @@ def search(
 ) -> Search[T]:
     """One search to ``deadline``, as `Alarm.search`."""
     return Alarm(deadline).search(control, convert, assumptions, until)
+
+
+@dataclass
+class _Timer:
+    """An alarm's timer thread, the one set last (None: never set)."""
+
+    current: threading.Timer | None = None
+
+    def cancel(self) -> None:
+        """Cancel it (nothing once it has rung)."""
+        if self.current is not None:
+            self.current.cancel()
 
 
 def _ring(alarm: weakref.ref[Alarm]) -> None:

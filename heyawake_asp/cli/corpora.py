@@ -9,8 +9,7 @@ order of the calls, whichever ends first.
 
 from __future__ import annotations
 
-import importlib.util
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable
 from contextlib import closing
 from typing import Any, TypeVar
 
@@ -18,7 +17,7 @@ import click
 from click.core import ParameterSource
 
 from heyawake_asp.cli.options import jobs_option
-from heyawake_asp.runtime.cluster import CLUSTER_EXTRA, Cluster, ClusterUnavailable
+from heyawake_asp.runtime.cluster import CLUSTER_EXTRA, Cluster, ClusterUnavailable, require_extra
 from heyawake_asp.runtime.isolation import ChildFailed, each_as_done, in_order
 
 __all__: list[str] = []
@@ -56,15 +55,17 @@ def _cluster_address(
     """
     if not address:
         return None
-    if importlib.util.find_spec("distributed") is None:
-        raise click.BadParameter(f"needs dask's distributed: {CLUSTER_EXTRA}")
+    try:
+        require_extra()
+    except ClusterUnavailable as error:
+        raise click.BadParameter(str(error)) from None
     if context.get_parameter_source("jobs") == ParameterSource.COMMANDLINE:
         raise click.BadParameter("not with --jobs: the cluster's workers run the puzzles")
     return address
 
 
 def each_in_order(
-    calls: Sequence[Callable[..., T]],
+    calls: Iterable[Callable[..., T]],
     timeout: float | None,
     jobs: int,
     cluster: str | None,
@@ -77,6 +78,7 @@ def each_in_order(
     ``on_report(index, value)`` given what it reports as it goes; on the
     ``cluster`` (an address), ``call()``: nothing comes before the outcome.
     ``timeout`` is each call's limit from when its child starts it. An
+    iterator of calls is read as children free (on a cluster, at once). An
     outcome that comes before its turn waits in ``held`` (by index), where
     a caller stopped by Ctrl-C still finds it. Leaving early stops the calls.
 

@@ -10,7 +10,7 @@ from functools import partial
 import click
 
 from heyawake_asp.cli import main
-from heyawake_asp.cli.common import isolated, overdue, progress, read_puzzle_or_fail
+from heyawake_asp.cli.common import isolated, overdue, read_puzzle_or_fail
 from heyawake_asp.cli.corpora import corpus_options
 from heyawake_asp.cli.options import timeout_option
 from heyawake_asp.cli.outputs import not_the_input, output_folder, output_path, write_file
@@ -31,18 +31,15 @@ from heyawake_asp.render.records import (
 from heyawake_asp.render.report import table
 from heyawake_asp.render.steps import step_page, step_svgs
 from heyawake_asp.render.text import render_text
-from heyawake_asp.runtime.deadline import Deadline, as_deadline
+from heyawake_asp.runtime.deadline import as_deadline
 from heyawake_asp.runtime.isolation import Worker
 from heyawake_asp.steps import (
     Grade,
     Step,
     Walkthrough,
-    cut_short,
     grade,
     hint,
     read_partial,
-    steps,
-    timed_out,
 )
 
 __all__: list[str] = []
@@ -94,80 +91,52 @@ def steps_command(
             message = f"takes one PUZZLE, {len(puzzles)} were given"
             raise click.BadParameter(message, param_hint=f"'{option}'")
     not_the_input(html_file, puzzles[0], "--html")
-    if len(puzzles) > 1 or cluster is not None:
-        failed, walked = _walk_each(puzzles, timeout, jobs, cluster, as_json)
-    else:
-        with Worker() as worker:
-            walked = _walked(puzzles[0], worker, as_deadline(timeout), as_json)
-        failed = _unfinished(walked)
-    if walked is not None:  # pictures are of one puzzle: the last walked is the only one
-        _draw(puzzles[-1], *walked, svg_dir, html_file)
-        if walked[1].status == "interrupted":
-            raise KeyboardInterrupt
-    if failed:
+    if _walk_each(puzzles, timeout, jobs, cluster, as_json, (svg_dir, html_file)):
         raise SystemExit(1)
 
 
 def _walk_each(
-    puzzles: tuple[str, ...], timeout: float | None, jobs: int, cluster: str | None, as_json: bool
-) -> tuple[bool, tuple[Puzzle, Walkthrough] | None]:
-    """Each puzzle's path printed, in the order given: whether some has none, and the last path.
+    puzzles: tuple[str, ...],
+    timeout: float | None,
+    jobs: int,
+    cluster: str | None,
+    as_json: bool,
+    pictures: tuple[str | None, str | None],
+) -> bool:
+    """Each puzzle's path printed, and drawn into the ``pictures`` asked for (`_draw`), in order.
 
-    On Ctrl-C, the paths done and those under way (`walk_each`), then how
-    many were done.
+    Whether some puzzle has none, has no solution or timed out. On Ctrl-C,
+    the paths done and those under way (`walk_each`), then, of several
+    puzzles, how many were done.
     """
     failed, done = False, 0
-    last: tuple[Puzzle, Walkthrough] | None = None
     try:
         lines = _print_step_line if as_json else None
         for walked in walk_each(puzzles, timeout, jobs, cluster, "walking", lines):
-            last = None
             if walked.puzzle is None or walked.walk is None:
                 _show_unwalked(walked.source, walked.error, as_json)
-            else:
-                _show_walk(walked.source, walked.puzzle, walked.walk, as_json, len(puzzles) > 1)
-                last = walked.puzzle, walked.walk
-                done += walked.walk.status != "interrupted"
-            failed = failed or _unfinished(last)
+                failed = True
+                continue
+            _show_walk(walked.source, walked.puzzle, walked.walk, as_json, len(puzzles) > 1)
+            _draw(walked.source, walked.puzzle, walked.walk, *pictures)
+            done += walked.walk.status != "interrupted"
+            failed = failed or walked.walk.status in ("unsolvable", "timeout")
     except KeyboardInterrupt:
-        click.echo(f"interrupted: {done} of {len(puzzles)} puzzles walked", err=True)
+        if len(puzzles) > 1:
+            click.echo(f"interrupted: {done} of {len(puzzles)} puzzles walked", err=True)
         raise
-    return failed, last
-
-
-def _unfinished(walked: tuple[Puzzle, Walkthrough] | None) -> bool:
-    """Whether a puzzle makes ``steps`` fail: unread, with no solution, or timed out."""
-    return walked is None or walked[1].status in ("unsolvable", "timeout")
+    return failed
 
 
 def _draw(
     source: str, puzzle: Puzzle, walk: Walkthrough, svg_dir: str | None, html_file: str | None
 ) -> None:
-    """The pictures asked for: one per step into ``svg_dir``, the page into ``html_file``."""
+    """The pictures asked for: one per step into ``svg_dir``, a page into ``html_file``."""
     if svg_dir is not None:
         _write_svgs(puzzle, walk, svg_dir)
     if html_file is not None:
         page = step_page(puzzle, walk, f"Heyawake steps: {source}", _ending(puzzle, walk))
         write_file(html_file, page)
-
-
-def _walked(
-    source: str, worker: Worker, deadline: Deadline, as_json: bool
-) -> tuple[Puzzle, Walkthrough] | None:
-    """One puzzle's path, printed; None, reported, when unread.
-
-    The steps come from the child as they are found: progress on a
-    terminal, with ``as_json`` each step's line, and on Ctrl-C the path so
-    far (status ``interrupted``).
-    """
-    try:
-        problem = read_puzzle_or_fail(source, deadline, explaining=True)
-        walk = _walk(problem, source, worker, deadline, lines=as_json)
-    except click.ClickException as error:
-        _show_unwalked(source, error.message, as_json)
-        return None
-    _show_walk(source, problem, walk, as_json, named=False)
-    return problem, walk
 
 
 def _show_walk(source: str, problem: Puzzle, walk: Walkthrough, as_json: bool, named: bool) -> None:
@@ -186,38 +155,6 @@ def _show_unwalked(source: str, message: str, as_json: bool) -> None:
         click.echo(json.dumps(walk_error_record(source, message)))
     else:
         click.echo(f"error: {message}", err=True)
-
-
-def _walk(
-    problem: Puzzle, source: str, worker: Worker, deadline: Deadline, lines: bool = False
-) -> Walkthrough:
-    """The path in the worker's child, the cells it settles as progress.
-
-    With ``lines``, each step's JSON line (`step_line_record`) is printed as
-    it comes. On Ctrl-C, the path so far (status ``interrupted``).
-    """
-    found: list[Step] = []
-    with progress("walking", problem.cell_count) as advance:
-
-        def arrived(step: Step) -> None:
-            if lines:  # printed first: the path cut short by Ctrl-C holds the steps printed
-                _print_step_line(source, len(found) + 1, step)
-            found.append(step)
-            advance(len(step.cells))
-
-        try:
-            return isolated(
-                partial(steps, problem, deadline),
-                source,
-                worker,
-                deadline,
-                partial(timed_out, problem, found),
-                arrived,
-            )
-        except KeyboardInterrupt:
-            return cut_short(problem, found, "interrupted")
-        except HeyawakeError as error:  # the library's, raised in the child: one line
-            raise click.ClickException(f"{source}: {error}") from None
 
 
 def _print_step_line(source: str, number: int, step: Step) -> None:
@@ -360,7 +297,8 @@ def grade_command(
     try:
         for walked in walk_each(puzzles, timeout, jobs, cluster, "grading"):
             if walked.walk is not None and walked.walk.status == "interrupted":
-                under_way.append(_at_least(walked.source, walked.walk))
+                if walked.walk.steps:  # no step yet tells nothing
+                    under_way.append(_at_least(walked.source, walked.walk))
                 continue
             found = _graded(walked, timeout, as_json)
             failed = failed or found is None

@@ -47,7 +47,16 @@ _LOCAL = ("127.0.0.1", "localhost", "::1")
     show_default=True,
     metavar="S",
     help="Give up on a request after S seconds of wall time (the steps streamed to "
-    f"Steps: on each wait for the next step, at most {DEFAULT_STREAM_LIMIT:g} s in all).",
+    "Steps: on each wait for the next step, at most --stream-limit in all).",
+)
+@click.option(
+    "--stream-limit",
+    callback=seconds,
+    default=f"{DEFAULT_STREAM_LIMIT:g}",
+    show_default=True,
+    metavar="S",
+    help="Stop the steps streamed to Steps after S seconds of wall time in all, however "
+    "soon each step comes: no page holds a child for ever.",
 )
 @click.option(
     "--allowed-host",
@@ -67,6 +76,7 @@ def serve_command(
     host: str,
     open_browser: bool,
     timeout: float,
+    stream_limit: float,
     allowed_hosts: tuple[str, ...],
     verbose: bool,
 ) -> None:
@@ -88,7 +98,8 @@ def serve_command(
     click.echo(f"serving on {address}")
     if open_browser:
         webbrowser.open(address)
-    serve(WebApp(Settings.local(timeout, allowed_hosts=allowed_hosts)), listener, verbose)
+    settings = Settings.local(timeout, allowed_hosts=allowed_hosts, stream_limit=stream_limit)
+    serve(WebApp(settings), listener, verbose)
 
 
 def _compact(source: str) -> str:

@@ -1,16 +1,17 @@
-"""The paths of steps of many puzzles, each walked in a child of its own: ``steps`` and ``grade``.
+"""The paths of steps of puzzles, each walked in a child of its own: ``steps`` and ``grade``.
 
-Every puzzle is read here first, each under its own ``--timeout`` (reading
-counts against it), then walked in a child (`heyawake_asp.cli.corpora`),
-side by side, with what is left of that limit; the paths come back in the
-order the puzzles were given.
+Each puzzle is read here as a child is free to walk it, under its own
+``--timeout`` (reading counts against it), then walked in the child
+(`heyawake_asp.cli.corpora`), side by side, with what is left of that
+limit; the paths come back in the order the puzzles were given.
 """
 
 from __future__ import annotations
 
 import functools
+from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import closing
+from contextlib import ExitStack, closing
 from dataclasses import dataclass
 
 import click
@@ -49,6 +50,43 @@ class _Read:
     error: str = ""
 
 
+class _Reader:
+    """The sources, each read when first asked for; as an iterator, the walks of those read.
+
+    `entry` reads up to the one asked for. Iterated (by `each_in_order`, as
+    children free), it reads on to the next puzzle that can be read and
+    gives the call that walks it; `walked` holds their entries, by call.
+    """
+
+    def __init__(self, sources: Sequence[str], timeout: float | None) -> None:
+        self._sources, self._timeout = sources, timeout
+        self.entries: list[_Read] = []
+        self.walked: list[_Read] = []
+        self._taken = 0
+
+    def entry(self, number: int) -> _Read:
+        """Source ``number`` read (now, if not yet)."""
+        while len(self.entries) <= number:
+            self.entries.append(_read(self._sources[len(self.entries)], self._timeout))
+        return self.entries[number]
+
+    def __iter__(self) -> _Reader:
+        return self
+
+    def __next__(self) -> Callable[..., Walkthrough]:
+        while self._taken < len(self._sources):
+            entry = self.entry(self._taken)
+            self._taken += 1
+            if entry.puzzle is not None:
+                self.walked.append(entry)
+                return functools.partial(_walk, entry.puzzle, entry.seconds)
+        raise StopIteration
+
+    def __length_hint__(self) -> int:
+        """At most as many calls left as sources (for each child's share of the memory)."""
+        return len(self._sources) - self._taken
+
+
 def walk_each(
     sources: Sequence[str],
     timeout: float | None,
@@ -61,48 +99,49 @@ def walk_each(
 
     A path cut at the time limit holds the steps found by then (status
     ``timeout``). Progress on a terminal, under ``label``: the puzzles done,
-    or for one puzzle the share of its cells settled. ``on_step`` is given
-    each step as it comes, with its puzzle's source and its number in the
-    path (on this machine only: a cluster sends a puzzle's steps with its
-    path).
+    or for one puzzle the share of its cells settled; it ends before the
+    last path is given. ``on_step`` is given each step as it comes, with its
+    puzzle's source and its number in the path (on this machine only: a
+    cluster sends a puzzle's steps with its path).
 
     On Ctrl-C, the paths done but not yet given and those under way, cut
     short after the steps found (status ``interrupted``; on this machine
     only: a cluster sends no steps before the whole path), in the order
-    given; then KeyboardInterrupt.
+    given (`_so_far`); then KeyboardInterrupt.
     """
-    entries = [_read(source, timeout) for source in sources]
-    readable = [(entry, entry.puzzle) for entry in entries if entry.puzzle is not None]
-    found: dict[int, list[Step]] = {number: [] for number in range(len(readable))}
-    one = readable[0][1] if len(entries) == 1 and readable else None
-    cells = None if one is None else one.cell_count
+    reader = _Reader(sources, timeout)
+    one = reader.entry(0).puzzle if len(sources) == 1 else None
+    found: defaultdict[int, list[Step]] = defaultdict(list)
     held: dict[int, Walkthrough | ChildFailed] = {}
-    with progress("walking" if one else label, cells or len(entries)) as advance:
+    bar = ExitStack()
+    shown = progress("walking" if one else label, len(sources) if one is None else one.cell_count)
+    advance = bar.enter_context(shown)
 
-        def arrived(number: int, step: Step) -> None:
-            found[number].append(step)
-            if on_step is not None:
-                on_step(readable[number][0].source, len(found[number]), step)
-            if one is not None:
-                advance(len(step.cells))
+    def arrived(number: int, step: Step) -> None:
+        if on_step is not None:  # first: a path cut short by Ctrl-C holds only the steps given on
+            on_step(reader.walked[number].source, len(found[number]) + 1, step)
+        found[number].append(step)
+        if one is not None:
+            advance(len(step.cells))
 
-        calls = [functools.partial(_walk, puzzle, entry.seconds) for entry, puzzle in readable]
-        outcomes = each_in_order(calls, timeout, jobs, cluster, arrived, held)
-        given = number = 0  # the entries given, the calls whose outcome was taken
-        try:
-            with closing(outcomes):
-                for entry in entries:
-                    if entry.puzzle is None:
-                        walked = Walked(entry.source, None, None, entry.error)
-                    else:
-                        walked = _walked(entry, next(outcomes), found[number])
-                        number += 1
-                    given += 1
-                    yield walked
-                    advance(0 if one else 1)
-        except KeyboardInterrupt:
-            yield from _so_far(entries[given:], number, held, found)
-            raise
+    outcomes = each_in_order(reader, timeout, jobs, cluster, arrived, held)
+    given = number = 0  # the entries given, the calls whose outcome was taken
+    try:
+        with bar, closing(outcomes):
+            for given in range(len(sources)):
+                entry = reader.entry(given)
+                if entry.puzzle is None:
+                    walked = Walked(entry.source, None, None, entry.error)
+                else:
+                    walked = _walked(entry, next(outcomes), found[number])
+                    number += 1
+                advance(0 if one else 1)
+                if given == len(sources) - 1:
+                    bar.close()  # done before the last path is shown
+                yield walked
+    except KeyboardInterrupt:
+        yield from _so_far(reader.entries[given:], number, held, found)
+        raise
 
 
 def _read(source: str, timeout: float | None) -> _Read:
@@ -143,16 +182,18 @@ def _so_far(
 ) -> Iterator[Walked]:
     """After Ctrl-C, of the ``entries`` not given yet: those unread, done, or under way (cut short).
 
-    Those under way and without a step found yet are left out; the first
-    entry read is call ``number``.
+    The first entry walked is call ``number``, whose turn it was: under way
+    (the calls start in order), it is cut short even before a step. A later
+    one without a step found yet is left out: it may not have started.
     """
+    turn = number
     for entry in entries:
         if entry.puzzle is None:
             yield Walked(entry.source, None, None, entry.error)
             continue
         if number in held:
             yield _walked(entry, held[number], found[number])
-        elif found[number]:
+        elif found[number] or number == turn:
             walk = cut_short(entry.puzzle, found[number], "interrupted")
             yield Walked(entry.source, entry.puzzle, walk)
         number += 1

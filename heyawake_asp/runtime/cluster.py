@@ -17,17 +17,18 @@ them so unless ``DASK_DISTRIBUTED__WORKER__DAEMON=False`` is set.
 
 from __future__ import annotations
 
+import importlib.util
 import multiprocessing
 import threading
 import uuid
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from heyawake_asp.runtime.child import memory_cap
 from heyawake_asp.runtime.isolation import ChildFailed, Worker, as_outcome
 
-__all__ = ["CLUSTER_EXTRA", "Cluster", "ClusterUnavailable"]
+__all__ = ["CLUSTER_EXTRA", "Cluster", "ClusterUnavailable", "require_extra"]
 
 T = TypeVar("T")
 CLUSTER_EXTRA = "the 'cluster' extra: pip install 'heyawake-asp[cluster]'"
@@ -45,6 +46,12 @@ class ClusterUnavailable(Exception):
     """No cluster to run on: the 'cluster' extra is not installed, or no scheduler answers."""
 
 
+def require_extra() -> None:
+    """Raise `ClusterUnavailable`, saying how to install it, when the 'cluster' extra is missing."""
+    if importlib.util.find_spec("distributed") is None:
+        raise ClusterUnavailable(f"needs dask's distributed: {CLUSTER_EXTRA}")
+
+
 class Cluster:
     """A connection to the Dask scheduler at ``address`` (``tcp://host:8786``).
 
@@ -58,10 +65,9 @@ class Cluster:
     """
 
     def __init__(self, address: str) -> None:
-        try:
-            import distributed
-        except ImportError:
-            raise ClusterUnavailable(f"needs dask's distributed: {CLUSTER_EXTRA}") from None
+        require_extra()
+        import distributed
+
         try:
             self._client = distributed.Client(
                 address, timeout=CONNECT_SECONDS, set_as_default=False
@@ -72,7 +78,7 @@ class Cluster:
         self._distributed = distributed
 
     def each_as_done(
-        self, calls: Sequence[Callable[[], T]], timeout: float | None
+        self, calls: Iterable[Callable[[], T]], timeout: float | None
     ) -> Generator[tuple[int, T | ChildFailed], None, None]:
         """Run each call on the cluster; yield ``(index, outcome)`` as each ends.
 

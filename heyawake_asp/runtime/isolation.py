@@ -25,6 +25,7 @@ needs the ``__main__`` guard.
 from __future__ import annotations
 
 import functools
+import operator
 import os
 import signal
 import sys
@@ -167,7 +168,7 @@ def run_each(
 
 
 def each_as_done(
-    calls: Sequence[Callable[..., T]],
+    calls: Iterable[Callable[..., T]],
     timeout: float | Deadline | None,
     jobs: int = 1,
     on_report: Callable[[int, Any], None] | None = None,
@@ -180,7 +181,10 @@ def each_as_done(
     value)`` here as it comes (`Worker.run`).
 
     No more than `max_jobs` children run at once: more would only share the
-    processors and so slow each call down (and each takes memory).
+    processors and so slow each call down (and each takes memory). A call is
+    taken from ``calls`` when a child is free for it: an iterator is read
+    lazily (its `operator.length_hint`, else ``jobs``, counts the calls left,
+    for the memory shares below).
 
     An outcome is the call's value, or the `ChildFailed` (`ChildOverdue` at
     the time limit) of a call that raised, ran out of memory or died. A
@@ -191,16 +195,18 @@ def each_as_done(
     on Ctrl-C) stops the children still running.
     """
     jobs = min(jobs, max_jobs())
-    waiting = list(enumerate(calls))[::-1]
+    waiting, started = iter(calls), 0
     running: dict[int, Child] = {}
     try:
-        while waiting or running:
-            while waiting and len(running) < jobs:
-                number, call = waiting.pop()
-                at_once = min(jobs, len(running) + 1 + len(waiting))
-                report = None if on_report is None else functools.partial(on_report, number)
-                running[number] = Child(memory_cap(at_once))
-                running[number].submit(call, as_deadline(timeout), report)
+        while True:
+            while len(running) < jobs and (call := next(waiting, None)) is not None:
+                at_once = min(jobs, len(running) + 1 + operator.length_hint(waiting, jobs))
+                report = None if on_report is None else functools.partial(on_report, started)
+                running[started] = Child(memory_cap(at_once))
+                running[started].submit(call, as_deadline(timeout), report)
+                started += 1
+            if not running:
+                return
             done = wait(running.values(), GRACE_SECONDS)
             for number in [number for number, child in running.items() if child in done]:
                 yield number, _outcome(running.pop(number))

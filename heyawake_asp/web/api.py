@@ -105,7 +105,7 @@ def stream_steps(body: bytes, deadline: Renewing, report: Callable[[Record], Non
 
     Each step goes as its line (`step_line_record`, numbered from 1), the
     deadline renewed first: its time limits the wait for each step. The
-    reply is `answer`'s, the steps again in it.
+    reply is `answer`'s without its ``steps``: the lines had them.
     """
     found = itertools.count(1)
 
@@ -113,7 +113,8 @@ def stream_steps(body: bytes, deadline: Renewing, report: Callable[[Record], Non
         deadline.renew()
         report(step_line_record(SOURCE, next(found), step))
 
-    return _answered("steps", body, deadline, functools.partial(_steps, on_step=on_step))
+    reply = _answered("steps", body, deadline, functools.partial(_steps, on_step=on_step))
+    return Reply(reply.status, {key: value for key, value in reply.body.items() if key != "steps"})
 
 
 def _answered(

@@ -60,7 +60,10 @@ class WebApp:
         routes = [
             Route("/api/instances", self._instances, methods=["GET"]),
             Route("/api/instances/{name:path}", self._instance, methods=["GET"]),
-            *(Route(f"/api/{name}", self._api(name), methods=["POST"]) for name in ENDPOINTS),
+            *(
+                Route(f"/api/{name}", self._api(name, STREAMED.get(name)), methods=["POST"])
+                for name in ENDPOINTS
+            ),
             Route("/", self._asset, methods=["GET"]),
             Route("/{name}", self._asset, methods=["GET"]),
         ]
@@ -94,8 +97,8 @@ class WebApp:
             raise HTTPException(404)
         return _json(Reply(200, {"name": name, "puzzle": self.content.instances[name]}))
 
-    def _api(self, endpoint: str) -> Endpoint:
-        """The handler of ``/api/ENDPOINT``."""
+    def _api(self, endpoint: str, streamed: Streamed | None) -> Endpoint:
+        """The handler of ``/api/ENDPOINT``; asked for JSON Lines, ``streamed``'s when given."""
 
         async def handle(request: Request) -> ASGIApp:
             try:
@@ -105,8 +108,8 @@ class WebApp:
             except ClientDisconnect:
                 return Response(status_code=400)  # no one to send it to
             client = request.client.host if request.client else "unknown"
-            if endpoint == "steps" and _accepts_lines(request):
-                return StepLines(self.runner, body, client)
+            if streamed is not None and _accepts_lines(request):
+                return streamed(self.runner, body, client)
             answer = await self.runner.answer(endpoint, body, client, request.receive)
             return _json(answer.reply, _retry(answer))
 
@@ -117,7 +120,7 @@ class StepLines:
     """The steps of a walk as JSON Lines, each as it is found (`Runner.stream`).
 
     A line per step (``puzzle``, ``number``, ``step``), then the answer's
-    record, as ``/api/steps`` answers it whole. A refusal or an error before
+    record as ``/api/steps`` answers it whole, but without the steps. A refusal or an error before
     the first step is a JSON reply with its status, as for any request; an
     error after it is the last line (``{"error": ...}``).
     """
@@ -139,6 +142,12 @@ class StepLines:
                 await send(_line(line, more=True))
                 line = await lines.receive()
             await send(_line(line.reply.body, more=False))
+
+
+Streamed = Callable[[Runner, bytes, str], ASGIApp]
+"""What answers an endpoint as JSON Lines: from the runner, the request's body and its client."""
+STREAMED: dict[str, Streamed] = {"steps": StepLines}
+"""The endpoints that answer as JSON Lines when ``Accept`` asks for them (`LINES`)."""
 
 
 def _line(record: Record, more: bool) -> Message:

@@ -67,11 +67,15 @@ class Settings:
 
     @classmethod
     def local(
-        cls, timeout: float, jobs: int | None = None, allowed_hosts: Iterable[str] = ()
+        cls,
+        timeout: float,
+        jobs: int | None = None,
+        allowed_hosts: Iterable[str] = (),
+        stream_limit: float = DEFAULT_STREAM_LIMIT,
     ) -> Settings:
         """For one player at this machine: one client may run every child."""
         jobs = jobs or max_jobs()
-        return cls(timeout, jobs, jobs, _names(allowed_hosts))
+        return cls(timeout, jobs, jobs, _names(allowed_hosts), stream_limit)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> Settings:

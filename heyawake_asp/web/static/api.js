@@ -69,7 +69,8 @@ export function post(kind, name, body) {
 
 /**
  * POST /api/NAME with ``body``, asking for JSON Lines: ``onLine(record)`` for each numbered line
- * (``number``: a step) as it comes; the line without a number is the reply. An error reply, or
+ * (``number``: a step) as it comes; the line without a number is the reply (which does not repeat
+ * the lines: /api/steps's holds no steps). An error reply, or
  * a reply line that is an error, throws ApiError (and Superseded, as ``call``).
  */
 export function stream(kind, name, body, onLine) {

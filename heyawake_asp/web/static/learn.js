@@ -46,8 +46,7 @@ export class Learn {
     this.ui.slider.focus();
     try {
       const reply = await stream("steps", "steps", { puzzle: puzzle.source }, (line) => this.#add(line.step));
-      for (const step of reply.steps.slice(this.path.steps.length)) this.#add(step); // none if all came
-      this.path = { ...reply, steps: this.path.steps };
+      this.path = { ...reply, steps: this.path.steps }; // the reply holds no steps: the lines had them
     } catch (error) {
       if (error instanceof Superseded) return; // closed, or opened again
       if (this.path.steps.length === 0) this.close(); // nothing to show: back to the grid
