@@ -11,7 +11,8 @@ from heyawake_asp import read_puzzle, solve
 from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Rule
-from heyawake_asp.steps.window import Box, outside_parts
+from heyawake_asp.steps.squares import Squares
+from heyawake_asp.steps.window import TILE_STRIDE, Box, outside_parts, tile_around
 
 
 def _question(
@@ -68,3 +69,51 @@ def test_the_grid_outside_a_window_across_it_is_in_two_parts() -> None:
     parts = outside_parts(puzzle, Box(0, 5, 19, 7))
     assert [len(part) for part in parts] == [100, 240]
     assert not parts[0] & parts[1]
+
+
+@pytest.mark.parametrize(("width", "height"), [(45, 31), (31, 45), (26, 40), (17, 60), (100, 100)])
+def test_a_tile_holds_every_square_and_few_tiles_serve_a_grid(width: int, height: int) -> None:
+    reach, tiles = 8, set()
+    side = 2 * reach + 1 + TILE_STRIDE
+    for x in range(width):
+        for y in range(height):
+            for radius in (1, 2, 3, 5, 8):
+                square = Box(
+                    max(x - radius, 0),
+                    max(y - radius, 0),
+                    min(x + radius, width - 1),
+                    min(y + radius, height - 1),
+                )
+                tile = tile_around(square, reach, width, height)
+                assert tile.holds([(square.left, square.top), (square.right, square.bottom)])
+                assert 0 <= tile.left and tile.right < width and 0 <= tile.top and tile.bottom < height
+                assert tile.right - tile.left < side and tile.bottom - tile.top < side
+                tiles.add(tile)
+    starts = [-(-max(extent - side, 0) // TILE_STRIDE) + 1 for extent in (width, height)]
+    assert len(tiles) <= starts[0] * starts[1]
+
+
+@pytest.mark.slow
+def test_squares_asked_of_tiles_are_barren_exactly_where_the_whole_grid_says() -> None:
+    puzzle = read_puzzle(str(REPO / "instances" / "large" / "35x35-s1.lp"))
+    (grid,) = solve(puzzle).solutions
+    solution = {(x, y): row[x] == "#" for y, row in enumerate(grid) for x in range(len(row))}
+    whole = Deducer(puzzle)
+    rnd = random.Random(3)
+    certified = 0
+    for share in (0.02, 0.05, 0.1):  # more settled cells at random force nearly every cell
+        squares = Squares(Deducer(puzzle))
+        known = {cell: black for cell, black in solution.items() if rnd.random() < share}
+        open_cells = [cell for cell in solution if cell not in known]
+        for cell in rnd.sample(open_cells, 30):
+            radius = rnd.choice([3, 8, 8])
+            found = squares.core_near(cell, solution[cell], radius, known)
+            tile = tile_around(squares._square(cell, radius), 8, puzzle.width, puzzle.height)
+            certified += found is None and cell in squares._left_open(tile, known)
+            square = squares._square(cell, radius)
+            scope = [rule for rule in whole.rules if square.holds(rule.cells)]
+            near = {c: b for c, b in known.items() if square.contains(c)}
+            expected = whole.refuted(scope, {cell: not solution[cell], **near})
+            assert (found is None) == (expected is None), (cell, radius, share)
+        assert squares.deducer._tiles, "the squares were not asked of tiles"
+    assert certified > 5

@@ -33,7 +33,7 @@ from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.local import SMALLEST_GRID, LocalPrograms
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 from heyawake_asp.steps.selectors import cell_symbol, literal_of, rule_named, steps_program
-from heyawake_asp.steps.window import Box, WindowProgram
+from heyawake_asp.steps.window import Box, WindowProgram, tile_around
 from heyawake_asp.variants import require_explained
 
 __all__ = ["Question"]
@@ -268,21 +268,15 @@ class Deducer:
     def tile(self, box: Box | None, reach: int = 0) -> Box | None:
         """Ask later questions that fit in ``box`` of a tile's program, kept for the puzzle's life.
 
-        Tiles have sides of ``2 * reach + 1 + _TILE_STRIDE`` cells, one every
-        `_TILE_STRIDE` cells, so that one holds any box ``reach`` cells around a
-        cell. Returns the tile, or None (no program) where `within` would not
-        ground one, or the tile would hold most of the grid, or ``box`` is None.
+        ``box`` lies within ``reach`` cells of a cell (`tile_around`). Returns the
+        tile, or None (no program) where `within` would not ground one, or the
+        tile would hold most of the grid, or ``box`` is None.
         """
         if box is None:
             self._tile = None
             return None
-        side = 2 * reach + 1 + _TILE_STRIDE
-        width, height = self.puzzle.width, self.puzzle.height
-        left, top = _tile_start(box.left, width, side), _tile_start(box.top, height, side)
-        tile = Box(left, top, min(left + side, width) - 1, min(top + side, height) - 1)
-        if not tile.holds([(box.left, box.top), (box.right, box.bottom)]) or not self._windowed(
-            tile, 2 / 3
-        ):
+        tile = tile_around(box, reach, self.puzzle.width, self.puzzle.height)
+        if not self._windowed(tile, 2 / 3):
             self._tile = None
             return None
         if tile not in self._tiles:
@@ -417,18 +411,6 @@ class Deducer:
 
 
 _UNROOTED = Rule("connected", ())
-_TILE_STRIDE = 8
-"""Cells between tiles (`Deducer.tile`): larger tiles are fewer, and cost more to ask."""
-
-
-def _tile_start(low: int, extent: int, side: int) -> int:
-    """Where the tile of ``side`` cells starts that holds a box from ``low`` on, on a grid side.
-
-    Tiles start every `_TILE_STRIDE` cells; the last ends at the grid's edge.
-    """
-    return min(low - low % _TILE_STRIDE, max(extent - side, 0))
-
-
 def _scope(rules: Collection[Rule]) -> frozenset[Cell] | None:
     """The cells ``rules`` constrain; None (every cell) when connectivity is among them."""
     if any(rule.kind == "connected" for rule in rules):

@@ -6,6 +6,13 @@ compete. Failing that, the other forced cells are tried in the largest
 square in turn, and last the whole grid, whose cores cost much more to
 shrink.
 
+On grids several times a square's size, squares are asked of tiles
+(`heyawake_asp.steps.window.tile_around`): programs ground on a part of the
+grid, a few for every square, each asked once what its instances force. A
+cell its tile leaves open is open in every square within it: no question.
+A square that does force its cell is asked again of the whole grid's
+program, whose cores deletion starts from.
+
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> squares = Squares(Deducer(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))))
 >>> squares.core_near((0, 0), True, 1, {}) is None  # the room reaches past the square
@@ -33,9 +40,6 @@ _CANDIDATES = 3
 _RADII = (1, 2, 3, 5, 8)
 """How far from the cells a reason is first looked for."""
 
-_REASK = 10**9
-"""Squares asked in a tile whose cells changed before the tile is asked again (`_left_open`)."""
-
 _EMPTY = (1 << 30, -(1 << 30), 1 << 30, -(1 << 30))
 """The span of connectivity (no cells): least above greatest, so within every square."""
 
@@ -50,10 +54,9 @@ class Squares:
             (rule, *_span(rule.cells)) if rule.cells else (rule, *_EMPTY) for rule in deducer.rules
         ]
         self._barren: dict[tuple[Cell, int | None], tuple[dict[Cell, bool], bool]] = {}
-        self._connected = [rule for rule in deducer.rules if rule.kind == "connected"]
-        # Per tile: how many of its cells were settled when asked, the open cells its instances
-        # left open then, and how many squares in it were asked since its cells changed.
-        self._unforced: dict[Box, tuple[int, frozenset[Cell], int]] = {}
+        # Per tile: how many of its cells were settled when it was asked, and the open cells its
+        # instances left open then.
+        self._unforced: dict[Box, tuple[int, frozenset[Cell]]] = {}
 
     def priced(self, forced: Mapping[Cell, bool], known: Mapping[Cell, bool]) -> list[Priced]:
         """Some of the ``forced`` cells with minimal reasons: the cheapest is among them."""
@@ -120,29 +123,25 @@ class Squares:
         return found
 
     def _left_open(self, tile: Box, known: Mapping[Cell, bool]) -> frozenset[Cell]:
-        """Open cells of ``tile`` that its instances and settled cells leave open (some, or none).
+        """Open cells of ``tile`` that its instances and settled cells leave open.
 
-        A square within the tile forces fewer cells (fewer instances and settled cells,
-        and connectivity holds whatever its roots): none of these. Once cells of the tile
-        are settled, they are asked again only after `_REASK` squares in it were asked
-        on their own (asking the tile costs about as much as those).
+        A square within the tile forces fewer cells (fewer instances and settled
+        cells, and connectivity holds whatever its roots): none of these. A tile is
+        asked once, when first needed; its answer holds until a cell of it is
+        settled (none is, in a hint). Asking again then costs about as much as
+        asking four squares, and on a walk most tiles change at every step.
         """
         settled = sum(cell in known for cell in tile.cells())
-        then, left_open, asked = self._unforced.get(tile, (-1, frozenset(), _REASK))
-        if then == settled:
-            return left_open
-        if asked < _REASK:
-            self._unforced[tile] = (then, left_open, asked + 1)
-            return frozenset()
-        near = {cell: black for cell, black in known.items() if tile.contains(cell)}
-        rules = [rule for rule in self._rules_in(tile) if rule.kind != "connected"]
-        forced = self.deducer.consequences([*rules, *self._connected], near) or {}
-        left_open = frozenset(c for c in tile.cells() if c not in near and c not in forced)
-        self._unforced[tile] = (settled, left_open, 0)
-        return left_open
+        if tile not in self._unforced:
+            near = {cell: black for cell, black in known.items() if tile.contains(cell)}
+            forced = self.deducer.consequences(self._rules_in(tile), near) or {}
+            left_open = frozenset(c for c in tile.cells() if c not in near and c not in forced)
+            self._unforced[tile] = (settled, left_open)
+        then, left_open = self._unforced[tile]
+        return left_open if then == settled else frozenset()
 
     def _rules_in(self, box: Box) -> list[Rule]:
-        """The instances whose cells all lie in ``box`` (connectivity too), in the deducer's order."""
+        """The instances whose cells all lie in ``box``, connectivity too, in the deducer's order."""
         return [
             rule
             for rule, low_x, high_x, low_y, high_y in self._spans

@@ -67,6 +67,29 @@ def outside_parts(puzzle: Puzzle, box: Box) -> list[set[Cell]]:
     return parts(cell for cell in puzzle.cells() if not box.contains(cell))
 
 
+TILE_STRIDE = 8
+"""Cells between tiles (`tile_around`): larger tiles are fewer, and cost more to ask."""
+
+
+def tile_around(box: Box, reach: int, width: int, height: int) -> Box:
+    """The tile holding ``box``, a box within ``reach`` cells of a cell, on a ``width`` x ``height`` grid.
+
+    Tiles have sides of ``2 * reach + 1 + TILE_STRIDE`` cells and start every
+    `TILE_STRIDE` cells, the last at the grid's far edges, so that one holds
+    any such box; a few tiles serve every square of a grid.
+
+    >>> tile_around(Box(9, 0, 25, 16), 8, 45, 31)
+    Box(left=8, top=0, right=32, bottom=24)
+    """
+    side = 2 * reach + 1 + TILE_STRIDE
+
+    def start(low: int, extent: int) -> int:
+        return min(low - low % TILE_STRIDE, max(extent - side, 0))
+
+    left, top = start(box.left, width), start(box.top, height)
+    return Box(left, top, min(left + side, width) - 1, min(top + side, height) - 1)
+
+
 class WindowProgram:
     """The instances within a window (``box``) and connectivity, ground on the window's cells.
 
