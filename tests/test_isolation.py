@@ -76,8 +76,15 @@ def _fail() -> None:
 
 
 class _Unpicklable(Exception):
+    """An exception no pickler can send: it holds a lock.
+
+    (Its own arguments alone are no test: once Dask is imported, tblib
+    rebuilds exceptions whose ``__init__`` differs from their arguments.)
+    """
+
     def __init__(self, code: int, text: str) -> None:
         super().__init__(f"{code}: {text}")
+        self.guard = threading.Lock()
 
 
 def _fail_strangely() -> None:
