@@ -1,9 +1,11 @@
 """Benchmark the paths and hints of large puzzles: the whole path, and ``heyawake hint`` along it.
 
 For each puzzle: the path's steps, its seconds (wall and CPU, in this
-process) and hardest step; then the whole ``heyawake hint`` command (a
-fresh process, start-up included) from the partial grids the path reaches
-at 0, 25, 50, 75 and 90% of its steps: the median and the largest wall
+process), its slowest step (CPU) and hardest step; then the whole
+``heyawake hint`` command (a fresh process, start-up included) from the
+partial grids the path reaches at 0, 25, 50, 75 and 90% of its steps and
+just before its three slowest steps (a hint asks cold what the path had
+asked before: the worst hints come there): the median and the largest wall
 time. Usage, from the repository root::
 
     python benchmarks/large_paths.py                 # instances/large up to 45x31, cneil's 35x35s
@@ -12,6 +14,7 @@ time. Usage, from the repository root::
 
 from __future__ import annotations
 
+import itertools
 import statistics
 import subprocess
 import sys
@@ -20,7 +23,7 @@ import time
 import warnings
 from pathlib import Path
 
-from heyawake_asp import grade, read_puzzle, walkthrough
+from heyawake_asp import Puzzle, Walkthrough, grade, read_puzzle, walkthrough
 from heyawake_asp.steps.walk import grid_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,27 +47,36 @@ def hint_seconds(path: Path, grid: tuple[str, ...]) -> float:
         return time.perf_counter() - start
 
 
+def timed_walk(puzzle: Puzzle) -> tuple[Walkthrough, list[float]]:
+    """The path, and the CPU seconds each of its steps took."""
+    ends = [time.process_time()]  # the clock at the start, then as each step is found
+    walk = walkthrough(puzzle, on_step=lambda _: ends.append(time.process_time()))
+    return walk, [now - before for before, now in itertools.pairwise(ends)]
+
+
 def main(paths: list[Path]) -> None:
     """Print one row per puzzle."""
     warnings.simplefilter("ignore")
-    columns = ["puzzle", "size", "steps", "path s (wall)", "path s (CPU)", "hardest"]
+    columns = ["puzzle", "size", "steps", "path s (wall)", "path s (CPU)", "slowest step s"]
+    columns += ["hardest"]
     print("| " + " | ".join([*columns, "hint s median", "hint s max"]) + " |")
     print("|---" * (len(columns) + 2) + "|")
     for path in paths:
         puzzle = read_puzzle(str(path))
         wall, cpu = time.perf_counter(), time.process_time()
-        walk = walkthrough(puzzle)
+        walk, spent = timed_walk(puzzle)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         graded = grade(walk)
+        slowest = sorted(range(len(spent)), key=spent.__getitem__)[-3:]
+        points = {int(len(walk.steps) * fraction) for fraction in FRACTIONS} | set(slowest)
         hints = []
-        for fraction in FRACTIONS:
-            done = walk.steps[: int(len(walk.steps) * fraction)]
-            known = {cell: black for step in done for cell, black in step.cells}
+        for point in sorted(points):
+            known = {cell: black for step in walk.steps[:point] for cell, black in step.cells}
             hints.append(hint_seconds(path, grid_of(puzzle, known)))
         print(
             f"| {path.stem} | {puzzle.width}x{puzzle.height} | {len(walk.steps)} | {wall:.1f} | "
-            f"{cpu:.1f} | {graded.hardest_cost} ({graded.hardest_kind}) | "
-            f"{statistics.median(hints):.2f} | {max(hints):.2f} |",
+            f"{cpu:.1f} | {max(spent, default=0):.1f} | {graded.hardest_cost} "
+            f"({graded.hardest_kind}) | {statistics.median(hints):.2f} | {max(hints):.2f} |",
             flush=True,
         )
 
