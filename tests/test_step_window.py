@@ -86,7 +86,8 @@ def test_a_tile_holds_every_square_and_few_tiles_serve_a_grid(width: int, height
                 )
                 tile = tile_around(square, reach, width, height)
                 assert tile.holds([(square.left, square.top), (square.right, square.bottom)])
-                assert 0 <= tile.left and tile.right < width and 0 <= tile.top and tile.bottom < height
+                assert 0 <= tile.left and tile.right < width
+                assert 0 <= tile.top and tile.bottom < height
                 assert tile.right - tile.left < side and tile.bottom - tile.top < side
                 tiles.add(tile)
     starts = [-(-max(extent - side, 0) // TILE_STRIDE) + 1 for extent in (width, height)]

@@ -285,7 +285,7 @@ class Deducer:
         return tile
 
     def _windowed(self, box: Box, most: float) -> bool:
-        """Whether a program on ``box`` pays: a large grid, no dense rooms, ``most`` of it at most."""
+        """Whether a program on ``box`` pays: large grid, no dense room, ``most`` of it or less."""
         area = (box.right - box.left + 1) * (box.bottom - box.top + 1)
         grid = self.puzzle.cell_count
         return grid >= SMALLEST_GRID and not self.dense.rooms and area <= most * grid
@@ -411,6 +411,8 @@ class Deducer:
 
 
 _UNROOTED = Rule("connected", ())
+
+
 def _scope(rules: Collection[Rule]) -> frozenset[Cell] | None:
     """The cells ``rules`` constrain; None (every cell) when connectivity is among them."""
     if any(rule.kind == "connected" for rule in rules):

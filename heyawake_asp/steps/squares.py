@@ -141,11 +141,12 @@ class Squares:
         return left_open if then == settled else frozenset()
 
     def _rules_in(self, box: Box) -> list[Rule]:
-        """The instances whose cells all lie in ``box``, connectivity too, in the deducer's order."""
+        """The instances whose cells lie in ``box`` (connectivity too), in the deducer's order."""
+        left, top, right, bottom = box.left, box.top, box.right, box.bottom
         return [
             rule
             for rule, low_x, high_x, low_y, high_y in self._spans
-            if box.left <= low_x and high_x <= box.right and box.top <= low_y and high_y <= box.bottom
+            if left <= low_x and high_x <= right and top <= low_y and high_y <= bottom
         ]
 
     def _square(self, cell: Cell, radius: int | None) -> Box:

@@ -72,7 +72,7 @@ TILE_STRIDE = 8
 
 
 def tile_around(box: Box, reach: int, width: int, height: int) -> Box:
-    """The tile holding ``box``, a box within ``reach`` cells of a cell, on a ``width`` x ``height`` grid.
+    """The tile holding ``box`` (within ``reach`` cells of a cell) on a grid of that size.
 
     Tiles have sides of ``2 * reach + 1 + TILE_STRIDE`` cells and start every
     `TILE_STRIDE` cells, the last at the grid's far edges, so that one holds
