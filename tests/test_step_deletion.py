@@ -61,17 +61,6 @@ def test_shrink_with_what_a_shading_breaks_is_minimal_and_asks_less(seed: int) -
     assert with_shading <= len(asked)
 
 
-def test_shrink_gives_up_once_the_parts_kept_are_hopeless() -> None:
-    needed = {0, 1, 2, 3}
-    found = shrink(
-        list(range(12)),
-        lambda trial, _: Trial(set(trial) if needed <= set(trial) else None),
-        hopeless=lambda kept: len(kept) > 1,
-    )
-    assert found[:2] == [0, 1]
-    assert len(found) > len(needed)
-
-
 def test_shrink_keeps_every_part_of_an_exact_need_and_leaves_the_list_given_alone() -> None:
     for size in range(1, 7):
         parts = list(range(size))[::-1]

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Generic, TypeAlias, TypeVar
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
-from heyawake_asp.steps.pricing import parts_cost
 from heyawake_asp.steps.single import black_bounds
 
 if TYPE_CHECKING:
@@ -47,9 +46,7 @@ class Trial(Generic[Part]):
 
 
 def shrink(
-    parts: list[Part],
-    refute: Callable[[list[Part], list[Part]], Trial[Part]],
-    hopeless: Callable[[list[Part]], bool] = lambda kept: False,
+    parts: list[Part], refute: Callable[[list[Part], list[Part]], Trial[Part]]
 ) -> list[Part]:
     """A minimal sublist of ``parts`` that ``refute`` still refutes (it refutes ``parts``).
 
@@ -60,9 +57,7 @@ def shrink(
     kept part costs about one question where many parts go, not one per
     part after it (clingo's cores with connectivity name nearly every part
     asked). A part a chunk that could not go names as ``needed`` is kept at
-    once, as if tried alone. Deletion stops early, leaving parts that are
-    not minimal, once ``hopeless`` holds of the parts tried alone and kept
-    (they stay in every sublist it could end at).
+    once, as if tried alone.
     """
     chunk, start, parts = 1, 0, list(parts)
     while start < len(parts):
@@ -82,35 +77,26 @@ def shrink(
         parts.remove(lone)
         parts.insert(start, lone)
         start += 1
-        if hopeless(parts[:start]):
-            break
     return parts
 
 
-def minimal_reason(
-    deducer: Deducer, reason: Reason, cell: Cell, black: bool, bound: int | None = None
-) -> Reason:
+def minimal_reason(deducer: Deducer, reason: Reason, cell: Cell, black: bool) -> Reason:
     """Shrink a reason until dropping any one part lets ``cell`` take either colour.
 
     The costliest rules are tried first, and of each sort (and of the settled
     cells) the farthest from ``cell``: the parts tried last are the likeliest
     to stay, so the reason kept lies near the cell. The pairs inside a dense
-    room the reason maximises are one part (`DenseClues.grouped`). Given a
-    ``bound``, shrinking stops once the parts kept cost more: the reason
-    returned then costs more than ``bound`` but need not be minimal.
+    room the reason maximises are one part (`DenseClues.grouped`).
     """
     reason = deducer.dense.grouped(reason)
 
     def nearness(part: ReasonPart) -> int:
         return -min((abs(x - cell[0]) + abs(y - cell[1]) for x, y in _cells(part)), default=0)
 
-    def hopeless(kept: list[ReasonPart]) -> bool:
-        return bound is not None and parts_cost(kept) > bound
-
     ordered = sorted(reason.rules, key=lambda rule: (_DROP_FIRST[rule.kind], nearness(rule)))
     start: list[ReasonPart] = [*ordered, *sorted(reason.known, key=nearness)]
     refute = functools.partial(_refute, deducer, cell, black)
-    parts = shrink(start, refute, hopeless)
+    parts = shrink(start, refute)
     rules = [part for part in parts if isinstance(part, Rule)]
     known = [part for part in parts if not isinstance(part, Rule)]
     return Reason(

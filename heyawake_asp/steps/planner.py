@@ -308,5 +308,4 @@ class Planner:
             forced = {cell: b for cell, b in self._shared.items() if cell not in self.known}
         if not forced:
             return None
-        priced = self._squares.priced(forced, self.known)
-        return self._take(min(priced, key=lambda item: item.rank), forced=forced)
+        return self._take(self._squares.priced(forced, self.known), forced=forced)

@@ -30,7 +30,7 @@ from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.deletion import minimal_reason
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Reason, Rule
-from heyawake_asp.steps.pricing import Priced, cost_of
+from heyawake_asp.steps.pricing import Priced
 from heyawake_asp.steps.window import Box
 
 __all__: list[str] = []
@@ -58,8 +58,8 @@ class Squares:
         # instances left open then.
         self._unforced: dict[Box, tuple[int, frozenset[Cell]]] = {}
 
-    def priced(self, forced: Mapping[Cell, bool], known: Mapping[Cell, bool]) -> list[Priced]:
-        """Some of the ``forced`` cells with minimal reasons: the cheapest is among them."""
+    def priced(self, forced: Mapping[Cell, bool], known: Mapping[Cell, bool]) -> Priced:
+        """One of the ``forced`` cells with a minimal reason, from the smallest core found first."""
         crowded = sorted(forced, key=lambda cell: _crowding(cell, known))
         first = crowded[:_CANDIDATES]
         trials = chain(
@@ -72,21 +72,16 @@ class Squares:
             found = [Priced(cell, forced[cell], core, False) for cell, core in cores if core]
             if found:
                 break
-        # Shrinking a core is the costly part: within a square only the smallest core is shrunk;
-        # the whole grid's cores (unless a dense room's maximum refutes them: every instance)
-        # say little about their minimal reasons: each is shrunk while it may beat the cheapest.
-        found.sort(key=lambda core: core.rank)
+        # Shrinking a core is the costly part: only the smallest core is shrunk (the whole
+        # grid's, of hundreds of parts, take seconds each; a larger core's reason was cheaper
+        # once in the KTH and ../shared paths).
+        best = min(found, key=lambda core: core.rank)
         if radius is not None:  # deletion's questions, and the step's, within the core's square
-            self.deducer.within(self._square(found[0].cell, radius))
-        every_core = radius is None and not self.deducer.dense.maximised(found[0].reason.rules)
-        priced: list[Priced] = []
-        for core in found[: None if every_core else 1]:
-            bound = min((item.cost for item in priced), default=None)
-            reason = minimal_reason(self.deducer, core.reason, core.cell, core.black, bound)
-            if bound is None or cost_of(reason, False) <= bound:
-                cases = self.deducer.by_cases(reason, core.cell, core.black)
-                priced.append(Priced(core.cell, core.black, reason, cases))
-        return priced
+            self.deducer.within(self._square(best.cell, radius))
+        reason = minimal_reason(self.deducer, best.reason, best.cell, best.black)
+        return Priced(
+            best.cell, best.black, reason, self.deducer.by_cases(reason, best.cell, best.black)
+        )
 
     def core_near(
         self, cell: Cell, black: bool, radius: int | None, known: Mapping[Cell, bool]
@@ -134,8 +129,10 @@ class Squares:
         settled = sum(cell in known for cell in tile.cells())
         if tile not in self._unforced:
             near = {cell: black for cell, black in known.items() if tile.contains(cell)}
-            forced = self.deducer.consequences(self._rules_in(tile), near) or {}
-            left_open = frozenset(c for c in tile.cells() if c not in near and c not in forced)
+            forced = self.deducer.consequences(self._rules_in(tile), near)
+            left_open = frozenset(  # none when they contradict the settled cells
+                c for c in tile.cells() if forced is not None and c not in near and c not in forced
+            )
             self._unforced[tile] = (settled, left_open)
         then, left_open = self._unforced[tile]
         return left_open if then == settled else frozenset()
