@@ -666,6 +666,7 @@ def test_the_rules_choices_and_a_variants_words_come_from_the_servers_table(
     assert status(page).startswith("A 6×6 Akichi Renamed puzzle (said here)")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
 def test_composes_labels_sit_on_one_line_beside_their_fields(
     browser: Browser, base: str, width: int, height: int

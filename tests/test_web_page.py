@@ -168,6 +168,7 @@ def test_a_wrong_cell_is_a_conflict_and_check_marks_adjacent_blacks(page: Page, 
     assert "rule 3" in page.inner_text("#messages")
 
 
+@pytest.mark.slow
 def test_auto_check_marks_a_broken_rule_after_a_move(page: Page, base: str) -> None:
     open_puzzle(page, base, URL)
     page.get_by_label("auto-check").check()
@@ -351,6 +352,7 @@ def test_clicks_right_clicks_keys_undo_and_redo(page: Page, base: str) -> None:
     settle(page)
 
 
+@pytest.mark.slow
 def test_solve_reveals_the_checked_solution_and_grade_names_the_grade(
     page: Page, base: str
 ) -> None:
@@ -383,6 +385,7 @@ def test_a_slow_request_shows_working_and_a_newer_one_supersedes_it(page: Page, 
     )
 
 
+@pytest.mark.slow
 def test_a_file_a_shipped_puzzle_and_a_generated_one_load(page: Page, base: str) -> None:
     page.goto(f"{base}/")
     settle(page)
@@ -484,6 +487,7 @@ def test_hint_and_steps_name_the_numbers_of_a_puzzle_without_a_solution(
     assert status(page) == said and marked(page, "conflict") == rooms
 
 
+@pytest.mark.slow
 def test_steps_of_a_puzzle_without_a_solution_say_why_once_and_count_nothing(
     page: Page, base: str
 ) -> None:

@@ -44,6 +44,7 @@ def kth(name: str) -> str:
     return (SHARED / "kth" / f"{name}.lp").read_text()
 
 
+@pytest.mark.slow
 def test_the_right_black_cells_solve_it_with_no_dots(
     page: Page, base: str, published: dict[str, list[str]]
 ) -> None:
@@ -100,6 +101,7 @@ def test_a_pocket_of_open_cells_is_marked_by_check(page: Page, base: str) -> Non
     assert "rule 2" in page.inner_text("#messages")
 
 
+@pytest.mark.slow
 def test_a_drag_paints_every_cell_it_passes_as_one_move(page: Page, base: str) -> None:
     open_puzzle(page, base, URL)
     drag(page, (0, 2), (5, 2))  # the first cell turns black: so does every cell passed
@@ -325,6 +327,7 @@ COMPOSE_MARKS = (None, "selected", "merge-from", "suggest", "clash")
 """Every mark the board draws over a decided cell in Compose (``disputed`` marks open ones)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_shaded_cells_are_the_ink_on_the_board_in_either_scheme(
     browser: Browser, base: str, scheme: Literal["light", "dark"]
