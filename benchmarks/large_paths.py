@@ -1,7 +1,7 @@
 """Benchmark the paths and hints of large puzzles: the whole path, and ``heyawake hint`` along it.
 
-For each puzzle: the path's steps, its seconds (wall and CPU, in this
-process), its slowest step (CPU) and hardest step; then the whole
+For each puzzle: the path's steps, its seconds (wall and CPU, walked in a
+process of its own), its slowest step (CPU) and hardest step; then the whole
 ``heyawake hint`` command (a fresh process, start-up included) from the
 partial grids the path reaches at 0, 25, 50, 75 and 90% of its steps and
 just before its three slowest steps (a hint asks cold what the path had
@@ -15,15 +15,17 @@ time. Usage, from the repository root::
 from __future__ import annotations
 
 import itertools
+import json
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import warnings
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from heyawake_asp import Puzzle, Walkthrough, grade, read_puzzle, walkthrough
+from heyawake_asp import grade, read_puzzle, walkthrough
 from heyawake_asp.steps.walk import grid_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,39 +49,66 @@ def hint_seconds(path: Path, grid: tuple[str, ...]) -> float:
         return time.perf_counter() - start
 
 
-def timed_walk(puzzle: Puzzle) -> tuple[Walkthrough, list[float]]:
-    """The path, and the CPU seconds each of its steps took."""
-    ends = [time.process_time()]  # the clock at the start, then as each step is found
+@dataclass(frozen=True)
+class Walked:
+    """One puzzle's path as its own process walked it."""
+
+    steps: int
+    wall: float
+    cpu: float
+    slowest: float
+    hardest: str
+    hint_grids: list[list[str]]
+    """The grids a hint is asked from: at `FRACTIONS` of the path, before its slowest steps."""
+
+
+def walk_alone(path: Path) -> Walked:
+    """The path of the puzzle at ``path``, walked in a fresh process (a walk slows the next one)."""
+    command = [sys.executable, __file__, "--walk", str(path)]
+    found = subprocess.run(command, capture_output=True, check=True, text=True).stdout
+    return Walked(**json.loads(found))
+
+
+def _walk(path: Path) -> None:
+    """Walk one puzzle here and print its `Walked` as JSON."""
+    puzzle = read_puzzle(str(path))
+    wall, cpu = time.perf_counter(), time.process_time()
+    ends = [cpu]  # the CPU clock at the start, then as each step is found
     walk = walkthrough(puzzle, on_step=lambda _: ends.append(time.process_time()))
-    return walk, [now - before for before, now in itertools.pairwise(ends)]
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    spent = [now - before for before, now in itertools.pairwise(ends)]
+    graded = grade(walk)
+    slowest = sorted(range(len(spent)), key=spent.__getitem__)[-3:]
+    points = {int(len(walk.steps) * fraction) for fraction in FRACTIONS} | set(slowest)
+    grids = [
+        list(grid_of(puzzle, {c: b for step in walk.steps[:point] for c, b in step.cells}))
+        for point in sorted(points)
+    ]
+    hardest = f"{graded.hardest_cost} ({graded.hardest_kind})"
+    print(json.dumps(asdict(Walked(len(walk.steps), wall, cpu, max(spent), hardest, grids))))
 
 
 def main(paths: list[Path]) -> None:
     """Print one row per puzzle."""
-    warnings.simplefilter("ignore")
     columns = ["puzzle", "size", "steps", "path s (wall)", "path s (CPU)", "slowest step s"]
-    columns += ["hardest"]
-    print("| " + " | ".join([*columns, "hint s median", "hint s max"]) + " |")
-    print("|---" * (len(columns) + 2) + "|")
+    columns += ["hardest", "hint s median", "hint s max"]
+    print("| " + " | ".join(columns) + " |")
+    print("|---" * len(columns) + "|")
     for path in paths:
         puzzle = read_puzzle(str(path))
-        wall, cpu = time.perf_counter(), time.process_time()
-        walk, spent = timed_walk(puzzle)
-        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        graded = grade(walk)
-        slowest = sorted(range(len(spent)), key=spent.__getitem__)[-3:]
-        points = {int(len(walk.steps) * fraction) for fraction in FRACTIONS} | set(slowest)
-        hints = []
-        for point in sorted(points):
-            known = {cell: black for step in walk.steps[:point] for cell, black in step.cells}
-            hints.append(hint_seconds(path, grid_of(puzzle, known)))
+        walked = walk_alone(path)
+        hints = [hint_seconds(path, tuple(grid)) for grid in walked.hint_grids]
         print(
-            f"| {path.stem} | {puzzle.width}x{puzzle.height} | {len(walk.steps)} | {wall:.1f} | "
-            f"{cpu:.1f} | {max(spent, default=0):.1f} | {graded.hardest_cost} "
-            f"({graded.hardest_kind}) | {statistics.median(hints):.2f} | {max(hints):.2f} |",
+            f"| {path.stem} | {puzzle.width}x{puzzle.height} | {walked.steps} | "
+            f"{walked.wall:.1f} | {walked.cpu:.1f} | {walked.slowest:.1f} | {walked.hardest} | "
+            f"{statistics.median(hints):.2f} | {max(hints):.2f} |",
             flush=True,
         )
 
 
 if __name__ == "__main__":
-    main([Path(arg) for arg in sys.argv[1:]] or [p for p in DEFAULT if p.exists()])
+    warnings.simplefilter("ignore")
+    if sys.argv[1:2] == ["--walk"]:
+        _walk(Path(sys.argv[2]))
+    else:
+        main([Path(arg) for arg in sys.argv[1:]] or [p for p in DEFAULT if p.exists()])
