@@ -487,6 +487,9 @@ def test_hint_and_steps_name_the_numbers_of_a_puzzle_without_a_solution(
     assert status(page) == said and marked(page, "conflict") == rooms
 
 
+MOVES = ("first", "previous", "next", "last")
+
+
 @pytest.mark.slow
 def test_steps_of_a_puzzle_without_a_solution_say_why_once_and_count_nothing(
     page: Page, base: str
@@ -502,6 +505,8 @@ def test_steps_of_a_puzzle_without_a_solution_say_why_once_and_count_nothing(
     learn = page.inner_text("#learn")
     assert status(page) == f"This puzzle has no solution: {why}."
     assert page.is_hidden("#position") and page.is_hidden("#slider")
+    for move in MOVES:  # nothing to move through
+        assert page.is_hidden(f"#{move}"), move
     assert "Step 0" not in learn and why not in learn
     assert page.inner_text("#learn-grade") == "No grade: a puzzle without a solution has none."
     # Another puzzle's walk counts its steps again.
@@ -509,6 +514,7 @@ def test_steps_of_a_puzzle_without_a_solution_say_why_once_and_count_nothing(
     press(page, "Steps")
     page.wait_for_selector("#learn[data-done='true']")
     assert page.is_visible("#position") and page.inner_text("#position").startswith("Step 0 of ")
+    assert all(page.is_visible(f"#{move}") for move in MOVES)
 
 
 def test_sentences_end_before_the_next_begins(page: Page, base: str) -> None:

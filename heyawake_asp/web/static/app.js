@@ -35,8 +35,8 @@ let paused = false;
 const learn = new Learn(
   board,
   {
-    panel: $("learn"), more: $("learn-more"), slider: $("slider"), position: $("position"), grade: $("learn-grade"),
-    hardest: $("hardest"), status: $("status"),
+    panel: $("learn"), more: $("learn-more"), moves: ["first", "previous", "next", "last"].map($), slider: $("slider"),
+    position: $("position"), grade: $("learn-grade"), hardest: $("hardest"), status: $("status"),
   },
   () => {
     play.redraw();

@@ -19,7 +19,7 @@ const xy = (cell) => [cell.x, cell.y];
 export class Learn {
   constructor(board, elements, onClose) {
     this.board = board;
-    this.ui = elements; // {panel, more, slider, position, grade, hardest, status}
+    this.ui = elements; // {panel, more, moves (First to Last), slider, position, grade, hardest, status}
     this.onClose = onClose;
     this.active = false;
     this.path = null; // {steps (those found so far), and once done: status, grid, conflict, grade}
@@ -138,14 +138,13 @@ export class Learn {
   }
 
   /**
-   * The slider's range and the position, with how many steps are found (so far); neither
-   * once a walk has ended with none, where the status says why.
+   * The slider's range and the position, with how many steps are found (so far); neither,
+   * nor the moves, once a walk has ended with none, where the status says why.
    */
   #count() {
     const found = this.path.steps.length;
     const none = this.done && found === 0;
-    this.ui.slider.hidden = none;
-    this.ui.position.hidden = none;
+    for (const control of [...this.ui.moves, this.ui.slider, this.ui.position]) control.hidden = none;
     this.ui.slider.max = String(found);
     this.ui.position.textContent = `Step ${this.index} of ${found}${this.done ? "" : " so far"}`;
     this.ui.panel.dataset.found = String(found);
