@@ -63,7 +63,7 @@ class Walked:
 
 
 def walk_alone(path: Path) -> Walked:
-    """The path of the puzzle at ``path``, walked in a fresh process (a walk slows the next one)."""
+    """The path of the puzzle at ``path``, walked in a fresh process, as every timing here is."""
     command = [sys.executable, __file__, "--walk", str(path)]
     found = subprocess.run(command, capture_output=True, check=True, text=True).stdout
     return Walked(**json.loads(found))
