@@ -18,6 +18,7 @@ program ground on it when they fit (`window`).
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 
@@ -148,7 +149,7 @@ class Deducer:
         self._anchor_roots = around[:2]
         self._local = LocalPrograms(puzzle)
         self._window: WindowProgram | None = None
-        self._tiles: dict[Box, WindowProgram] = {}
+        self._tiles: OrderedDict[Box, WindowProgram] = OrderedDict()  # the last used last
         self._tile: WindowProgram | None = None
         self._alarm = Alarm(deadline)
 
@@ -266,7 +267,7 @@ class Deducer:
             self._window = self._window_on(box)
 
     def tile(self, box: Box | None, reach: int = 0) -> Box | None:
-        """Ask later questions that fit in ``box`` of a tile's program, kept for the puzzle's life.
+        """Ask later questions that fit in ``box`` of a tile's program (the last used are kept).
 
         ``box`` lies within ``reach`` cells of a cell (`tile_around`). Returns the
         tile, or None (no program) where `within` would not ground one, or the
@@ -281,6 +282,9 @@ class Deducer:
             return None
         if tile not in self._tiles:
             self._tiles[tile] = self._window_on(tile)
+            if len(self._tiles) > _TILES_KEPT:
+                self._tiles.popitem(last=False)
+        self._tiles.move_to_end(tile)
         self._tile = self._tiles[tile]
         return tile
 
@@ -411,6 +415,8 @@ class Deducer:
 
 
 _UNROOTED = Rule("connected", ())
+_TILES_KEPT = 16
+"""The tiles' programs kept (`Deducer.tile`): some 5 MB each; a 100x100 has 121 tiles."""
 
 
 def _scope(rules: Collection[Rule]) -> frozenset[Cell] | None:

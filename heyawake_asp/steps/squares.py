@@ -9,7 +9,8 @@ shrink.
 On grids several times a square's size, squares are asked of tiles
 (`heyawake_asp.steps.window.tile_around`): programs ground on a part of the
 grid, a few for every square, each asked once what its instances force. A
-cell its tile leaves open is open in every square within it: no question.
+cell its tile leaves open is open in every square within it (`_left_open`
+says when): no question.
 A square that does force its cell is asked again of the whole grid's
 program, whose cores deletion starts from.
 
@@ -54,9 +55,9 @@ class Squares:
             (rule, *_span(rule.cells)) if rule.cells else (rule, *_EMPTY) for rule in deducer.rules
         ]
         self._barren: dict[tuple[Cell, int | None], tuple[dict[Cell, bool], bool]] = {}
-        # Per tile: how many of its cells were settled when it was asked, and the open cells its
-        # instances left open then.
-        self._unforced: dict[Box, tuple[int, frozenset[Cell]]] = {}
+        # Per tile: how many of its cells were settled when it was asked, the open cells its
+        # instances left open then, and whether a white cell was among the settled ones.
+        self._unforced: dict[Box, tuple[int, frozenset[Cell], bool]] = {}
 
     def priced(self, forced: Mapping[Cell, bool], known: Mapping[Cell, bool]) -> Priced:
         """One of the ``forced`` cells with a minimal reason, from the smallest core found first."""
@@ -76,6 +77,7 @@ class Squares:
         # grid's, of hundreds of parts, take seconds each; a larger core's reason was cheaper
         # once in the KTH and ../shared paths).
         best = min(found, key=lambda core: core.rank)
+        self.deducer.tile(None)  # deletion's questions, and whether it takes cases, as before tiles
         if radius is not None:  # deletion's questions, and the step's, within the core's square
             self.deducer.within(self._square(best.cell, radius))
         reason = minimal_reason(self.deducer, best.reason, best.cell, best.black)
@@ -97,7 +99,7 @@ class Squares:
             return None
         square = self._square(cell, radius)
         tile = None if radius is None else self.deducer.tile(square, _RADII[-1])
-        if tile is not None and cell in self._left_open(tile, known):
+        if tile is not None and cell in self._left_open(tile, known, black):
             return None
         left, top, right, bottom = square.left, square.top, square.right, square.bottom
         near = {  # in ``known``'s order, which clingo's cores depend on
@@ -110,21 +112,26 @@ class Squares:
         witness = {other: False for other in square.cells() if other not in near}
         found = self.deducer.core(scope, near, cell, black, witness=witness)
         if found is not None and tile is not None:
-            # Deletion's reasons depend on the core it starts from: the whole grid's is kept.
+            # Deletion's reasons depend on the core it starts from: asked again without the tile.
             self.deducer.tile(None)
             found = self.deducer.core(scope, near, cell, black)
         if found is None:
             self._barren[(cell, radius)] = (witness, False in near.values())
         return found
 
-    def _left_open(self, tile: Box, known: Mapping[Cell, bool]) -> frozenset[Cell]:
-        """Open cells of ``tile`` that its instances and settled cells leave open.
+    def _left_open(self, tile: Box, known: Mapping[Cell, bool], black: bool) -> frozenset[Cell]:
+        """Open cells of ``tile`` that its instances and settled cells leave open, some or none.
 
-        A square within the tile forces fewer cells (fewer instances and settled
-        cells, and connectivity holds whatever its roots): none of these. A tile is
-        asked once, when first needed; its answer holds until a cell of it is
-        settled (none is, in a hint). Asking again then costs about as much as
-        asking four squares, and on a walk most tiles change at every step.
+        A square within the tile has fewer instances and settled cells, so it
+        leaves them open too, asked for a cell forced ``black`` or not, while
+        connectivity means the same in both: the white cells joined. It does
+        once the tile has a settled white cell. Without one, the tile's is
+        measured from the anchor (`Deducer`), which may lie outside it and be
+        black, while a black cell asked white roots the square's: then only
+        cells forced white are answered. A tile is asked once, when first
+        needed; its answer holds until a cell of it is settled (none is, in a
+        hint). Asking again then costs about as much as asking four squares,
+        and on a walk most tiles change at every step.
         """
         settled = sum(cell in known for cell in tile.cells())
         if tile not in self._unforced:
@@ -133,9 +140,9 @@ class Squares:
             left_open = frozenset(  # none when they contradict the settled cells
                 c for c in tile.cells() if forced is not None and c not in near and c not in forced
             )
-            self._unforced[tile] = (settled, left_open)
-        then, left_open = self._unforced[tile]
-        return left_open if then == settled else frozenset()
+            self._unforced[tile] = (settled, left_open, False in near.values())
+        then, left_open, rooted = self._unforced[tile]
+        return left_open if then == settled and (rooted or not black) else frozenset()
 
     def _rules_in(self, box: Box) -> list[Rule]:
         """The instances whose cells lie in ``box`` (connectivity too), in the deducer's order."""
