@@ -266,16 +266,13 @@ class Deducer:
         if self._window is None or self._window.box != box:  # one kept: squares seldom recur
             self._window = self._window_on(box)
 
-    def tile(self, box: Box | None, reach: int = 0) -> Box | None:
+    def tile(self, box: Box, reach: int) -> Box | None:
         """Ask later questions that fit in ``box`` of a tile's program (the last used are kept).
 
         ``box`` lies within ``reach`` cells of a cell (`tile_around`). Returns the
         tile, or None (no program) where `within` would not ground one, or the
-        tile would hold most of the grid, or ``box`` is None.
+        tile would hold most of the grid.
         """
-        if box is None:
-            self._tile = None
-            return None
         tile = tile_around(box, reach, self.puzzle.width, self.puzzle.height)
         if not self._windowed(tile, 2 / 3):
             self._tile = None
@@ -287,6 +284,10 @@ class Deducer:
         self._tiles.move_to_end(tile)
         self._tile = self._tiles[tile]
         return tile
+
+    def leave_tile(self) -> None:
+        """Ask later questions of the window or the whole grid again (`tile`)."""
+        self._tile = None
 
     def _windowed(self, box: Box, most: float) -> bool:
         """Whether a program on ``box`` pays: large grid, no dense room, ``most`` of it or less."""

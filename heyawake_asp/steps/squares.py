@@ -77,7 +77,7 @@ class Squares:
         # grid's, of hundreds of parts, take seconds each; a larger core's reason was cheaper
         # once in the KTH and ../shared paths).
         best = min(found, key=lambda core: core.rank)
-        self.deducer.tile(None)  # deletion's questions, and whether it takes cases, as before tiles
+        self.deducer.leave_tile()  # deletion, and whether it takes cases, as before tiles
         if radius is not None:  # deletion's questions, and the step's, within the core's square
             self.deducer.within(self._square(best.cell, radius))
         reason = minimal_reason(self.deducer, best.reason, best.cell, best.black)
@@ -113,7 +113,7 @@ class Squares:
         found = self.deducer.core(scope, near, cell, black, witness=witness)
         if found is not None and tile is not None:
             # Deletion's reasons depend on the core it starts from: asked again without the tile.
-            self.deducer.tile(None)
+            self.deducer.leave_tile()
             found = self.deducer.core(scope, near, cell, black)
         if found is None:
             self._barren[(cell, radius)] = (witness, False in near.values())
