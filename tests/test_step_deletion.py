@@ -9,9 +9,12 @@ import pytest
 
 from heyawake_asp import read_puzzle
 from heyawake_asp.oracles.step_checker import entails
-from heyawake_asp.steps import steps
-from heyawake_asp.steps.deletion import Trial, shrink
+from heyawake_asp.puzzle import Cell
+from heyawake_asp.steps import squares, steps
+from heyawake_asp.steps.deletion import Trial, minimal_reason, shrink
 from heyawake_asp.steps.engine import Deducer
+from heyawake_asp.steps.model import Reason
+from heyawake_asp.steps.window import Box
 
 LARGE = Path(__file__).resolve().parents[1] / "instances" / "large" / "20x20-s1.lp"
 
@@ -90,3 +93,38 @@ def test_last_level_reasons_on_a_large_grid_are_minimal() -> None:
             known = dict(settled for settled in step.reason.known if settled != part)
             assert any(deducer.core(rules, known, c, b) is None for c, b in step.cells), step.text
             assert not all(entails(puzzle, rules, known, c, b) for c, b in step.cells), step.text
+
+
+@pytest.mark.slow
+def test_whole_grid_reasons_shrunk_in_narrowing_windows_are_minimal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reasons that need the whole grid are shrunk in windows around their parts, still minimal."""
+    puzzle = read_puzzle(str(LARGE.with_name("20x20-s2.lp")))
+    narrowed: list[tuple[Reason, Cell, bool, int]] = []
+    windows: list[Box] = []
+    within = Deducer.within
+
+    def spy_within(self: Deducer, box: Box) -> None:
+        windows.append(box)
+        within(self, box)
+
+    def spy(deducer: Deducer, reason: Reason, cell: Cell, black: bool, narrowing: bool = False):
+        before = len(windows)
+        found = minimal_reason(deducer, reason, cell, black, narrowing)
+        if narrowing:
+            narrowed.append((found, cell, black, len(windows) - before))
+        return found
+
+    monkeypatch.setattr(Deducer, "within", spy_within)
+    monkeypatch.setattr(squares, "minimal_reason", spy)
+    steps(puzzle)
+    assert len(narrowed) >= 3
+    assert all(built > 0 for *_, built in narrowed)  # asked of windows, not the whole grid
+    for reason, cell, black, _ in narrowed:
+        known = dict(reason.known)
+        assert entails(puzzle, reason.rules, known, cell, black)
+        for part in [*reason.rules, *reason.known]:
+            rules = [rule for rule in reason.rules if rule != part]
+            rest = {c: b for c, b in reason.known if (c, b) != part}
+            assert not entails(puzzle, rules, rest, cell, black), (cell, part)

@@ -17,6 +17,7 @@ from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 from heyawake_asp.steps.single import black_bounds
+from heyawake_asp.steps.window import Box
 
 if TYPE_CHECKING:
     from heyawake_asp.steps.engine import Deducer
@@ -80,13 +81,18 @@ def shrink(
     return parts
 
 
-def minimal_reason(deducer: Deducer, reason: Reason, cell: Cell, black: bool) -> Reason:
+def minimal_reason(
+    deducer: Deducer, reason: Reason, cell: Cell, black: bool, narrowing: bool = False
+) -> Reason:
     """Shrink a reason until dropping any one part lets ``cell`` take either colour.
 
     The costliest rules are tried first, and of each sort (and of the settled
     cells) the farthest from ``cell``: the parts tried last are the likeliest
     to stay, so the reason kept lies near the cell. The pairs inside a dense
-    room the reason maximises are one part (`DenseClues.grouped`).
+    room the reason maximises are one part (`DenseClues.grouped`). With
+    ``narrowing`` (a reason from the whole grid), each question is asked in
+    a window around the parts left (`Deducer.enclose`): far parts go first,
+    and a question costs about a pass over its program's cells.
     """
     reason = deducer.dense.grouped(reason)
 
@@ -95,7 +101,7 @@ def minimal_reason(deducer: Deducer, reason: Reason, cell: Cell, black: bool) ->
 
     ordered = sorted(reason.rules, key=lambda rule: (_DROP_FIRST[rule.kind], nearness(rule)))
     start: list[ReasonPart] = [*ordered, *sorted(reason.known, key=nearness)]
-    refute = functools.partial(_refute, deducer, cell, black)
+    refute = functools.partial(_refute, deducer, cell, black, narrowing)
     parts = shrink(start, refute)
     rules = [part for part in parts if isinstance(part, Rule)]
     known = [part for part in parts if not isinstance(part, Rule)]
@@ -109,16 +115,21 @@ def _refute(
     deducer: Deducer,
     cell: Cell,
     black: bool,
+    narrowing: bool,
     parts: list[ReasonPart],
     dropped: list[ReasonPart],
 ) -> Trial[ReasonPart]:
     """Whether ``parts`` still rule out the other colour of ``cell``, as `shrink` asks it.
 
     When they do not, the shading clingo found is read on the cells of the
-    parts ``dropped`` only: the one of them it breaks is needed.
+    parts ``dropped`` only: the one of them it breaks is needed. With
+    ``narrowing``, asked in a window around ``cell`` and the parts.
     """
     rules = [part for part in parts if isinstance(part, Rule)]
     known = dict(part for part in parts if not isinstance(part, Rule))
+    if narrowing:  # connectivity is measured from its roots, wherever they lie
+        placed = [c for rule in rules if rule.kind != "connected" for c in rule.cells]
+        deducer.enclose(Box.around([cell, *placed, *known]))
     shading = {other: False for part in dropped for other in _cells(part)}
     found = deducer.core(rules, known, cell, black, cells_first=False, witness=shading)
     if found is not None:

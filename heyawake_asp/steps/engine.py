@@ -266,6 +266,15 @@ class Deducer:
         if self._window is None or self._window.box != box:  # one kept: squares seldom recur
             self._window = self._window_on(box)
 
+    def enclose(self, box: Box) -> None:
+        """Ask later questions with connectivity within ``box`` of a window on it (`within`).
+
+        The window in use is kept while it holds ``box`` and is at most twice its size.
+        """
+        window = self._window
+        if window is None or not window.box.holds(box.corners()) or window.box.area > 2 * box.area:
+            self.within(box)
+
     def tile(self, box: Box, reach: int) -> Box | None:
         """Ask later questions that fit in ``box`` of a tile's program (the last used are kept).
 
@@ -291,9 +300,8 @@ class Deducer:
 
     def _windowed(self, box: Box, most: float) -> bool:
         """Whether a program on ``box`` pays: large grid, no dense room, ``most`` of it or less."""
-        area = (box.right - box.left + 1) * (box.bottom - box.top + 1)
         grid = self.puzzle.cell_count
-        return grid >= SMALLEST_GRID and not self.dense.rooms and area <= most * grid
+        return grid >= SMALLEST_GRID and not self.dense.rooms and box.area <= most * grid
 
     def _window_on(self, box: Box) -> WindowProgram:
         """The program of the instances within ``box`` and connectivity."""

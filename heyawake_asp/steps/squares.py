@@ -4,7 +4,7 @@ The squares around the forced cells with most settled cells near grow
 together; the cells explained in the smallest square that explains any
 compete. Failing that, the other forced cells are tried in the largest
 square in turn, and last the whole grid, whose cores cost much more to
-shrink.
+shrink (in windows narrowing around the parts left, `minimal_reason`).
 
 On grids several times a square's size, squares are asked of tiles
 (`heyawake_asp.steps.window.tile_around`): programs ground on a part of the
@@ -80,7 +80,9 @@ class Squares:
         self.deducer.leave_tile()  # deletion, and whether it takes cases, as before tiles
         if radius is not None:  # deletion's questions, and the step's, within the core's square
             self.deducer.within(self._square(best.cell, radius))
-        reason = minimal_reason(self.deducer, best.reason, best.cell, best.black)
+        reason = minimal_reason(
+            self.deducer, best.reason, best.cell, best.black, narrowing=radius is None
+        )
         return Priced(
             best.cell, best.black, reason, self.deducer.by_cases(reason, best.cell, best.black)
         )

@@ -51,6 +51,15 @@ class Box:
             for x in range(self.left, self.right + 1):
                 yield x, y
 
+    @property
+    def area(self) -> int:
+        """How many cells the box has."""
+        return (self.right - self.left + 1) * (self.bottom - self.top + 1)
+
+    def corners(self) -> tuple[Cell, Cell]:
+        """The top left and bottom right cells."""
+        return (self.left, self.top), (self.right, self.bottom)
+
     def holds(self, cells: Iterable[Cell]) -> bool:
         """Whether every one of ``cells`` lies in the box."""
         return all(map(self.contains, cells))
