@@ -123,13 +123,14 @@ def _refute(
 
     When they do not, the shading clingo found is read on the cells of the
     parts ``dropped`` only: the one of them it breaks is needed. With
-    ``narrowing``, asked in a window around ``cell`` and the parts.
+    ``narrowing``, asked in a window around ``cell`` and the parts not yet
+    deleted, dropped ones too: later questions ask subsets of them.
     """
     rules = [part for part in parts if isinstance(part, Rule)]
     known = dict(part for part in parts if not isinstance(part, Rule))
     if narrowing:  # connectivity is measured from its roots, wherever they lie
-        placed = [c for rule in rules if rule.kind != "connected" for c in rule.cells]
-        deducer.enclose(Box.around([cell, *placed, *known]))
+        placed = (p for p in (*parts, *dropped) if not isinstance(p, Rule) or p.kind != "connected")
+        deducer.enclose(Box.around([cell, *(c for part in placed for c in _cells(part))]))
     shading = {other: False for part in dropped for other in _cells(part)}
     found = deducer.core(rules, known, cell, black, cells_first=False, witness=shading)
     if found is not None:
