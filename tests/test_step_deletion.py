@@ -7,13 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from heyawake_asp import read_puzzle
+from heyawake_asp import read_puzzle, solve
 from heyawake_asp.oracles.step_checker import entails
 from heyawake_asp.puzzle import Cell
-from heyawake_asp.steps import squares, steps
+from heyawake_asp.steps import steps
 from heyawake_asp.steps.deletion import Trial, minimal_reason, shrink
 from heyawake_asp.steps.engine import Deducer
-from heyawake_asp.steps.model import Reason
 from heyawake_asp.steps.window import Box
 
 LARGE = Path(__file__).resolve().parents[1] / "instances" / "large" / "20x20-s1.lp"
@@ -95,36 +94,39 @@ def test_last_level_reasons_on_a_large_grid_are_minimal() -> None:
             assert not all(entails(puzzle, rules, known, c, b) for c, b in step.cells), step.text
 
 
-@pytest.mark.slow
-def test_whole_grid_reasons_shrunk_in_narrowing_windows_are_minimal(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("hole", [(7, 7), (12, 4)])
+def test_a_whole_grid_core_shrunk_in_narrowing_windows_is_minimal(
+    monkeypatch: pytest.MonkeyPatch, hole: Cell
 ) -> None:
-    """Reasons that need the whole grid are shrunk in windows around their parts, still minimal."""
-    puzzle = read_puzzle(str(LARGE.with_name("20x20-s2.lp")))
-    narrowed: list[tuple[Reason, Cell, bool, int]] = []
-    windows: list[Box] = []
+    """A core naming the whole grid is shrunk in ever smaller windows, to a minimal reason."""
+    puzzle = read_puzzle(str(LARGE))
+    (grid,) = solve(puzzle).solutions
+    solution = {(x, y): row[x] == "#" for y, row in enumerate(grid) for x in range(len(row))}
+    left, top = hole
+    known = {  # all but a 4x4 hole settled: the reason lies near it
+        cell: black
+        for cell, black in solution.items()
+        if not (left <= cell[0] < left + 4 and top <= cell[1] < top + 4)
+    }
+    cell = (left + 1, top + 1)
+    deducer = Deducer(puzzle)
+    core = deducer.core(deducer.rules, known, cell, solution[cell])
+    assert core is not None and Box.around([c for c, _ in core.known]).area > puzzle.cell_count / 2
+    built: list[Box] = []
     within = Deducer.within
 
     def spy_within(self: Deducer, box: Box) -> None:
-        windows.append(box)
+        before = self._window
         within(self, box)
-
-    def spy(deducer: Deducer, reason: Reason, cell: Cell, black: bool, narrowing: bool = False):
-        before = len(windows)
-        found = minimal_reason(deducer, reason, cell, black, narrowing)
-        if narrowing:
-            narrowed.append((found, cell, black, len(windows) - before))
-        return found
+        if self._window is not before:
+            built.append(box)
 
     monkeypatch.setattr(Deducer, "within", spy_within)
-    monkeypatch.setattr(squares, "minimal_reason", spy)
-    steps(puzzle)
-    assert len(narrowed) >= 3
-    assert all(built > 0 for *_, built in narrowed)  # asked of windows, not the whole grid
-    for reason, cell, black, _ in narrowed:
-        known = dict(reason.known)
-        assert entails(puzzle, reason.rules, known, cell, black)
-        for part in [*reason.rules, *reason.known]:
-            rules = [rule for rule in reason.rules if rule != part]
-            rest = {c: b for c, b in reason.known if (c, b) != part}
-            assert not entails(puzzle, rules, rest, cell, black), (cell, part)
+    reason = minimal_reason(deducer, core, cell, solution[cell], narrowing=True)
+    assert built  # asked of windows once the parts left fit one, not all of the grid
+    rest = dict(reason.known)
+    assert entails(puzzle, reason.rules, rest, cell, solution[cell])
+    for part in [*reason.rules, *reason.known]:
+        rules = [rule for rule in reason.rules if rule != part]
+        others = {c: b for c, b in reason.known if (c, b) != part}
+        assert not entails(puzzle, rules, others, cell, solution[cell]), part
