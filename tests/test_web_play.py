@@ -374,6 +374,18 @@ def test_shaded_cells_are_the_ink_on_the_board_in_either_scheme(
         assert luminance(shaded) < 0.05 and luminance(open_cell) > 0.5 and dotted == open_cell
         assert contrast(shaded, open_cell) > 7 and contrast(shaded, ink) < 1.3
         assert contrast(dot, dotted) > 7
+        # The frame lies on the paper, its outer half too (past the cells: dark on a dark page).
+        frame = rgb(page.locator("#board .frame").evaluate("f => getComputedStyle(f).stroke"))
+        under = page.evaluate(
+            """() => {
+              const board = document.getElementById("board"), box = board.viewBox.baseVal;
+              const paper = board.querySelector(".paper");
+              const whole = paper && paper.width.baseVal.value >= box.width
+                && paper.height.baseVal.value >= box.height && paper === board.firstElementChild;
+              return whole ? getComputedStyle(paper).fill : null;
+            }"""
+        )
+        assert under is not None and rgb(under) == open_cell and contrast(frame, open_cell) > 7
         for mode, marks in ((None, PLAY_MARKS), ("compose", COMPOSE_MARKS)):
             for highlight in marks:  # shaded cells stay the darker, under any mark
                 mark(highlight, mode)

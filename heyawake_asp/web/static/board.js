@@ -130,7 +130,11 @@ export class Board {
     });
     this.cursorMark = element("rect", { class: "cursor", width: SIZE - 6, height: SIZE - 6 });
     this.previewMark = element("rect", { class: "preview", visibility: "hidden" });
-    svg.append(cells, wallPath, frame, marks, this.cursorMark, this.previewMark);
+    // Paper under the whole board: the frame's outer half lies past the cells, on it.
+    const paper = element("rect", {
+      class: "paper", width: width * SIZE + 2 * PAD, height: height * SIZE + 2 * PAD,
+    });
+    svg.append(paper, cells, wallPath, frame, marks, this.cursorMark, this.previewMark);
     this.cursor = [0, 0];
     this.#placeCursor();
     this.show(Array.from({ length: height }, () => new Array(width).fill("?")));
