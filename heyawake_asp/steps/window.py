@@ -172,13 +172,15 @@ class WindowProgram:
         return clingo.Function("p", [clingo.Number(self._part[cell])])
 
     def assumptions(self, rules: Iterable[Rule], known: Mapping[Cell, bool]) -> tuple[int, ...]:
-        """``rules`` switched on, the others off, and ``known`` cells set; no cell fixed else.
+        """``rules`` switched on and ``known`` cells set; no other switch or cell fixed.
 
-        With connectivity a cell no instance constrains still joins white
-        cells, so none is fixed white (unlike `LocalProgram.assumptions`).
+        An instance switched on only rules shadings out, so the others are
+        left free: a question holds exactly when it holds with them off, and
+        clingo is spared a window's thousands of assumptions. With
+        connectivity a cell no instance constrains still joins white cells,
+        so none is fixed white (unlike `LocalProgram.assumptions`).
         """
-        on = {self.switch(rule) for rule in rules}
-        assumed = [lit if lit in on else -lit for lit in (*self._switch.values(), self._connected)]
+        assumed = [self.switch(rule) for rule in rules]
         assumed += [
             self.black[cell] if black else -self.black[cell] for cell, black in known.items()
         ]
