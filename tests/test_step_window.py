@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import REPO
+from helpers import REPO, shading
 
 from heyawake_asp import read_puzzle, solve
 from heyawake_asp.puzzle import Cell
@@ -34,7 +34,7 @@ def _question(
 def test_a_window_refutes_exactly_what_the_whole_grid_refutes(name: str, seed: int) -> None:
     puzzle = read_puzzle(str(REPO / "instances" / "large" / name))
     (grid,) = solve(puzzle).solutions
-    solution = {(x, y): row[x] == "#" for y, row in enumerate(grid) for x in range(len(row))}
+    solution = shading(grid)
     whole, windowed = Deducer(puzzle), Deducer(puzzle)
     rules = [rule for rule in whole.rules if rule.kind != "connected"]
     rnd = random.Random(seed)
@@ -103,7 +103,7 @@ def test_squares_asked_of_tiles_are_barren_exactly_where_the_whole_grid_says(nam
     white is measured from that cell (35x35-s2's r18c27 from the empty grid was skipped)."""
     puzzle = read_puzzle(str(REPO / "instances" / "large" / name))
     (grid,) = solve(puzzle).solutions
-    solution = {(x, y): row[x] == "#" for y, row in enumerate(grid) for x in range(len(row))}
+    solution = shading(grid)
     anchor = _anchor(solution)
     whole = Deducer(puzzle, anchor)
     rnd = random.Random(3)

@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from itertools import chain
 
 from heyawake_asp.puzzle import Cell
@@ -54,10 +55,8 @@ class Squares:
         self._spans = [
             (rule, *_span(rule.cells)) if rule.cells else (rule, *_EMPTY) for rule in deducer.rules
         ]
-        self._barren: dict[tuple[Cell, int | None], tuple[dict[Cell, bool], bool]] = {}
-        # Per tile: how many of its cells were settled when it was asked, the open cells its
-        # instances left open then, and whether a white cell was among the settled ones.
-        self._unforced: dict[Box, tuple[int, frozenset[Cell], bool]] = {}
+        self._barren: dict[tuple[Cell, int | None], _Barren] = {}
+        self._unforced: dict[Box, _Unforced] = {}
 
     def priced(self, forced: Mapping[Cell, bool], known: Mapping[Cell, bool]) -> Priced:
         """One of the ``forced`` cells with a minimal reason, from the smallest core found first."""
@@ -118,7 +117,7 @@ class Squares:
             self.deducer.leave_tile()
             found = self.deducer.core(scope, near, cell, black)
         if found is None:
-            self._barren[(cell, radius)] = (witness, False in near.values())
+            self._barren[(cell, radius)] = _Barren(witness, False in near.values())
         return found
 
     def _left_open(self, tile: Box, known: Mapping[Cell, bool], black: bool) -> frozenset[Cell]:
@@ -137,14 +136,15 @@ class Squares:
         """
         settled = sum(cell in known for cell in tile.cells())
         if tile not in self._unforced:
-            near = {cell: black for cell, black in known.items() if tile.contains(cell)}
+            near = {cell: colour for cell, colour in known.items() if tile.contains(cell)}
             forced = self.deducer.consequences(self._rules_in(tile), near)
             left_open = frozenset(  # none when they contradict the settled cells
                 c for c in tile.cells() if forced is not None and c not in near and c not in forced
             )
-            self._unforced[tile] = (settled, left_open, False in near.values())
-        then, left_open, rooted = self._unforced[tile]
-        return left_open if then == settled and (rooted or not black) else frozenset()
+            self._unforced[tile] = _Unforced(settled, left_open, False in near.values())
+        then = self._unforced[tile]
+        current = then.settled == settled and (then.had_white or not black)
+        return then.left_open if current else frozenset()
 
     def _rules_in(self, box: Box) -> list[Rule]:
         """The instances whose cells lie in ``box`` (connectivity too), in the deducer's order."""
@@ -177,12 +177,35 @@ class Squares:
         connectivity is measured from the same cell: the first white one
         (`Deducer`), which is another only when the square had none before.
         """
-        witness, had_white = self._barren[(cell, radius)]
-        for other, black in witness.items():
+        barren = self._barren[(cell, radius)]
+        for other, black in barren.witness.items():
             settled = known.get(other)
-            if settled is not None and (settled != black or not (settled or had_white)):
+            if settled is not None and (settled != black or not (settled or barren.had_white)):
                 return False
         return True
+
+
+@dataclass(frozen=True)
+class _Barren:
+    """Why a square forced nothing: a shading it allows (True: black) on its cells open then.
+
+    ``had_white``: whether a white cell of it was settled then.
+    """
+
+    witness: dict[Cell, bool]
+    had_white: bool
+
+
+@dataclass(frozen=True)
+class _Unforced:
+    """A tile's answer: how many of its cells were settled, the open ones it left open.
+
+    ``had_white``: whether a white cell of it was among the settled ones.
+    """
+
+    settled: int
+    left_open: frozenset[Cell]
+    had_white: bool
 
 
 def _span(cells: tuple[Cell, ...]) -> tuple[int, int, int, int]:
