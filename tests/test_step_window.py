@@ -115,7 +115,7 @@ def test_squares_asked_of_tiles_are_barren_exactly_where_the_whole_grid_says(nam
         asked = [(26, 17)] if share == 0.0 and name == "35x35-s2.lp" else []
         for cell in asked + rnd.sample(open_cells, 30):
             radius = 8 if cell in asked else rnd.choice([3, 8, 8])
-            found = squares.core_near(cell, solution[cell], radius, known)
+            found = squares.core_near(cell, radius, solution, known)
             square = squares._square(cell, radius)
             tile = tile_around(square, 8, puzzle.width, puzzle.height)
             certified += found is None and cell in squares._left_open(tile, known, solution[cell])
@@ -125,3 +125,38 @@ def test_squares_asked_of_tiles_are_barren_exactly_where_the_whole_grid_says(nam
             assert (found is None) == (expected is None), (cell, radius, share)
         assert squares.deducer._tiles, "the squares were not asked of tiles"
     assert certified > 5
+
+
+@pytest.mark.slow
+def test_a_tiles_shading_shows_barren_only_squares_the_whole_grid_finds_barren() -> None:
+    """A shading of a whole tile, one cell asked the other colour, shows barren the squares of
+    every cell it colours otherwise until a cell it colours so is settled; the whole grid's
+    program finds each such square barren (fails when settled cells are not watched)."""
+    puzzle = read_puzzle(str(REPO / "instances" / "large" / "35x35-s1.lp"))
+    (grid,) = solve(puzzle).solutions
+    solution = shading(grid)
+    anchor = _anchor(solution)
+    whole = Deducer(puzzle, anchor)
+    squares = Squares(Deducer(puzzle, anchor))
+    rnd = random.Random(5)
+    known = {cell: black for cell, black in solution.items() if rnd.random() < 0.02}
+    shown = 0
+    for _ in range(3):
+        open_cells = [cell for cell in solution if cell not in known]
+        for cell in rnd.sample(open_cells, 8):
+            square = squares._square(cell, 8)
+            tile = squares.deducer.tile(square, 8)
+            assert tile is not None
+            squares._tile_shading(tile, cell, solution, known)
+        barren = [
+            (cell, square)
+            for cell in open_cells
+            if squares._shown_on_tile(cell, square := squares._square(cell, 8), known)
+        ]
+        for cell, square in rnd.sample(barren, min(len(barren), 25)):
+            scope = [rule for rule in whole.rules if square.holds(rule.cells)]
+            near = {c: b for c, b in known.items() if square.contains(c)}
+            assert whole.refuted(scope, {cell: not solution[cell], **near}) is None, cell
+            shown += 1
+        known.update((cell, solution[cell]) for cell in rnd.sample(open_cells, 25))
+    assert shown > 40

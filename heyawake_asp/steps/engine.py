@@ -210,10 +210,10 @@ class Deducer:
             return Question(local.control, local.black, local.switch, assumed, scope)
         roots = self._roots(rules, known)
         for window in (self._window, self._tile):
-            if window is not None and not maximised and window.covers(rules, known):
+            held = None if window is None or maximised else window.assumptions(rules, known)
+            if window is not None and held is not None:
                 window.root_at(roots)
-                assumed = window.assumptions(rules, known)
-                return Question(window.control, window.black, window.switch, assumed, scope, roots)
+                return Question(window.control, window.black, window.switch, held, scope, roots)
         self._root_at(roots)
         assumed = self._assumptions(rules, known, scope, maximised)
         return Question(self._control, self._black, self._switch_of, assumed, scope, roots)

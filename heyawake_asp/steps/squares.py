@@ -10,27 +10,30 @@ On grids several times a square's size, squares are asked of tiles
 (`heyawake_asp.steps.window.tile_around`): programs ground on a part of the
 grid, a few for every square, each asked once what its instances force. A
 cell its tile leaves open is open in every square within it (`_left_open`
-says when): no question.
+says when): no question. A shading of the whole tile with a cell the other
+colour shows barren the square of every cell it colours otherwise, for as
+long as none of those is settled (`_tile_shading`): a walk asks few squares.
 A square that does force its cell is asked again of the whole grid's
 program, whose cores deletion starts from.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> squares = Squares(Deducer(Puzzle(3, 1, (Room.rectangle(0, 0, 2, 0, 2),))))
->>> squares.core_near((0, 0), True, 1, {}) is None  # the room reaches past the square
+>>> squares.core_near((0, 0), 1, {(0, 0): True}, {}) is None  # the room reaches past the square
 True
->>> "clue" in [rule.kind for rule in squares.core_near((0, 0), True, 2, {}).rules]
+>>> "clue" in [rule.kind for rule in squares.core_near((0, 0), 2, {(0, 0): True}, {}).rules]
 True
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 
 from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.deletion import minimal_reason
 from heyawake_asp.steps.engine import Deducer
+from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.model import Reason, Rule
 from heyawake_asp.steps.pricing import Priced
 from heyawake_asp.steps.window import Box
@@ -41,6 +44,9 @@ _CANDIDATES = 3
 """How many forced cells are tried first, those with most settled cells near."""
 _RADII = (1, 2, 3, 5, 8)
 """How far from the cells a reason is first looked for."""
+
+_ON_TILES = frozenset(name for name, kind in RULE_KINDS.items() if kind.local) | {"connected"}
+"""The kinds of instance a tile's program holds (`heyawake_asp.steps.window`)."""
 
 _EMPTY = (1 << 30, -(1 << 30), 1 << 30, -(1 << 30))
 """The span of connectivity (no cells): least above greatest, so within every square."""
@@ -55,8 +61,12 @@ class Squares:
         self._spans = [
             (rule, *_span(rule.cells)) if rule.cells else (rule, *_EMPTY) for rule in deducer.rules
         ]
-        self._barren: dict[tuple[Cell, int | None], _Barren] = {}
+        # The cells whose settling may show a square that forced nothing forcing.
+        self._barren: dict[tuple[Cell, int | None], frozenset[Cell]] = {}
         self._unforced: dict[Box, _Unforced] = {}
+        self._shadings: dict[Cell, list[_Shading]] = {}  # by the cells they colour otherwise
+        self._tile_forced: set[tuple[Box, Cell]] = set()
+        self._tile_rules: dict[Box, list[Rule]] = {}
 
     def priced(self, forced: Mapping[Cell, bool], known: Mapping[Cell, bool]) -> Priced:
         """One of the ``forced`` cells with a minimal reason, from the smallest core found first."""
@@ -68,7 +78,7 @@ class Squares:
             [(first, None)],
         )
         for cells, radius in trials:
-            cores = [(cell, self.core_near(cell, forced[cell], radius, known)) for cell in cells]
+            cores = [(cell, self.core_near(cell, radius, forced, known)) for cell in cells]
             found = [Priced(cell, forced[cell], core, False) for cell, core in cores if core]
             if found:
                 break
@@ -87,21 +97,35 @@ class Squares:
         )
 
     def core_near(
-        self, cell: Cell, black: bool, radius: int | None, known: Mapping[Cell, bool]
+        self,
+        cell: Cell,
+        radius: int | None,
+        forced: Mapping[Cell, bool],
+        known: Mapping[Cell, bool],
     ) -> Reason | None:
         """Rules and settled cells within ``radius`` of ``cell`` (None: all) that force its colour.
 
-        Connectivity counts at every size: cells outside the square are
-        left open, so only what the square shows is used. A square that
-        forced nothing is asked again only once its settled cells rule out
-        the shading clingo found then.
+        ``forced`` holds the colour each open cell will be settled to (``cell``'s
+        among them), ``known`` the cells settled. Connectivity counts at every
+        size: cells outside the square are left open, so only what the square
+        shows is used. A square that forced nothing is asked again only once a
+        cell is settled against the shading that showed it (`_watched`).
         """
-        if (cell, radius) in self._barren and self._still_barren(cell, radius, known):
+        black = forced[cell]
+        watched = self._barren.get((cell, radius))
+        if watched is not None and not any(other in known for other in watched):
             return None
         square = self._square(cell, radius)
         tile = None if radius is None else self.deducer.tile(square, _RADII[-1])
-        if tile is not None and cell in self._left_open(tile, known, black):
-            return None
+        if tile is not None:
+            if cell in self._left_open(tile, known, black):
+                return None
+            shown = self._shown_on_tile(cell, square, known) or self._tile_shading(
+                tile, cell, forced, known
+            )
+            if shown is not None:
+                self._barren[(cell, radius)] = frozenset(filter(square.contains, shown))
+                return None
         left, top, right, bottom = square.left, square.top, square.right, square.bottom
         near = {  # in ``known``'s order, which clingo's cores depend on
             other: value
@@ -117,8 +141,55 @@ class Squares:
             self.deducer.leave_tile()
             found = self.deducer.core(scope, near, cell, black)
         if found is None:
-            self._barren[(cell, radius)] = _Barren(witness, False in near.values())
+            rooted = black or False in near.values()  # the cell asked white roots it
+            self._barren[(cell, radius)] = _watched(witness, forced, rooted)
         return found
+
+    def _shown_on_tile(
+        self, cell: Cell, square: Box, known: Mapping[Cell, bool]
+    ) -> frozenset[Cell] | None:
+        """The watched cells of a tile's shading that shows ``square`` barren, or None.
+
+        A shading of a whole tile, its whites joined, that gives ``cell`` the
+        other colour shows every square within the tile barren while it agrees
+        with the square's settled cells: the square's instances are among the
+        tile's, and its whites stay joined through the cells around it.
+        """
+        for shading in self._shadings.get(cell, ()):
+            inside = filter(square.contains, shading.watched)
+            if shading.tile.holds(square.corners()) and not any(c in known for c in inside):
+                return shading.watched
+        return None
+
+    def _tile_shading(
+        self, tile: Box, cell: Cell, forced: Mapping[Cell, bool], known: Mapping[Cell, bool]
+    ) -> frozenset[Cell] | None:
+        """Ask the whole ``tile`` for a shading with ``cell`` the other colour; its watched cells.
+
+        Such a shading shows barren the squares of every cell it gives the other
+        colour (`_shown_on_tile`): on a walk most squares are never asked. None
+        when the tile forces the cell (it does for good: settled cells only add),
+        or has no settled white cell to join its whites to, ``cell`` asked black.
+        """
+        black = forced[cell]
+        if (tile, cell) in self._tile_forced:
+            return None
+        near = {other: value for other, value in known.items() if tile.contains(other)}
+        if not black and False not in near.values():
+            return None
+        if tile not in self._tile_rules:
+            self._tile_rules[tile] = [
+                rule for rule in self._rules_in(tile) if rule.kind in _ON_TILES
+            ]
+        witness = {other: False for other in tile.cells() if other not in near}
+        if self.deducer.core(self._tile_rules[tile], near, cell, black, witness=witness):
+            self._tile_forced.add((tile, cell))
+            return None
+        watched = _watched(witness, forced, rooted=True)
+        shading = _Shading(tile, watched)
+        for other in watched:
+            self._shadings.setdefault(other, []).append(shading)
+        return watched
 
     def _left_open(self, tile: Box, known: Mapping[Cell, bool], black: bool) -> frozenset[Cell]:
         """Open cells of ``tile`` that its instances and settled cells leave open, some or none.
@@ -134,17 +205,19 @@ class Squares:
         hint). Asking again then costs about as much as asking four squares,
         and on a walk most tiles change at every step.
         """
-        settled = sum(cell in known for cell in tile.cells())
         if tile not in self._unforced:
             near = {cell: colour for cell, colour in known.items() if tile.contains(cell)}
             forced = self.deducer.consequences(self._rules_in(tile), near)
+            self._tile_forced.update((tile, cell) for cell in forced or ())
             left_open = frozenset(  # none when they contradict the settled cells
                 c for c in tile.cells() if forced is not None and c not in near and c not in forced
             )
-            self._unforced[tile] = _Unforced(settled, left_open, False in near.values())
+            self._unforced[tile] = _Unforced(len(near), left_open, False in near.values())
         then = self._unforced[tile]
-        current = then.settled == settled and (then.had_white or not black)
-        return then.left_open if current else frozenset()
+        if then.left_open and sum(cell in known for cell in tile.cells()) != then.settled:
+            # Settled cells only add (a planner's): the answer is out of date for good.
+            then = self._unforced[tile] = replace(then, left_open=frozenset())
+        return then.left_open if then.had_white or not black else frozenset()
 
     def _rules_in(self, box: Box) -> list[Rule]:
         """The instances whose cells lie in ``box`` (connectivity too), in the deducer's order."""
@@ -168,32 +241,13 @@ class Squares:
             min(y + radius, height - 1),
         )
 
-    def _still_barren(self, cell: Cell, radius: int | None, known: Mapping[Cell, bool]) -> bool:
-        """Whether the shading that left a square barren still fits the settled cells ``known``.
-
-        ``known`` only grows (a planner's): the cells settled then were
-        assumed, so only the witness's cells, open then, are looked at. It
-        fits while it agrees with each of them settled since, and
-        connectivity is measured from the same cell: the first white one
-        (`Deducer`), which is another only when the square had none before.
-        """
-        barren = self._barren[(cell, radius)]
-        for other, black in barren.witness.items():
-            settled = known.get(other)
-            if settled is not None and (settled != black or not (settled or barren.had_white)):
-                return False
-        return True
-
 
 @dataclass(frozen=True)
-class _Barren:
-    """Why a square forced nothing: a shading it allows (True: black) on its cells open then.
+class _Shading:
+    """A shading of a whole tile that its instances allow: the cells it colours as watched."""
 
-    ``had_white``: whether a white cell of it was settled then.
-    """
-
-    witness: dict[Cell, bool]
-    had_white: bool
+    tile: Box
+    watched: frozenset[Cell]
 
 
 @dataclass(frozen=True)
@@ -206,6 +260,23 @@ class _Unforced:
     settled: int
     left_open: frozenset[Cell]
     had_white: bool
+
+
+def _watched(
+    shading: Mapping[Cell, bool], forced: Mapping[Cell, bool], rooted: bool
+) -> frozenset[Cell]:
+    """The open cells whose settling may break a shading clingo found (True: black).
+
+    Cells are settled only as ``forced`` says: the shading holds until one it
+    colours otherwise is. Connectivity is measured from the first settled white
+    cell, or the cell asked white (`Deducer`): when neither was (not ``rooted``),
+    a cell settled white moves the root, so those are watched too.
+    """
+    return frozenset(
+        cell
+        for cell, black in shading.items()
+        if cell in forced and (forced[cell] != black or not (rooted or forced[cell]))
+    )
 
 
 def _span(cells: tuple[Cell, ...]) -> tuple[int, int, int, int]:

@@ -111,10 +111,10 @@ window, 0.7 s for one that takes 5 ms asked of a fresh program).
 class WindowProgram:
     """The instances within a window (``box``) and connectivity, ground on the window's cells.
 
+    A question may switch on any subset of the instances.
+
     Attributes
     ----------
-    rules : frozenset of Rule
-        The instances ground (connectivity aside); a question may switch on any subset.
     black : dict
         The literal of ``black(X, Y)`` for each cell of the window.
     """
@@ -122,7 +122,6 @@ class WindowProgram:
     def __init__(self, puzzle: Puzzle, box: Box, rules: Collection[Rule]) -> None:
         ordered = sorted(rule for rule in rules if rule.kind != "connected")
         self.box = box
-        self.rules = frozenset(ordered)
         parts = outside_parts(puzzle, box)
         self._part = {cell: index for index, part in enumerate(parts) for cell in part}
         facts = [rule_facts(puzzle, ordered)]
@@ -140,20 +139,21 @@ class WindowProgram:
         )
         atoms = self.control.symbolic_atoms
         self.black = {cell: literal_of(atoms, cell_symbol("black", cell)) for cell in box.cells()}
-        self._switch = {
-            rule: literal_of(atoms, use_symbol(index)) for index, rule in enumerate(ordered)
-        }
+        self._index = {rule: index for index, rule in enumerate(ordered)}
+        # Looked up when first switched: a deletion window switches a few dozen of its hundreds.
+        self._switch: dict[Rule, int] = {}
         self._connected = literal_of(atoms, clingo.Function("use", [clingo.Function("connected")]))
         self._rooted: tuple[clingo.Symbol, ...] = ()
 
-    def covers(self, rules: Iterable[Rule], known: Iterable[Cell]) -> bool:
-        """Whether the program holds ``rules`` and the window every settled cell of ``known``."""
-        holds = all(rule.kind == "connected" or rule in self.rules for rule in rules)
-        return holds and self.box.holds(known)
-
     def switch(self, rule: Rule) -> int:
         """The selector literal of a rule (connectivity whatever its roots)."""
-        return self._connected if rule.kind == "connected" else self._switch[rule]
+        if rule.kind == "connected":
+            return self._connected
+        literal = self._switch.get(rule)
+        if literal is None:  # KeyError for an instance not ground here
+            symbol = use_symbol(self._index[rule])
+            literal = self._switch[rule] = literal_of(self.control.symbolic_atoms, symbol)
+        return literal
 
     def root_at(self, roots: Iterable[Cell]) -> None:
         """Connectivity measured from ``roots``: a cell outside the window roots its part."""
@@ -171,8 +171,10 @@ class WindowProgram:
             return clingo.Function("c", [clingo.Number(cell[0]), clingo.Number(cell[1])])
         return clingo.Function("p", [clingo.Number(self._part[cell])])
 
-    def assumptions(self, rules: Iterable[Rule], known: Mapping[Cell, bool]) -> tuple[int, ...]:
-        """``rules`` switched on and ``known`` cells set; no other switch or cell fixed.
+    def assumptions(
+        self, rules: Iterable[Rule], known: Mapping[Cell, bool]
+    ) -> tuple[int, ...] | None:
+        """``rules`` switched on and ``known`` cells set; None when the window lacks any of them.
 
         An instance switched on only rules shadings out, so the others are
         left free: a question holds exactly when it holds with them off, and
@@ -180,8 +182,11 @@ class WindowProgram:
         connectivity a cell no instance constrains still joins white cells,
         so none is fixed white (unlike `LocalProgram.assumptions`).
         """
-        assumed = [self.switch(rule) for rule in rules]
-        assumed += [
-            self.black[cell] if black else -self.black[cell] for cell, black in known.items()
-        ]
+        try:
+            assumed = [self.switch(rule) for rule in rules]
+            assumed += [
+                self.black[cell] if black else -self.black[cell] for cell, black in known.items()
+            ]
+        except KeyError:  # an instance not ground here, or a cell outside the window
+            return None
         return tuple(assumed)
