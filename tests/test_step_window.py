@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from helpers import REPO, shading
@@ -160,3 +161,17 @@ def test_a_tiles_shading_shows_barren_only_squares_the_whole_grid_finds_barren()
             shown += 1
         known.update((cell, solution[cell]) for cell in rnd.sample(open_cells, 25))
     assert shown > 40
+
+
+def test_a_tile_with_an_instance_its_program_lacks_gives_no_shading() -> None:
+    """An akichi room's white area is asked of the whole grid, not of a tile: a tile holding one
+    gives no shading (one from the tile's other instances could break it)."""
+    puzzle = replace(
+        read_puzzle(str(REPO / "instances" / "large" / "35x35-s1.lp")), variant="akichi"
+    )
+    squares = Squares(Deducer(puzzle))
+    cell = (12, 12)
+    tile = squares.deducer.tile(squares._square(cell, 8), 8)
+    assert tile is not None
+    assert any(rule.kind == "area" and tile.holds(rule.cells) for rule in squares.deducer.rules)
+    assert squares._tile_shading(tile, cell, dict.fromkeys(tile.cells(), True), {}) is None

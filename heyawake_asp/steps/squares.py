@@ -66,7 +66,7 @@ class Squares:
         self._unforced: dict[Box, _Unforced] = {}
         self._shadings: dict[Cell, list[_Shading]] = {}  # by the cells they colour otherwise
         self._tile_forced: set[tuple[Box, Cell]] = set()
-        self._tile_rules: dict[Box, list[Rule]] = {}
+        self._tile_rules: dict[Box, list[Rule] | None] = {}
 
     def priced(self, forced: Mapping[Cell, bool], known: Mapping[Cell, bool]) -> Priced:
         """One of the ``forced`` cells with a minimal reason, from the smallest core found first."""
@@ -169,7 +169,8 @@ class Squares:
         Such a shading shows barren the squares of every cell it gives the other
         colour (`_shown_on_tile`): on a walk most squares are never asked. None
         when the tile forces the cell (it does for good: settled cells only add),
-        or has no settled white cell to join its whites to, ``cell`` asked black.
+        has no settled white cell to join its whites to, ``cell`` asked black, or
+        holds an instance its program lacks (a variant's rooms' white areas).
         """
         black = forced[cell]
         if (tile, cell) in self._tile_forced:
@@ -178,11 +179,14 @@ class Squares:
         if not black and False not in near.values():
             return None
         if tile not in self._tile_rules:
-            self._tile_rules[tile] = [
-                rule for rule in self._rules_in(tile) if rule.kind in _ON_TILES
-            ]
+            rules = self._rules_in(tile)
+            held = all(rule.kind in _ON_TILES for rule in rules)
+            self._tile_rules[tile] = rules if held else None
+        rules = self._tile_rules[tile]
+        if rules is None:  # a variant's rule no tile's program holds: its squares are asked
+            return None
         witness = {other: False for other in tile.cells() if other not in near}
-        if self.deducer.core(self._tile_rules[tile], near, cell, black, witness=witness):
+        if self.deducer.core(rules, near, cell, black, witness=witness):
             self._tile_forced.add((tile, cell))
             return None
         watched = _watched(witness, forced, rooted=True)
