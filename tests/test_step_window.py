@@ -12,7 +12,7 @@ from heyawake_asp import read_puzzle, solve
 from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Rule
-from heyawake_asp.steps.squares import Squares
+from heyawake_asp.steps.squares import _RADII, Squares
 from heyawake_asp.steps.walk import _anchor
 from heyawake_asp.steps.window import TILE_STRIDE, Box, outside_parts, tile_around
 
@@ -161,6 +161,39 @@ def test_a_tiles_shading_shows_barren_only_squares_the_whole_grid_finds_barren()
             shown += 1
         known.update((cell, solution[cell]) for cell in rnd.sample(open_cells, 25))
     assert shown > 40
+
+
+@pytest.mark.slow
+def test_squares_answer_as_the_whole_grid_while_cells_are_settled_black_first() -> None:
+    """The same squares asked again as cells are settled (black ones first: for a while no
+    white cell roots connectivity) are barren exactly where the whole grid's program says,
+    whatever shading, a tile's or a square's, showed them barren before (fails when a square's
+    shading is kept past a cell settled against it)."""
+    puzzle = read_puzzle(str(REPO / "instances" / "large" / "35x35-s1.lp"))
+    (grid,) = solve(puzzle).solutions
+    solution = shading(grid)
+    anchor = _anchor(solution)
+    whole = Deducer(puzzle, anchor)
+    squares = Squares(Deducer(puzzle, anchor))
+    rnd = random.Random(7)
+    order = sorted(solution, key=lambda cell: (not solution[cell], rnd.random()))
+    asked = [(cell, rnd.choice(_RADII)) for cell in rnd.sample(order, 40)]
+    known: dict[Cell, bool] = {}
+    shown = 0
+    blacks = sum(solution.values())
+    for settled in (0, 30, blacks // 2, blacks, blacks + 30, blacks + 150):
+        known.update((cell, solution[cell]) for cell in order[len(known) : settled])
+        for cell, radius in asked:
+            if cell in known:
+                continue
+            square = squares._square(cell, radius)
+            shown += squares._shown_on_tile(cell, square, known) is not None
+            found = squares.core_near(cell, radius, solution, known)
+            scope = [rule for rule in whole.rules if square.holds(rule.cells)]
+            near = {c: b for c, b in known.items() if square.contains(c)}
+            expected = whole.refuted(scope, {cell: not solution[cell], **near})
+            assert (found is None) == (expected is None), (cell, radius, settled)
+    assert shown > 3
 
 
 def test_a_tile_with_an_instance_its_program_lacks_gives_no_shading() -> None:
