@@ -185,6 +185,8 @@ class Squares:
         rules = self._tile_rules[tile]
         if rules is None:  # a variant's rule no tile's program holds: its squares are asked
             return None
+        # Whatever program answers holds every cell of the tile: the rule on neighbours has an
+        # instance on each pair of them.
         witness = {other: False for other in tile.cells() if other not in near}
         if self.deducer.core(rules, near, cell, black, witness=witness):
             self._tile_forced.add((tile, cell))
