@@ -179,9 +179,9 @@ class Squares:
         if not black and False not in near.values():
             return None
         if tile not in self._tile_rules:
-            rules = self._rules_in(tile)
-            held = all(rule.kind in _ON_TILES for rule in rules)
-            self._tile_rules[tile] = rules if held else None
+            inside = self._rules_in(tile)
+            held = all(rule.kind in _ON_TILES for rule in inside)
+            self._tile_rules[tile] = inside if held else None
         rules = self._tile_rules[tile]
         if rules is None:  # a variant's rule no tile's program holds: its squares are asked
             return None
