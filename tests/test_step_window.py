@@ -9,7 +9,7 @@ import pytest
 from helpers import REPO, shading
 
 from heyawake_asp import read_puzzle, solve
-from heyawake_asp.puzzle import Cell
+from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Rule
 from heyawake_asp.steps.squares import _RADII, Squares
@@ -29,6 +29,22 @@ def _question(
     wrong = rnd.choice(cells)
     known[wrong] = not solution[wrong]
     return [*chosen, Rule("connected", roots)], known
+
+
+def _solved(name: str) -> tuple[Puzzle, dict[Cell, bool], Deducer]:
+    """A large instance, its one solution, and its whole grid's program: the oracle."""
+    puzzle = read_puzzle(str(REPO / "instances" / "large" / name))
+    (grid,) = solve(puzzle).solutions
+    solution = shading(grid)
+    return puzzle, solution, Deducer(puzzle, _anchor(solution))
+
+
+def _forces(whole: Deducer, square: Box, cell: Cell, black: bool, known: dict[Cell, bool]) -> bool:
+    """Whether, for the whole grid's program, ``square``'s instances and settled cells force
+    ``cell`` to be black (True) or white."""
+    scope = [rule for rule in whole.rules if square.holds(rule.cells)]
+    near = {c: b for c, b in known.items() if square.contains(c)}
+    return whole.refuted(scope, {cell: not black, **near}) is not None
 
 
 @pytest.mark.parametrize(("name", "seed"), [("20x20-s1.lp", 0), ("20x20-s2.lp", 1)])
@@ -102,11 +118,8 @@ def test_squares_asked_of_tiles_are_barren_exactly_where_the_whole_grid_says(nam
     """Connectivity measured from the anchor, as a walk measures it: a tile with no settled
     white cell may be measured from outside it, where the square of a black cell asked
     white is measured from that cell (35x35-s2's r18c27 from the empty grid was skipped)."""
-    puzzle = read_puzzle(str(REPO / "instances" / "large" / name))
-    (grid,) = solve(puzzle).solutions
-    solution = shading(grid)
+    puzzle, solution, whole = _solved(name)
     anchor = _anchor(solution)
-    whole = Deducer(puzzle, anchor)
     rnd = random.Random(3)
     certified = 0
     for share in (0.0, 0.02, 0.05):  # more settled cells at random force nearly every cell
@@ -120,10 +133,8 @@ def test_squares_asked_of_tiles_are_barren_exactly_where_the_whole_grid_says(nam
             square = squares._square(cell, radius)
             tile = tile_around(square, 8, puzzle.width, puzzle.height)
             certified += found is None and cell in squares._left_open(tile, known, solution[cell])
-            scope = [rule for rule in whole.rules if square.holds(rule.cells)]
-            near = {c: b for c, b in known.items() if square.contains(c)}
-            expected = whole.refuted(scope, {cell: not solution[cell], **near})
-            assert (found is None) == (expected is None), (cell, radius, share)
+            forced = _forces(whole, square, cell, solution[cell], known)
+            assert (found is not None) == forced, (cell, radius, share)
         assert squares.deducer._tiles, "the squares were not asked of tiles"
     assert certified > 5
 
@@ -133,12 +144,8 @@ def test_a_tiles_shading_shows_barren_only_squares_the_whole_grid_finds_barren()
     """A shading of a whole tile, one cell asked the other colour, shows barren the squares of
     every cell it colours otherwise until a cell it colours so is settled; the whole grid's
     program finds each such square barren (fails when settled cells are not watched)."""
-    puzzle = read_puzzle(str(REPO / "instances" / "large" / "35x35-s1.lp"))
-    (grid,) = solve(puzzle).solutions
-    solution = shading(grid)
-    anchor = _anchor(solution)
-    whole = Deducer(puzzle, anchor)
-    squares = Squares(Deducer(puzzle, anchor))
+    puzzle, solution, whole = _solved("35x35-s1.lp")
+    squares = Squares(Deducer(puzzle, _anchor(solution)))
     rnd = random.Random(5)
     known = {cell: black for cell, black in solution.items() if rnd.random() < 0.02}
     shown = 0
@@ -155,9 +162,7 @@ def test_a_tiles_shading_shows_barren_only_squares_the_whole_grid_finds_barren()
             if squares._shown_on_tile(cell, square := squares._square(cell, 8), known)
         ]
         for cell, square in rnd.sample(barren, min(len(barren), 25)):
-            scope = [rule for rule in whole.rules if square.holds(rule.cells)]
-            near = {c: b for c, b in known.items() if square.contains(c)}
-            assert whole.refuted(scope, {cell: not solution[cell], **near}) is None, cell
+            assert not _forces(whole, square, cell, solution[cell], known), cell
             shown += 1
         known.update((cell, solution[cell]) for cell in rnd.sample(open_cells, 25))
     assert shown > 40
@@ -169,12 +174,8 @@ def test_squares_answer_as_the_whole_grid_while_cells_are_settled_black_first() 
     white cell roots connectivity) are barren exactly where the whole grid's program says,
     whatever shading, a tile's or a square's, showed them barren before (fails when a square's
     shading is kept past a cell settled against it)."""
-    puzzle = read_puzzle(str(REPO / "instances" / "large" / "35x35-s1.lp"))
-    (grid,) = solve(puzzle).solutions
-    solution = shading(grid)
-    anchor = _anchor(solution)
-    whole = Deducer(puzzle, anchor)
-    squares = Squares(Deducer(puzzle, anchor))
+    puzzle, solution, whole = _solved("35x35-s1.lp")
+    squares = Squares(Deducer(puzzle, _anchor(solution)))
     rnd = random.Random(7)
     order = sorted(solution, key=lambda cell: (not solution[cell], rnd.random()))
     asked = [(cell, rnd.choice(_RADII)) for cell in rnd.sample(order, 40)]
@@ -189,10 +190,8 @@ def test_squares_answer_as_the_whole_grid_while_cells_are_settled_black_first() 
             square = squares._square(cell, radius)
             shown += squares._shown_on_tile(cell, square, known) is not None
             found = squares.core_near(cell, radius, solution, known)
-            scope = [rule for rule in whole.rules if square.holds(rule.cells)]
-            near = {c: b for c, b in known.items() if square.contains(c)}
-            expected = whole.refuted(scope, {cell: not solution[cell], **near})
-            assert (found is None) == (expected is None), (cell, radius, settled)
+            forced = _forces(whole, square, cell, solution[cell], known)
+            assert (found is not None) == forced, (cell, radius, settled)
     assert shown > 3
 
 
