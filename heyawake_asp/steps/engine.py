@@ -30,11 +30,10 @@ from heyawake_asp.asp.search import Alarm
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.runtime.deadline import NEVER, Deadline
 from heyawake_asp.steps.dense import DenseClues, maximised_clue, optimum
-from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.local import SMALLEST_GRID, LocalPrograms
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 from heyawake_asp.steps.selectors import cell_symbol, literal_of, rule_named, steps_program
-from heyawake_asp.steps.window import Box, WindowProgram, tile_around
+from heyawake_asp.steps.window import Box, WindowProgram, in_windows, tile_around
 from heyawake_asp.variants import require_explained
 
 __all__ = ["Question"]
@@ -210,8 +209,10 @@ class Deducer:
             return Question(local.control, local.black, local.switch, assumed, scope)
         roots = self._roots(rules, known)
         for window in (self._window, self._tile):
-            held = None if window is None or maximised else window.assumptions(rules, known)
-            if window is not None and held is not None:
+            if window is None or maximised:
+                continue
+            held = window.assumptions(rules, known)
+            if held is not None:
                 window.root_at(roots)
                 return Question(window.control, window.black, window.switch, held, scope, roots)
         self._root_at(roots)
@@ -306,7 +307,7 @@ class Deducer:
     def _window_on(self, box: Box) -> WindowProgram:
         """The program of the instances within ``box`` and connectivity."""
         inside = [  # a question with another kind is asked of the whole grid
-            rule for rule in self.rules if RULE_KINDS[rule.kind].local and box.holds(rule.cells)
+            rule for rule in self.rules if in_windows(rule) and box.holds(rule.cells)
         ]
         return WindowProgram(self.puzzle, box, inside)
 

@@ -33,10 +33,9 @@ from itertools import chain
 from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.deletion import minimal_reason
 from heyawake_asp.steps.engine import Deducer
-from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.model import Reason, Rule
 from heyawake_asp.steps.pricing import Priced
-from heyawake_asp.steps.window import Box
+from heyawake_asp.steps.window import Box, in_windows
 
 __all__: list[str] = []
 
@@ -44,9 +43,6 @@ _CANDIDATES = 3
 """How many forced cells are tried first, those with most settled cells near."""
 _RADII = (1, 2, 3, 5, 8)
 """How far from the cells a reason is first looked for."""
-
-_ON_TILES = frozenset(name for name, kind in RULE_KINDS.items() if kind.local) | {"connected"}
-"""The kinds of instance a tile's program holds (`heyawake_asp.steps.window`)."""
 
 _EMPTY = (1 << 30, -(1 << 30), 1 << 30, -(1 << 30))
 """The span of connectivity (no cells): least above greatest, so within every square."""
@@ -180,8 +176,7 @@ class Squares:
             return None
         if tile not in self._tile_rules:
             inside = self._rules_in(tile)
-            held = all(rule.kind in _ON_TILES for rule in inside)
-            self._tile_rules[tile] = inside if held else None
+            self._tile_rules[tile] = inside if all(map(in_windows, inside)) else None
         rules = self._tile_rules[tile]
         if rules is None:  # a variant's rule no tile's program holds: its squares are asked
             return None

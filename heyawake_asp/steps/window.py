@@ -24,6 +24,7 @@ import clingo
 from heyawake_asp.asp.control import ground_program
 from heyawake_asp.asp.encodings import encodings_dir
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours, parts
+from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.local import rule_facts
 from heyawake_asp.steps.model import Rule
 from heyawake_asp.steps.selectors import cell_symbol, literal_of, use_symbol
@@ -69,6 +70,14 @@ class Box:
         """The smallest box holding every one of ``cells`` (at least one)."""
         xs, ys = [x for x, _ in cells], [y for _, y in cells]
         return cls(min(xs), min(ys), max(xs), max(ys))
+
+
+def in_windows(rule: Rule) -> bool:
+    """Whether a window's program holds instances of ``rule``'s kind (others need the grid).
+
+    Connectivity, and the kinds a local program states (`RuleKind.local`).
+    """
+    return rule.kind == "connected" or bool(RULE_KINDS[rule.kind].local)
 
 
 def outside_parts(puzzle: Puzzle, box: Box) -> list[set[Cell]]:
