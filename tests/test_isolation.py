@@ -724,3 +724,18 @@ def _sleep_then(seconds: float, value: str) -> str:
     """``value``, after ``seconds``."""
     time.sleep(seconds)
     return value
+
+
+def test_a_step_is_given_and_kept_before_a_ctrl_c_that_comes_between_lands() -> None:
+    """Ctrl-C while a step is printed and kept lands after both (else `steps --json` cut short
+    could print a step its last record lacks)."""
+    from heyawake_asp.cli.walks import _ctrl_c_after
+
+    done = []
+    with pytest.raises(KeyboardInterrupt):
+        with _ctrl_c_after():
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.01)  # Python runs the handler at the next instructions
+            done.append("kept")
+    assert done == ["kept"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -9,9 +9,11 @@ limit; the paths come back in the order the puzzles were given.
 from __future__ import annotations
 
 import functools
+import signal
+import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack, closing
+from contextlib import ExitStack, closing, contextmanager
 from dataclasses import dataclass
 
 import click
@@ -118,9 +120,10 @@ def walk_each(
     advance = bar.enter_context(shown)
 
     def arrived(number: int, step: Step) -> None:
-        if on_step is not None:  # first: a path cut short by Ctrl-C holds only the steps given on
-            on_step(reader.walked[number].source, len(found[number]) + 1, step)
-        found[number].append(step)
+        with _ctrl_c_after():  # a step is both given on and kept for a path cut short, or neither
+            if on_step is not None:
+                on_step(reader.walked[number].source, len(found[number]) + 1, step)
+            found[number].append(step)
         if one is not None:
             advance(len(step.cells))
 
@@ -142,6 +145,22 @@ def walk_each(
     except KeyboardInterrupt:
         yield from _so_far(reader.entries[given:], number, held, found)
         raise
+
+
+@contextmanager
+def _ctrl_c_after() -> Iterator[None]:
+    """Hold a Ctrl-C that comes in the block until it ends (in the main thread, where it lands)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda number, _frame: caught.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if caught:
+        signal.raise_signal(signal.SIGINT)  # as if it came now
 
 
 def _read(source: str, timeout: float | None) -> _Read:
