@@ -7,6 +7,7 @@ import random
 
 from heyawake_asp import Puzzle, Room
 from heyawake_asp.oracles.step_checker import check_step, entails
+from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.cuts import cuts
 from heyawake_asp.steps.model import Step
 
@@ -60,3 +61,39 @@ def test_cuts_are_the_cells_connectivity_forces_white_and_their_reasons_check() 
                 rest = dict(settled for settled in reason.known if settled != part)
                 assert not entails(GRID, rules, rest, cell, False), (known, cell, part)
     assert steps > 50, steps
+
+
+def _reaches(size: int, start: tuple[int, int], goal: tuple[int, int], blocked: set[Cell]) -> bool:
+    """Plain breadth-first search over a size x size grid's cells not ``blocked``."""
+    seen, queue = {start}, [start]
+    for x, y in queue:
+        for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            inside = 0 <= nxt[0] < size and 0 <= nxt[1] < size
+            if inside and nxt not in seen and nxt not in blocked:
+                seen.add(nxt)
+                queue.append(nxt)
+    return goal in seen
+
+
+def test_a_cuts_walls_are_each_needed_on_larger_grids() -> None:
+    """Every black cell a cut's reason keeps walls its part off from the root, and only those do."""
+    size, rng, walled = 12, random.Random(11), 0
+    grid = Puzzle(size, size, (Room.rectangle(0, 0, size - 1, size - 1),))
+    for _ in range(40):
+        black: set[Cell] = set()
+        for cell in rng.sample([(x, y) for y in range(size) for x in range(size)], 60):
+            x, y = cell
+            if not black & {(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)}:
+                black.add(cell)
+        known = {cell: True for cell in black}
+        for cut, reason in cuts(grid, known):
+            (root,) = next(rule for rule in reason.rules if rule.kind == "connected").cells
+            beside = {c for rule in reason.rules if rule.kind == "adjacent" for c in rule.cells}
+            whites = {cell for cell, colour in reason.known if not colour}
+            (witness,) = (beside | whites) - {cut, root}
+            walls = {cell for cell, colour in reason.known if colour}
+            assert not _reaches(size, witness, root, {cut, *walls})
+            for wall in walls:
+                assert _reaches(size, witness, root, {cut, *walls} - {wall}), (known, cut, wall)
+            walled += len(walls)
+    assert walled > 200, walled

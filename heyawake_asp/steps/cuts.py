@@ -21,7 +21,6 @@ in, each needed (without it, the part would reach the root).
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Mapping
 
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours, reachable
@@ -91,13 +90,7 @@ def _reason(puzzle: Puzzle, known: Mapping[Cell, bool], rest: set[Cell], cut: Ce
             parts.append((neighbour, reachable(neighbour, rest)))
     walls, witness = _fewest_walls(parts, known)
     root = next(other for other, _ in parts if other != witness)
-    blocked = {cut, *walls}
-    for wall in sorted(walls, key=row_major):
-        # Without this wall, does the part still not reach the root?
-        blocked.discard(wall)
-        if _reaches(puzzle, witness, root, blocked):
-            blocked.add(wall)
-    walls = blocked - {cut}
+    walls = _needed(puzzle, cut, walls, root)
     rules = [Rule("connected", (root,))]
     settled: list[Settled] = [(wall, True) for wall in walls]
     for cell in (root, witness):
@@ -134,19 +127,12 @@ def _walls(part: set[Cell], known: Mapping[Cell, bool], most: int | None) -> set
     return walls
 
 
-def _reaches(puzzle: Puzzle, start: Cell, target: Cell, blocked: set[Cell]) -> bool:
-    """Whether ``start`` reaches ``target`` in orthogonal steps over the grid's unblocked cells.
+def _needed(puzzle: Puzzle, cut: Cell, walls: set[Cell], root: Cell) -> set[Cell]:
+    """The walls beside the area ``root`` is in, the cut and the walls blocked: those needed.
 
-    Breadth first, stopping at ``target``: the part the search starts in is
-    small, and once a wall is left out the target is usually near.
+    Every wall is beside the part walled in, so one beside the root's area
+    joins the two once left out; the others leave the area's edge whole.
     """
-    seen = {start}
-    queue = deque([start])
-    while queue:
-        for nxt in neighbours(queue.popleft()):
-            if nxt == target:
-                return True
-            if nxt not in seen and nxt not in blocked and puzzle.contains(nxt):
-                seen.add(nxt)
-                queue.append(nxt)
-    return False
+    blocked = {cut, *walls}
+    outside = reachable(root, (cell for cell in puzzle.cells() if cell not in blocked))
+    return {wall for wall in walls if any(other in outside for other in neighbours(wall))}
