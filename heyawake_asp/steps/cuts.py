@@ -90,7 +90,7 @@ def _reason(puzzle: Puzzle, known: Mapping[Cell, bool], rest: set[Cell], cut: Ce
             parts.append((neighbour, reachable(neighbour, rest)))
     walls, witness = _fewest_walls(parts, known)
     root = next(other for other, _ in parts if other != witness)
-    walls = _needed(puzzle, cut, walls, root)
+    walls = _needed(puzzle, cut, walls, dict(parts)[witness], root)
     rules = [Rule("connected", (root,))]
     settled: list[Settled] = [(wall, True) for wall in walls]
     for cell in (root, witness):
@@ -127,12 +127,30 @@ def _walls(part: set[Cell], known: Mapping[Cell, bool], most: int | None) -> set
     return walls
 
 
-def _needed(puzzle: Puzzle, cut: Cell, walls: set[Cell], root: Cell) -> set[Cell]:
+def _needed(puzzle: Puzzle, cut: Cell, walls: set[Cell], part: set[Cell], root: Cell) -> set[Cell]:
     """The walls beside the area ``root`` is in, the cut and the walls blocked: those needed.
 
-    Every wall is beside the part walled in, so one beside the root's area
-    joins the two once left out; the others leave the area's edge whole.
+    Every wall is beside the walled-in ``part``, so one beside the root's area
+    joins the two once left out; the others leave the area's edge whole. The
+    area is searched from the root only until every wall that could touch it
+    (through a cell outside the part, not blocked) does: the part, and so its
+    walls, usually lie near.
     """
     blocked = {cut, *walls}
-    outside = reachable(root, (cell for cell in puzzle.cells() if cell not in blocked))
-    return {wall for wall in walls if any(other in outside for other in neighbours(wall))}
+    waiting: dict[Cell, list[Cell]] = {}  # a cell outside the part: the walls beside it
+    for wall in walls:
+        for other in neighbours(wall):
+            if puzzle.contains(other) and other not in blocked and other not in part:
+                waiting.setdefault(other, []).append(wall)
+    undecided = {wall for beside in waiting.values() for wall in beside}
+    kept: set[Cell] = set()
+    seen, queue = {root}, [root]
+    for cell in queue:
+        kept.update(waiting.get(cell, ()))
+        if kept == undecided:
+            break
+        for other in neighbours(cell):
+            if other not in seen and other not in blocked and puzzle.contains(other):
+                seen.add(other)
+                queue.append(other)
+    return kept
