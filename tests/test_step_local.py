@@ -118,3 +118,30 @@ def test_what_one_instance_forces_has_one_reason_and_needs_no_cases(name: str) -
                 assert not deducer.by_cases(reason, cell, black), (rule, cell)
                 asked += 1
     assert asked > 20
+
+
+def test_a_late_hint_grounds_no_program_for_scopes_already_settled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A scope whose cells are all settled forces none: a hint from a grid late on its path asks
+    # only the scopes with an open cell. Each step found is held to the independent checker.
+    monkeypatch.setattr(local, "SMALLEST_GRID", 0)
+    puzzle = read_puzzle(str(REPO / "instances" / "hard" / "11x11-s4.lp"))
+    walk = steps(puzzle)
+    built: list[frozenset[Cell]] = []
+    original = local.LocalProgram.__init__
+
+    def counted(self: local.LocalProgram, puzzle: Puzzle, rules: object) -> None:
+        original(self, puzzle, rules)  # type: ignore[arg-type]
+        built.append(frozenset(self.black))
+
+    monkeypatch.setattr(local.LocalProgram, "__init__", counted)
+    asked = 0
+    for number in range(len(walk.steps) // 2, len(walk.steps), 3):
+        known = {cell: black for step in walk.steps[:number] for cell, black in step.cells}
+        built.clear()
+        step = Planner(Deducer(puzzle), known).next_step()
+        assert step is not None and check_step(puzzle, step) == [], step
+        assert all(cells - known.keys() for cells in built), f"settled cells only, step {number}"
+        asked += bool(built)
+    assert asked > 3, asked

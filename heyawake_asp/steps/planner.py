@@ -189,6 +189,10 @@ class Planner:
             else:
                 batches.setdefault(self._group[scope], []).append(scope)
         for group, members in batches.items():
+            if all(self._done(scope) for scope in members):  # no program (a late hint has many)
+                for scope in members:
+                    self._answer(scope, {})
+                continue
             self.deducer.ground_together(group)
             rules = [rule for scope in members for rule in self.scopes[scope]]
             union = {cell for scope in members for cell in self._cells[scope]}
@@ -196,6 +200,10 @@ class Planner:
             forced = self.deducer.consequences(rules, known) or {}
             for scope in members:
                 self._answer(scope, {c: forced[c] for c in self._cells[scope] if c in forced})
+
+    def _done(self, scope: ScopeId) -> bool:
+        """Whether every cell of ``scope`` is settled: it forces none, and never will again."""
+        return all(cell in self.known for cell in self._cells[scope])
 
     def _forces_nothing(self, scope: ScopeId) -> bool:
         """Whether the room's scope around ``scope``, asked since, forces none of its cells.
