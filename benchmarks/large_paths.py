@@ -2,11 +2,11 @@
 
 For each puzzle: the path's steps, its seconds (wall and CPU, walked in a
 process of its own), its slowest step (CPU) and hardest step; then the whole
-``heyawake hint`` command (a fresh process, start-up included) from the
-partial grids the path reaches at 0, 25, 50, 75 and 90% of its steps and
-just before its three slowest steps (a hint asks cold what the path had
-asked before: the worst hints come there): the median and the largest wall
-time. Usage, from the repository root::
+``heyawake hint`` command (a fresh process, start-up included, the
+bytecode compiled as an installed package's is) from the partial grids the
+path reaches at 0, 25, 50, 75 and 90% of its steps and just before its
+three slowest steps (a hint asks cold what the path had asked before: the
+worst hints come there): the median and the largest wall time. Usage, from the repository root::
 
     python benchmarks/large_paths.py                 # instances/large up to 45x31, cneil's 35x35s
     python benchmarks/large_paths.py PUZZLE ...
@@ -14,6 +14,7 @@ time. Usage, from the repository root::
 
 from __future__ import annotations
 
+import compileall
 import itertools
 import json
 import statistics
@@ -90,6 +91,9 @@ def _walk(path: Path) -> None:
 
 def main(paths: list[Path]) -> None:
     """Print one row per puzzle."""
+    # An installed package's bytecode is compiled when pip installs it; a checkout's may not be
+    # (PYTHONDONTWRITEBYTECODE), and each hint would compile every module again.
+    compileall.compile_dir(ROOT / "heyawake_asp", quiet=1)
     columns = ["puzzle", "size", "steps", "path s (wall)", "path s (CPU)", "slowest step s"]
     columns += ["hardest", "hint s median", "hint s max"]
     print("| " + " | ".join(columns) + " |")
