@@ -63,7 +63,7 @@ def test_cuts_are_the_cells_connectivity_forces_white_and_their_reasons_check() 
     assert steps > 50, steps
 
 
-def _reaches(size: int, start: tuple[int, int], goal: tuple[int, int], blocked: set[Cell]) -> bool:
+def _reaches(size: int, start: Cell, goal: Cell, blocked: set[Cell]) -> bool:
     """Plain breadth-first search over a size x size grid's cells not ``blocked``."""
     seen, queue = {start}, [start]
     for x, y in queue:

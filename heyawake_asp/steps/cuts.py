@@ -142,12 +142,12 @@ def _needed(puzzle: Puzzle, cut: Cell, walls: set[Cell], part: set[Cell], root: 
         for other in neighbours(wall):
             if puzzle.contains(other) and other not in blocked and other not in part:
                 waiting.setdefault(other, []).append(wall)
-    undecided = {wall for beside in waiting.values() for wall in beside}
+    touching = {wall for beside in waiting.values() for wall in beside}  # those that could
     kept: set[Cell] = set()
     seen, queue = {root}, [root]
     for cell in queue:
         kept.update(waiting.get(cell, ()))
-        if kept == undecided:
+        if kept == touching:
             break
         for other in neighbours(cell):
             if other not in seen and other not in blocked and puzzle.contains(other):
