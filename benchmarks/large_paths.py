@@ -8,7 +8,7 @@ path reaches at 0, 25, 50, 75 and 90% of its steps and just before its
 three slowest steps (a hint asks cold what the path had asked before: the
 worst hints come there): the median and the largest wall time. Usage, from the repository root::
 
-    python benchmarks/large_paths.py                 # instances/large up to 45x31, cneil's 35x35s
+    python benchmarks/large_paths.py                 # instances/large 30x30 to 45x31, cneil's 35x35s
     python benchmarks/large_paths.py PUZZLE ...
 """
 
@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 FRACTIONS = (0.0, 0.25, 0.5, 0.75, 0.9)
 DEFAULT = [
+    *(ROOT / f"instances/large/{size}-s1.lp" for size in ("30x30", "36x20", "38x22", "40x25")),
     ROOT / "instances/large/35x35-s1.lp",
     ROOT / "instances/large/45x31-s1.lp",
     *(SHARED / f"public/cneil-puzzle{n}.lp" for n in (1, 4, 8)),

@@ -11,31 +11,47 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from heyawake_asp.authoring.generate import ClueDensity, generate, write_generated
+from heyawake_asp.authoring.generate import ClueDensity, RoomSize, generate, write_generated
 
 INSTANCES = Path(__file__).resolve().parents[1] / "instances"
 
-# (folder, size, clues, seeds): one file per seed, named SIZE-sSEED.lp.
-SUITE: list[tuple[str, int, ClueDensity, Sequence[int]]] = [
-    ("easy", 6, "normal", range(1, 11)),
-    ("medium", 9, "normal", range(1, 11)),
-    ("hard", 11, "sparse", range(1, 11)),
-    ("large", 20, "normal", range(1, 4)),
-    ("large", 35, "normal", range(1, 3)),
-    ("large", 50, "dense", range(1, 4)),
-    ("large", 100, "dense", range(1, 2)),
+
+@dataclass(frozen=True)
+class Batch:
+    """Puzzles of one folder, size and kind: one file per seed, named WxH-sSEED.lp."""
+
+    folder: str
+    width: int
+    height: int
+    seeds: Sequence[int]
+    clues: ClueDensity = "normal"
+    rooms: RoomSize = "medium"
+
+
+SUITE = [
+    Batch("easy", 6, 6, range(1, 11)),
+    Batch("medium", 9, 9, range(1, 11)),
+    Batch("hard", 11, 11, range(1, 11), clues="sparse"),
+    Batch("large", 20, 20, range(1, 4)),
+    Batch("large", 35, 35, range(1, 3)),
+    Batch("large", 50, 50, range(1, 4), clues="dense"),
+    Batch("large", 100, 100, range(1, 2), clues="dense"),
+    # The sizes between a published 35x35 and 45x31 (benchmarks/large_paths.py).
+    *(Batch("large", w, h, (1,)) for w, h in ((30, 30), (36, 20), (38, 22), (40, 25))),
+    Batch("large", 45, 31, (1,), clues="sparse", rooms="large"),
 ]
 
 
 def main() -> None:
     """Write every file of the suite, reporting each on stderr."""
-    for folder, size, clues, seeds in SUITE:
-        for seed in seeds:
+    for batch in SUITE:
+        for seed in batch.seeds:
             start = time.perf_counter()
-            made = generate(size, size, seed, clues=clues)
-            path = INSTANCES / folder / f"{size}x{size}-s{seed}.lp"
+            made = generate(batch.width, batch.height, seed, rooms=batch.rooms, clues=batch.clues)
+            path = INSTANCES / batch.folder / f"{batch.width}x{batch.height}-s{seed}.lp"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(write_generated(made, "kth"), encoding="utf-8")
             print(

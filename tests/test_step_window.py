@@ -10,6 +10,7 @@ from helpers import REPO, shading
 
 from heyawake_asp import read_puzzle, solve
 from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.steps import engine
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Rule
 from heyawake_asp.steps.squares import _RADII, Squares
@@ -207,3 +208,28 @@ def test_a_tile_with_an_instance_its_program_lacks_gives_no_shading() -> None:
     assert tile is not None
     assert any(rule.kind == "area" and tile.holds(rule.cells) for rule in squares.deducer.rules)
     assert squares._tile_shading(tile, cell, dict.fromkeys(tile.cells(), True), {}) is None
+
+
+def test_a_question_that_runs_long_is_asked_again_of_a_fresh_window(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Bounded at one conflict, most questions that need search are asked again, each time of a
+    # window ground afresh: the answers stay the whole grid's (asked first, unbounded).
+    puzzle, solution, whole = _solved("20x20-s1.lp")
+    rules = [rule for rule in whole.rules if rule.kind != "connected"]
+    rnd = random.Random(5)
+    asked = []
+    for _ in range(40):
+        left, top = rnd.randint(0, 8), rnd.randint(0, 8)
+        box = Box(left, top, left + 11, top + 11)
+        question, known = _question(rnd, box, rules, solution)
+        asked.append((box, question, known, whole.refuted(question, known) is None))
+    monkeypatch.setattr(engine, "CONFLICTS", 1)
+    windowed = Deducer(puzzle, _anchor(solution))
+    renewed = 0
+    for box, question, known, holds in asked:
+        windowed.within(box)
+        before = windowed._window
+        assert (windowed.refuted(question, known) is None) == holds, (box, question, known)
+        renewed += windowed._window is not before
+    assert renewed > 3, renewed

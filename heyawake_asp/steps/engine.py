@@ -21,12 +21,13 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
+from weakref import WeakKeyDictionary
 
 import clingo
 
 from heyawake_asp.asp.control import grounded_control
 from heyawake_asp.asp.encodings import resolve_encoding
-from heyawake_asp.asp.search import Alarm
+from heyawake_asp.asp.search import Alarm, Search
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.runtime.deadline import NEVER, Deadline
 from heyawake_asp.steps.dense import DenseClues, maximised_clue, optimum
@@ -151,6 +152,7 @@ class Deducer:
         self._tiles: OrderedDict[Box, WindowProgram] = OrderedDict()  # the last used last
         self._tile: WindowProgram | None = None
         self._alarm = Alarm(deadline)
+        self._limits: WeakKeyDictionary[clingo.Control, str] = WeakKeyDictionary()  # `_bound`
 
     def _roots(self, rules: Collection[Rule], known: Mapping[Cell, bool]) -> tuple[Cell, ...]:
         """Where connectivity among ``rules`` is measured from; none without it.
@@ -235,18 +237,7 @@ class Deducer:
         shading clingo found.
         """
         maximised = () if as_count else self.dense.maximised(rules)
-        question = self._question(rules, known, maximised)
-        control, literals, assumed = question.control, question.black, question.assumed
-        if cells_first:
-            cells = {abs(literal) for literal in literals.values()}
-            assumed = tuple(sorted(assumed, key=lambda literal: abs(literal) not in cells))
-
-        def seen(model: clingo.Model) -> tuple[int, ...] | None:
-            if witness is not None:  # cells a local program lacks are white
-                witness.update({c: c in literals and model.is_true(literals[c]) for c in witness})
-            return optimum(model)
-
-        found = self._alarm.search(control, seen, assumed).in_time()
+        found, question = self._asked(rules, known, maximised, cells_first, witness)
         if found.result is not None and found.result.unsatisfiable:
             return Refutation(question, frozenset(found.core))
         verdict = self.dense.judge(found.values, maximised)
@@ -255,7 +246,64 @@ class Deducer:
         if verdict != "short":
             return None
         clues = (self._switch_of(rule) for rule in rules if maximised_clue(rule, maximised))
-        return Refutation(question, frozenset((*assumed, *clues)))
+        return Refutation(question, frozenset((*question.assumed, *clues)))
+
+    def _asked(
+        self,
+        rules: Collection[Rule],
+        known: Mapping[Cell, bool],
+        maximised: Collection[int],
+        cells_first: bool,
+        witness: dict[Cell, bool] | None,
+    ) -> tuple[Search[tuple[int, ...] | None], Question]:
+        """Ask `refuted`'s question; afresh, of a window's new program, when clingo searches long.
+
+        A window or a tile answers many questions, and what its program learnt
+        from the earlier ones sends an odd one astray (500,000 conflicts and 20 s
+        for one a fresh program answered in 20 ms, on a 30x30): past
+        `CONFLICTS` the window's program is ground again and the question asked
+        again, the bound doubled each time (the whole grid's and local programs
+        are asked again as they are). A dense room's optimisation is not bounded.
+        """
+        bound = CONFLICTS
+        while True:
+            question = self._question(rules, known, maximised)
+            literals, assumed = question.black, question.assumed
+            if cells_first:
+                cells = {abs(literal) for literal in literals.values()}
+                assumed = tuple(sorted(assumed, key=lambda literal: abs(literal) not in cells))
+
+            def seen(
+                model: clingo.Model, literals: Mapping[Cell, int] = literals
+            ) -> tuple[int, ...] | None:
+                if witness is not None:  # cells a local program lacks are white
+                    witness.update(
+                        {c: c in literals and model.is_true(literals[c]) for c in witness}
+                    )
+                return optimum(model)
+
+            self._bound(question.control, _UNBOUNDED if maximised else str(bound))
+            found = self._alarm.search(question.control, seen, assumed).in_time()
+            if found.result is None or not found.result.unknown:
+                return found, question
+            self._renew(question.control)
+            bound *= 2
+
+    def _bound(self, control: clingo.Control, limit: str) -> None:
+        """Set clingo's solve limit of ``control`` to ``limit``, unless it is so already.
+
+        Most questions in a row go to one program with the same bound: no call to clingo.
+        """
+        if self._limits.get(control) != limit:
+            control.configuration.solve.solve_limit = limit  # type: ignore[union-attr]
+            self._limits[control] = limit
+
+    def _renew(self, control: clingo.Control) -> None:
+        """Ground afresh the window or tile whose program is ``control`` (`_asked`)."""
+        if self._window is not None and control is self._window.control:
+            self._window = self._window_on(self._window.box)
+        elif self._tile is not None and control is self._tile.control:
+            self._tile = self._tiles[self._tile.box] = self._window_on(self._tile.box)
 
     def within(self, box: Box) -> None:
         """Ask later questions with connectivity that fit in ``box`` of a program ground on it.
@@ -346,6 +394,7 @@ class Deducer:
             open_cells[:] = kept
             return tuple(model.cost)
 
+        self._bound(control, _UNBOUNDED)  # an enumeration cut short would force too much
         config = control.configuration.solve
         config.enum_mode, config.models = "cautious", "0"  # type: ignore[union-attr]
         try:
@@ -424,6 +473,13 @@ class Deducer:
         return bool(refuted.question.control.statistics["solving"]["solvers"]["choices"] > 0)
 
 
+CONFLICTS = 5000
+"""Conflicts a question's search may take before it is asked afresh (`Deducer._asked`).
+
+Deletion's questions take a few hundred at most; the odd one astray, hundreds of thousands.
+"""
+_UNBOUNDED = "umax,umax"
+"""clingo's solve limit when none is set."""
 _UNROOTED = Rule("connected", ())
 _TILES_KEPT = 16
 """The tiles' programs kept (`Deducer.tile`): some 5 MB each; a 100x100 has 121 tiles."""
