@@ -6,7 +6,8 @@ process of its own), its slowest step (CPU) and hardest step; then the whole
 bytecode compiled as an installed package's is) from the partial grids the
 path reaches at 0, 25, 50, 75 and 90% of its steps and just before its
 three slowest steps (a hint asks cold what the path had asked before: the
-worst hints come there): the median and the largest wall time. Usage, from the repository root::
+worst hints come there): the median and the largest wall time. Usage, from
+the repository root::
 
     python benchmarks/large_paths.py            # instances/large 30x30 to 45x31, cneil's 35x35s
     python benchmarks/large_paths.py PUZZLE ...

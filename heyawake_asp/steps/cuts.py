@@ -22,14 +22,21 @@ in, each needed (without it, the part would reach the root).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours, reachable
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 
 __all__: list[str] = []
 
-_Walled = tuple[set[Cell], Cell]
-"""The black cells walling a part in, and its cell beside the cut."""
+
+@dataclass(frozen=True)
+class _Walled:
+    """A part beside a cut (``witness`` its cell beside it) and the black cells walling it in."""
+
+    walls: set[Cell]
+    witness: Cell
+    part: set[Cell]
 
 
 def cuts(puzzle: Puzzle, known: Mapping[Cell, bool]) -> list[tuple[Cell, Reason]]:
@@ -88,9 +95,10 @@ def _reason(puzzle: Puzzle, known: Mapping[Cell, bool], rest: set[Cell], cut: Ce
     for neighbour in neighbours(cut):
         if neighbour in rest and not any(neighbour in part for _, part in parts):
             parts.append((neighbour, reachable(neighbour, rest)))
-    walls, witness = _fewest_walls(parts, known)
+    best = _fewest_walls(parts, known)
+    witness = best.witness
     root = next(other for other, _ in parts if other != witness)
-    walls = _needed(puzzle, cut, walls, dict(parts)[witness], root)
+    walls = _needed(puzzle, cut, best.walls, best.part, root)
     rules = [Rule("connected", (root,))]
     settled: list[Settled] = [(wall, True) for wall in walls]
     for cell in (root, witness):
@@ -108,11 +116,12 @@ def _fewest_walls(parts: list[tuple[Cell, set[Cell]]], known: Mapping[Cell, bool
     """
     best: _Walled | None = None
     for witness, part in sorted(parts, key=lambda item: len(item[1])):
-        walls = _walls(part, known, None if best is None else len(best[0]))
+        walls = _walls(part, known, None if best is None else len(best.walls))
         if walls is not None and (
-            best is None or (len(walls), row_major(witness)) < (len(best[0]), row_major(best[1]))
+            best is None
+            or (len(walls), row_major(witness)) < (len(best.walls), row_major(best.witness))
         ):
-            best = walls, witness
+            best = _Walled(walls, witness, part)
     assert best is not None, "a cut has parts on two sides"
     return best
 
