@@ -15,7 +15,13 @@ from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Rule
 from heyawake_asp.steps.squares import _RADII, Squares
 from heyawake_asp.steps.walk import _anchor
-from heyawake_asp.steps.window import TILE_STRIDE, Box, outside_parts, tile_around
+from heyawake_asp.steps.window import (
+    TILE_STRIDES,
+    Box,
+    outside_parts,
+    tile_around,
+    tile_stride,
+)
 
 
 def _question(
@@ -91,9 +97,12 @@ def test_the_grid_outside_a_window_across_it_is_in_two_parts() -> None:
 
 
 @pytest.mark.parametrize(("width", "height"), [(45, 31), (31, 45), (26, 40), (17, 60), (100, 100)])
-def test_a_tile_holds_every_square_and_few_tiles_serve_a_grid(width: int, height: int) -> None:
+@pytest.mark.parametrize("stride", TILE_STRIDES)
+def test_a_tile_holds_every_square_and_few_tiles_serve_a_grid(
+    width: int, height: int, stride: int
+) -> None:
     reach, tiles = 8, set()
-    side = 2 * reach + 1 + TILE_STRIDE
+    side = 2 * reach + 1 + stride
     for x in range(width):
         for y in range(height):
             for radius in (1, 2, 3, 5, 8):
@@ -103,24 +112,26 @@ def test_a_tile_holds_every_square_and_few_tiles_serve_a_grid(width: int, height
                     min(x + radius, width - 1),
                     min(y + radius, height - 1),
                 )
-                tile = tile_around(square, reach, width, height)
+                tile = tile_around(square, reach, stride, width, height)
                 assert tile.holds([(square.left, square.top), (square.right, square.bottom)])
                 assert 0 <= tile.left and tile.right < width
                 assert 0 <= tile.top and tile.bottom < height
                 assert tile.right - tile.left < side and tile.bottom - tile.top < side
                 tiles.add(tile)
-    starts = [-(-max(extent - side, 0) // TILE_STRIDE) + 1 for extent in (width, height)]
+    starts = [-(-max(extent - side, 0) // stride) + 1 for extent in (width, height)]
     assert len(tiles) <= starts[0] * starts[1]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["35x35-s1.lp", "35x35-s2.lp"])
+@pytest.mark.parametrize("name", ["35x35-s1.lp", "35x35-s2.lp", "30x30-s1.lp"])
 def test_squares_asked_of_tiles_are_barren_exactly_where_the_whole_grid_says(name: str) -> None:
     """Connectivity measured from the anchor, as a walk measures it: a tile with no settled
     white cell may be measured from outside it, where the square of a black cell asked
     white is measured from that cell (35x35-s2's r18c27 from the empty grid was skipped)."""
     puzzle, solution, whole = _solved(name)
     anchor = _anchor(solution)
+    stride = tile_stride(8, puzzle.width, puzzle.height)
+    assert stride is not None
     rnd = random.Random(3)
     certified = 0
     for share in (0.0, 0.02, 0.05):  # more settled cells at random force nearly every cell
@@ -132,7 +143,7 @@ def test_squares_asked_of_tiles_are_barren_exactly_where_the_whole_grid_says(nam
             radius = 8 if cell in asked else rnd.choice([3, 8, 8])
             found = squares.core_near(cell, radius, solution, known)
             square = squares._square(cell, radius)
-            tile = tile_around(square, 8, puzzle.width, puzzle.height)
+            tile = tile_around(square, 8, stride, puzzle.width, puzzle.height)
             certified += found is None and cell in squares._left_open(tile, known, solution[cell])
             forced = _forces(whole, square, cell, solution[cell], known)
             assert (found is not None) == forced, (cell, radius, share)

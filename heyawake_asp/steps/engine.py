@@ -34,7 +34,7 @@ from heyawake_asp.steps.dense import DenseClues, maximised_clue, optimum
 from heyawake_asp.steps.local import SMALLEST_GRID, LocalPrograms
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 from heyawake_asp.steps.selectors import cell_symbol, literal_of, rule_named, steps_program
-from heyawake_asp.steps.window import Box, WindowProgram, in_windows, tile_around
+from heyawake_asp.steps.window import Box, WindowProgram, in_windows, tile_around, tile_stride
 from heyawake_asp.variants import require_explained
 
 __all__ = ["Question"]
@@ -328,11 +328,13 @@ class Deducer:
         """Ask later questions that fit in ``box`` of a tile's program (the last used are kept).
 
         ``box`` lies within ``reach`` cells of a cell (`tile_around`). Returns the
-        tile, or None (no program) where `within` would not ground one, or the
-        tile would hold most of the grid.
+        tile, or None (no program) where `within` would not ground one, or no
+        tile pays on this grid (`tile_stride`).
         """
-        tile = tile_around(box, reach, self.puzzle.width, self.puzzle.height)
-        if not self._windowed(tile, 2 / 3):
+        width, height = self.puzzle.width, self.puzzle.height
+        stride = tile_stride(reach, width, height)
+        tile = None if stride is None else tile_around(box, reach, stride, width, height)
+        if tile is None or not self._windowed(tile, 1):
             self._tile = None
             return None
         if tile not in self._tiles:
