@@ -4,6 +4,7 @@ Usage (from the repository root)::
 
     python benchmarks/web.py [--repeat 5]
     python benchmarks/web.py --stream [--repeat 5]
+    python benchmarks/web.py --hints 10 [--before /path/to/other/checkout]
     python benchmarks/web.py --load [--seconds 5] [--before /path/to/other/checkout]
 
 Runs ``heyawake serve`` of this checkout (``python -m heyawake_asp serve``,
@@ -21,6 +22,15 @@ With ``--stream``: the steps streamed (``/api/steps`` as JSON Lines, as the
 page's Steps asks for them), a row per puzzle: its steps, and the median and
 (in brackets) the largest seconds to the first step's line and to the last
 line (the walk's end).
+
+With ``--hints N``: a player who takes each hint, on a 20x20, a 35x35 and
+a 45x31: from the grid halfway along the path, the first hint, then N
+more, each from the grid with the last one's cells settled (their median
+and largest seconds), then one from the grid three quarters along. With
+``--before``, the same on another checkout's server, its rows beside these.
+The server keeps the child that answered a client's hint for the next
+(docs/web.md): in the default table, a hint asked again is answered at
+once, and only its largest time is a fresh child's.
 
 With ``--load``: 2, 8 and 32 clients at once, each sending ``hint`` (empty
 grid) or ``solve`` requests one after another for ``--seconds``, on a 9x9
@@ -44,7 +54,7 @@ import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,6 +71,12 @@ PUZZLES = [
     "instances/large/35x35-s1.lp",
     "instances/large/35x35-s2.lp",
 ]
+HINTED = [
+    "instances/large/20x20-s1.lp",
+    "instances/large/35x35-s1.lp",
+    "instances/large/45x31-s1.lp",
+]
+"""The puzzles of ``--hints``."""
 
 
 def post(port: int, endpoint: str, body: dict[str, Any]) -> tuple[float, dict[str, Any]]:
@@ -81,12 +97,50 @@ def post(port: int, endpoint: str, body: dict[str, Any]) -> tuple[float, dict[st
 
 def halfway(text: str, port: int) -> list[str]:
     """The grid after the first half of the puzzle's steps."""
+    return along(text, port, [0.5])[0]
+
+
+def along(text: str, port: int, fractions: list[float]) -> list[list[str]]:
+    """The grids after each fraction of the puzzle's steps."""
     _, walk = post(port, "steps", {"puzzle": text})
-    grid = [list("?" * len(row)) for row in walk["grid"]]
-    for step in walk["steps"][: len(walk["steps"]) // 2]:
-        for cell in step["settles"]:
-            grid[cell["y"]][cell["x"]] = "#" if cell["black"] else "."
-    return ["".join(row) for row in grid]
+    empty = ["?" * len(row) for row in walk["grid"]]
+    grids = []
+    for fraction in fractions:
+        grid = empty
+        for step in walk["steps"][: int(len(walk["steps"]) * fraction)]:
+            grid = taken(grid, step)
+        grids.append(grid)
+    return grids
+
+
+def taken(grid: list[str], step: dict[str, Any]) -> list[str]:
+    """``grid`` with the cells ``step`` settles."""
+    rows = [list(row) for row in grid]
+    for cell in step["settles"]:
+        rows[cell["y"]][cell["x"]] = "#" if cell["black"] else "."
+    return ["".join(row) for row in rows]
+
+
+def taking_hints(ports: dict[str, int], hints: int) -> None:
+    """Print the table of a player who takes each hint, from halfway along the path."""
+    print(
+        "| server | puzzle | first hint | the next hints, each taken: median (largest)"
+        " | then one from further along |"
+    )
+    print("|---" * 5 + "|")
+    for name in HINTED:
+        text = (HERE / name).read_text()
+        start, further = along(text, next(iter(ports.values())), [0.5, 0.75])
+        for server, port in ports.items():
+            first, reply = post(port, "hint", {"puzzle": text, "grid": start})
+            grid, times = start, []
+            while reply["step"] is not None and len(times) < hints:
+                grid = taken(grid, reply["step"])
+                seconds, reply = post(port, "hint", {"puzzle": text, "grid": grid})
+                times.append(seconds)
+            other, _ = post(port, "hint", {"puzzle": text, "grid": further})
+            cells = f"{first:.2f} | {statistics.median(times):.3f} ({max(times):.2f}) | {other:.2f}"
+            print(f"| {server} | {Path(name).stem} | {cells} |", flush=True)
 
 
 def without_a_clue(text: str) -> str:
@@ -251,6 +305,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--load", action="store_true", help="many clients at once")
     parser.add_argument("--stream", action="store_true", help="the steps streamed")
+    parser.add_argument("--hints", type=int, help="a player taking this many hints in a row")
     parser.add_argument("--seconds", type=float, default=5.0, help="each load case's length")
     parser.add_argument("--before", type=Path, help="another checkout to load beside this one")
     args = parser.parse_args()
@@ -258,16 +313,21 @@ def main() -> None:
         with served(HERE) as port:
             step_streams(port, args.repeat)
         return
-    if not args.load:
+    if not args.load and args.hints is None:
         with served(HERE) as port:
             one_at_a_time(port, args.repeat)
         return
-    with served(HERE) as port:
+    with ExitStack() as stack:
+        port = stack.enter_context(served(HERE))
         if args.before is None:
-            under_load({"this": port}, args.seconds)
-            return
-        with served(args.before.resolve()) as before:
-            under_load({"this": port, "before": before}, args.seconds)
+            ports = {"this": port}
+        else:
+            before = served(args.before.resolve())
+            ports = {"this": port, "before": stack.enter_context(before)}
+        if args.hints is not None:
+            taking_hints(ports, args.hints)
+        else:
+            under_load(ports, args.seconds)
 
 
 if __name__ == "__main__":

@@ -105,6 +105,7 @@ if TYPE_CHECKING:  # for type checkers; at run time `__getattr__` imports these 
     from heyawake_asp.steps.model import Rule as Rule
     from heyawake_asp.steps.model import Step as Step
     from heyawake_asp.steps.model import Walkthrough as Walkthrough
+    from heyawake_asp.steps.walk import Hints as Hints
     from heyawake_asp.steps.walk import hint as hint
     from heyawake_asp.steps.walk import read_partial as read_partial
     from heyawake_asp.steps.walk import steps as walkthrough  # noqa: F401 (re-exported: `_RENAMED`)
@@ -176,7 +177,7 @@ _HOMES = {
     "solver": ("SolveResult", "SolveStats", "solve"),
     "steps.grading": ("Grade", "grade", "grade_puzzle"),
     "steps.model": ("Hint", "Reason", "Rule", "Step", "Walkthrough"),
-    "steps.walk": ("hint", "read_partial", "walkthrough"),
+    "steps.walk": ("Hints", "hint", "read_partial", "walkthrough"),
     "validation.judge": ("Judge",),
     "validation.shrink": ("shrink",),
     "validation.validate": ("Counterexample", "Validation", "answers", "validate"),

@@ -21,12 +21,13 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from helpers import FIXTURE, REPO
+from helpers import FIXTURE, REPO, step_of
 from web_support import eventually, serve
 
 from heyawake_asp.cli import main, serving
 from heyawake_asp.formats import read_puzzle_text
 from heyawake_asp.oracles.checker import verify
+from heyawake_asp.oracles.step_checker import check_step
 from heyawake_asp.solver import solve
 from heyawake_asp.web import api
 from heyawake_asp.web.application import MAX_BODY_BYTES, WebApp
@@ -317,6 +318,33 @@ def test_a_request_whose_asker_hangs_up_stops_its_child() -> None:
             assert status == 200, record
         finally:
             asker.kill()
+
+
+def test_a_clients_hints_go_to_one_child_kept_between_them() -> None:
+    """A player's next hint is asked of the child that found the last (`Runner._keep`), which
+    ends with the server; a hint that fails leaves no child behind."""
+    text = (REPO / "instances" / "medium" / "9x9-s1.lp").read_text()
+    puzzle = read_puzzle_text(text, "p")
+    grid = ["?" * puzzle.width] * puzzle.height
+    for port in served_port(WebApp(Settings.local(TIMEOUT, jobs=1))):
+        pids = []
+        for _ in range(3):
+            status, record = post(port, "hint", {"puzzle": text, "grid": grid})
+            assert status == 200, record
+            step = step_of(record["step"])
+            assert check_step(puzzle, step) == [], record["step"]["text"]
+            rows = [list(row) for row in grid]
+            for cell in record["step"]["settles"]:
+                rows[cell["y"]][cell["x"]] = "#" if cell["black"] else "."
+            grid = ["".join(row) for row in rows]
+            pids.append([child.pid for child in multiprocessing.active_children()])
+        assert len(pids[0]) == 1 and pids == [pids[0]] * 3
+        status, _ = post(port, "hint", {"puzzle": LARGE, "grid": ["?"]})  # a 400: not kept
+        assert status == 400
+        assert eventually(lambda: not multiprocessing.active_children())
+        assert post(port, "hint", {"puzzle": text, "grid": grid})[0] == 200
+        assert len(multiprocessing.active_children()) == 1
+    assert eventually(lambda: not multiprocessing.active_children())
 
 
 _ASKER = f"""

@@ -12,7 +12,6 @@ from __future__ import annotations
 import http.client
 import json
 import math
-import multiprocessing
 import os
 import re
 import subprocess
@@ -25,7 +24,17 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from helpers import REPO, step_of
-from web_support import URL, board, eventually, marked, open_puzzle, serve, settle, status
+from web_support import (
+    URL,
+    board,
+    children,
+    eventually,
+    marked,
+    open_puzzle,
+    serve,
+    settle,
+    status,
+)
 
 from heyawake_asp import verify
 from heyawake_asp.formats import read_puzzle_text
@@ -202,6 +211,7 @@ def test_the_first_steps_come_while_the_walk_goes_on_and_a_hang_up_stops_it(
 ) -> None:
     """The asker is another process, as a browser is: a socket of this process would live on
     in the child forked for the request, and never hang up."""
+    before = children()  # the server keeps a child for its client's hints
     asker = subprocess.Popen(
         [sys.executable, "-c", _ASKER, str(port)],
         stdin=subprocess.PIPE,
@@ -212,10 +222,10 @@ def test_the_first_steps_come_while_the_walk_goes_on_and_a_hang_up_stops_it(
         assert asker.stdout is not None
         found = [json.loads(asker.stdout.readline()) for _ in range(HELD)]
         checked(URL, found)
-        assert multiprocessing.active_children()  # held: the walk has not ended
+        assert children() - before  # held: the walk has not ended
         asker.kill()
         asker.wait()
-        assert eventually(lambda: not multiprocessing.active_children())
+        assert eventually(lambda: children() <= before)
         held.open()
         # Its turn (the one worker) goes to the next request.
         assert post(port, "check", {"puzzle": "heyawake 1x1\na\n"})[0] == 200
@@ -298,6 +308,7 @@ def test_the_server_renews_the_wait_as_each_step_comes(monkeypatch: pytest.Monke
 def test_steps_show_as_they_come_the_grade_when_the_walk_ends(
     page: Page, base: str, held: Gate
 ) -> None:
+    before = children()  # the server keeps a child for its client's hints
     puzzle = read_puzzle_text(URL, "url")
     open_puzzle(page, base, URL)
     page.get_by_role("button", name="Steps", exact=True).click()
@@ -317,7 +328,7 @@ def test_steps_show_as_they_come_the_grade_when_the_walk_ends(
     }
     # Leaving Steps drops the stream: its child is stopped (the page's request aborted).
     page.get_by_role("button", name="Back to play", exact=True).click()
-    assert eventually(lambda: not multiprocessing.active_children())
+    assert eventually(lambda: children() <= before)
     settle(page)
     # Again, to the end: every step, then the grade.
     held.open()
@@ -347,6 +358,7 @@ def test_a_large_puzzles_first_step_shows_long_before_its_walk_ends(page: Page, 
 def test_a_failed_load_while_the_steps_come_closes_them_and_its_error_stays(
     page: Page, base: str, held: Gate
 ) -> None:
+    before = children()  # the server keeps a child for its client's hints
     open_puzzle(page, base, URL)
     page.get_by_role("button", name="Steps", exact=True).click()
     page.wait_for_selector(f"#learn[data-found='{HELD}']")
@@ -354,7 +366,7 @@ def test_a_failed_load_while_the_steps_come_closes_them_and_its_error_stays(
     page.get_by_role("button", name="Load", exact=True).click()
     settle(page)
     # The walk is stopped and Steps closed: nothing left saying more steps are coming.
-    assert eventually(lambda: not multiprocessing.active_children())
+    assert eventually(lambda: children() <= before)
     assert page.locator("#learn").is_hidden() and page.locator("#learn-more").is_hidden()
     assert status(page).startswith("error: puzzle:"), status(page)
     assert board(page) == ["?" * 6] * 6  # the puzzle in play, as the player left it
@@ -364,6 +376,7 @@ def test_a_failed_load_while_the_steps_come_closes_them_and_its_error_stays(
 def test_the_steps_button_leaves_the_steps_and_never_walks_again(
     page: Page, base: str, held: Gate
 ) -> None:
+    before = children()  # the server keeps a child for its client's hints
     walks: list[str | None] = []
     page.on("request", lambda request: walks.extend(_walk(request.url, "sent")))
     open_puzzle(page, base, URL)
@@ -375,7 +388,7 @@ def test_the_steps_button_leaves_the_steps_and_never_walks_again(
     leave.click()
     settle(page)
     assert page.locator("#learn").is_hidden() and status(page) == "Back to your grid."
-    assert eventually(lambda: not multiprocessing.active_children())
+    assert eventually(lambda: children() <= before)
     assert len(walks) == 1
     assert page.get_by_role("button", name="Steps", exact=True).is_enabled()
 

@@ -7,6 +7,8 @@ is found (``HEYAWAKE_CHROMIUM``, else ``chromium`` or ``chromium-browser`` on th
 from __future__ import annotations
 
 import json
+import multiprocessing
+import multiprocessing.process
 import os
 import shutil
 import threading
@@ -58,6 +60,11 @@ def serve(app: WebApp | None = None, host: str = "127.0.0.1") -> Iterator[str]:
         server.should_exit = True
         thread.join(10)
         listener.socket.close()
+
+
+def children() -> set[multiprocessing.process.BaseProcess]:
+    """This process's children alive now (the servers' run here, on threads)."""
+    return set(multiprocessing.active_children())
 
 
 def eventually(condition: Callable[[], bool], seconds: float = 60.0) -> bool:

@@ -14,13 +14,14 @@ every step independently.
 
 from heyawake_asp.steps.grading import BOUNDS, LABELS, Grade, grade, grade_puzzle
 from heyawake_asp.steps.model import Hint, Reason, Rule, Step, Walkthrough
-from heyawake_asp.steps.walk import cut_short, hint, read_partial, steps, timed_out
+from heyawake_asp.steps.walk import Hints, cut_short, hint, read_partial, steps, timed_out
 
 __all__ = [
     "BOUNDS",
     "LABELS",
     "Grade",
     "Hint",
+    "Hints",
     "Reason",
     "Rule",
     "Step",

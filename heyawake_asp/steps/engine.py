@@ -154,6 +154,10 @@ class Deducer:
         self._alarm = Alarm(deadline)
         self._limits: WeakKeyDictionary[clingo.Control, str] = WeakKeyDictionary()  # `_bound`
 
+    def until(self, deadline: Deadline) -> None:
+        """Interrupt later questions at ``deadline`` (a later call's), not the one given before."""
+        self._alarm = Alarm(deadline)
+
     def _roots(self, rules: Collection[Rule], known: Mapping[Cell, bool]) -> tuple[Cell, ...]:
         """Where connectivity among ``rules`` is measured from; none without it.
 

@@ -222,7 +222,7 @@ class Planner:
         self._stale.discard(scope)
         (self._forcing.add if forced else self._forcing.discard)(scope)
 
-    def _settle(self, cells: Iterable[Settled]) -> None:
+    def settle(self, cells: Iterable[Settled]) -> None:
         """Settle cells and mark the scopes they are in for asking again."""
         for cell, black in cells:
             self.known[cell] = black
@@ -305,7 +305,7 @@ class Planner:
 
     def _step(self, cells: tuple[Settled, ...], reason: Reason, kind: Kind, cost: int) -> Step:
         """Settle ``cells`` and describe the step."""
-        self._settle(cells)
+        self.settle(cells)
         return Step(cells, reason, kind, cost, sentence(self.deducer.puzzle, cells, reason, kind))
 
     def _take_global(self) -> Step | None:

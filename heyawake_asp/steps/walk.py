@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from heyawake_asp.errors import OutOfTime, PuzzleFormatError
@@ -26,7 +27,7 @@ from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Hint, Settled, Step, Walkthrough, row_major
 from heyawake_asp.steps.planner import Planner
 
-__all__ = ["hint", "read_partial", "steps"]
+__all__ = ["Hints", "hint", "read_partial", "steps"]
 
 UNSETTLED = "?"
 """An unsettled cell in a partial grid."""
@@ -96,22 +97,74 @@ def hint(
     solution: ``unsolvable`` then names clues that cannot all hold.
     Raises `OutOfTime` after ``timeout`` seconds (or at that `Deadline`).
     """
-    deadline = as_deadline(timeout)
-    shared = _shared(puzzle, deadline)
-    if shared is None:
-        why = explain(puzzle, timeout=deadline)
-        return Hint(None, None, why.rooms, why.most)
-    deducer = Deducer(puzzle, _anchor(shared), deadline)
-    known = dict(given or {})
-    # Cells every solution shares cannot conflict; not asking leaves clingo as a walk finds it
-    # (its cores, and so the reasons, depend on what it was asked), so that a hint from the
-    # empty grid is a walk's first step.
-    agreed = all(shared.get(cell) == black for cell, black in known.items())
-    conflict = None if agreed else _conflict(deducer, known)
-    if conflict is not None:
-        return Hint(None, conflict)
-    # Given cells that some solution lacks: what the other solutions share is asked of clingo.
-    return Hint(Planner(deducer, known, shared if agreed else None).next_step(), None)
+    return Hints(puzzle).next(given, timeout)
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """A hint and the settled cells it was asked from."""
+
+    given: dict[Cell, bool]
+    hint: Hint
+
+
+class Hints:
+    """One puzzle's hints, one after another, each as `hint` gives it, sooner.
+
+    The puzzle's programs are ground once, for every hint. A hint from a
+    grid with every cell the last one settled (a player who takes each
+    hint) goes on from it as a walk goes on to its next step: what the
+    levels' instances forced is asked again only where cells were settled
+    since. The same grid again gets the same hint.
+    """
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self._shared: dict[Cell, bool] | None = None
+        self._deducer: Deducer | None = None
+        self._planner: Planner | None = None  # the last hint's, from cells every solution shares
+        self._last: _Asked | None = None
+
+    def next(
+        self, given: Mapping[Cell, bool] | None = None, timeout: float | Deadline | None = None
+    ) -> Hint:
+        """The next step from the ``given`` settled cells, or a conflict (`hint`)."""
+        deadline = as_deadline(timeout)
+        if deadline.passed:
+            raise OutOfTime(deadline.overdue_message())
+        known = dict(given or {})
+        if self._last is None or self._last.given != known:
+            self._last = _Asked(known, self._next(known, deadline))
+        return self._last.hint
+
+    def _next(self, known: dict[Cell, bool], deadline: Deadline) -> Hint:
+        """`next`'s hint, the programs ground when first needed."""
+        if self._deducer is None:
+            shared = _shared(self.puzzle, deadline)
+            if shared is None:
+                why = explain(self.puzzle, timeout=deadline)
+                return Hint(None, None, why.rooms, why.most)
+            self._shared = shared
+            self._deducer = Deducer(self.puzzle, _anchor(shared), deadline)
+        else:
+            self._deducer.until(deadline)
+        deducer, shared = self._deducer, self._shared
+        assert shared is not None
+        # Cells every solution shares cannot conflict; not asking leaves clingo as a walk finds it
+        # (its cores, and so the reasons, depend on what it was asked), so that a hint from the
+        # empty grid is a walk's first step.
+        agreed = all(shared.get(cell) == black for cell, black in known.items())
+        conflict = None if agreed else _conflict(deducer, known)
+        if conflict is not None:
+            return Hint(None, conflict)
+        planner = self._planner
+        if agreed and planner is not None and planner.known.items() <= known.items():
+            # The last hint's grid and its step, or more: on from there, as a walk goes on.
+            planner.settle(item for item in known.items() if item[0] not in planner.known)
+        else:  # given cells that some solution lacks: what the others share is asked of clingo
+            planner = Planner(deducer, known, shared if agreed else None)
+        self._planner = planner if agreed else None
+        return Hint(planner.next_step(), None)
 
 
 def _conflict(deducer: Deducer, known: Mapping[Cell, bool]) -> tuple[Cell, ...] | None:

@@ -57,7 +57,7 @@ from heyawake_asp.render.records import (
 from heyawake_asp.render.svg import render_svg
 from heyawake_asp.runtime.deadline import NEVER, Deadline, Renewing
 from heyawake_asp.solver import solve
-from heyawake_asp.steps import BOUNDS, LABELS, Step, grade, grade_puzzle, hint, steps
+from heyawake_asp.steps import BOUNDS, LABELS, Hints, Step, grade, grade_puzzle, steps
 
 __all__ = ["answer"]
 
@@ -252,8 +252,21 @@ def _hint(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
         for x, char in enumerate(row)
         if char != "?"
     }
-    found = hint(puzzle, known, deadline)
+    found = _hints_of(puzzle).next(known, deadline)
     return {**hint_record(SOURCE, found), "why": _why(puzzle, found.unsolvable, found.most)}
+
+
+_HINTS: dict[Puzzle, Hints] = {}
+"""The hints of the last puzzle hinted in this process: a child kept for a client's hints
+(`heyawake_asp.web.runner`) goes on from its last hint."""
+
+
+def _hints_of(puzzle: Puzzle) -> Hints:
+    """The hints of ``puzzle``, kept (those of another puzzle are let go)."""
+    if puzzle not in _HINTS:
+        _HINTS.clear()
+        _HINTS[puzzle] = Hints(puzzle)
+    return _HINTS[puzzle]
 
 
 def _steps(

@@ -9,12 +9,20 @@ queue.
 `Runner.stream` answers ``steps`` step by step, each step as its child
 finds it; its time limit is on the wait for each step, with a bound on
 the whole walk (`heyawake_asp.runtime.deadline.Renewing`).
+
+A client's hints go to the child that answered its last hint, kept
+between them (one per client, `Settings.jobs` at most, the least recently
+used ended first): it keeps the puzzle's programs and where its last hint
+left off (`heyawake_asp.steps.Hints`), so that a player who takes each
+hint gets the next as a walk gets its next step. A child stopped or
+failed is not kept.
 """
 
 from __future__ import annotations
 
 import functools
 import math
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -54,6 +62,7 @@ class Runner:
     settings: Settings
     turns: Turns = field(init=False)
     _workers: set[Worker] = field(default_factory=set)
+    _hinting: OrderedDict[str, Worker] = field(default_factory=OrderedDict)  # idle, by client
     _closing: bool = False
 
     def __post_init__(self) -> None:
@@ -69,7 +78,7 @@ class Runner:
         queue; once its child runs, the child is stopped.
         """
         deadline = Deadline(self.settings.timeout)
-        asker = _Asker()
+        asker = _Asker(kept_for=client if endpoint == "hint" else None)
         async with anyio.create_task_group() as group:
             group.start_soon(_watch, receive, asker)
             answered = await self._answer(
@@ -149,19 +158,41 @@ class Runner:
         asker: _Asker,
         on_report: Callable[[Any], None] | None,
     ) -> Reply:
-        """``call()`` in a fresh child, which ``asker`` stops on hang-up, as cancelling this."""
-        with Worker(memory_cap(self.settings.jobs)) as worker:
-            self._workers.add(worker)
-            asker.worker = worker
-            try:
-                if asker.gone:  # gone as the turn came: `_watch` saw no worker to stop
-                    worker.stop()
-                return await anyio.to_thread.run_sync(
-                    _run, worker, call, deadline, on_report, abandon_on_cancel=True
-                )
-            finally:
+        """``call()`` in a child, which ``asker`` stops on hang-up, as cancelling this.
+
+        A fresh child, or for a hint the client's kept one (the module's docstring).
+        """
+        kept_for = asker.kept_for
+        worker = None if kept_for is None else self._hinting.pop(kept_for, None)
+        worker = worker or Worker(memory_cap(self.settings.jobs))
+        self._workers.add(worker)
+        asker.worker = worker
+        keep = False
+        try:
+            if asker.gone:  # gone as the turn came: `_watch` saw no worker to stop
+                worker.stop()
+            reply = await anyio.to_thread.run_sync(
+                _run, worker, call, deadline, on_report, abandon_on_cancel=True
+            )
+            keep = kept_for is not None and reply.status == 200 and not asker.gone
+            return reply
+        finally:
+            self._workers.discard(worker)
+            if keep and kept_for is not None and not self._closing:
+                asker.worker = None  # a hang-up from now on has nothing of its own to stop
+                self._keep(kept_for, worker)
+            else:
                 worker.stop()  # a no-op once the call is done; ends it when this task is cancelled
-                self._workers.discard(worker)
+                worker.close()
+
+    def _keep(self, client: str, worker: Worker) -> None:
+        """Keep ``worker``'s child for ``client``'s next hint, the least recently used ended."""
+        before = self._hinting.pop(client, None)  # a hint asked beside it had another child
+        if before is not None:
+            before.close()
+        self._hinting[client] = worker
+        while len(self._hinting) > self.settings.jobs:
+            self._hinting.popitem(last=False)[1].close()
 
     async def close(self) -> None:
         """Stop every child and refuse every request from now on (the server shuts down)."""
@@ -169,6 +200,8 @@ class Runner:
         self.turns.close(_SHUTTING_DOWN)
         for worker in list(self._workers):
             worker.stop()
+        while self._hinting:
+            self._hinting.popitem()[1].close()
 
 
 @dataclass
@@ -178,6 +211,7 @@ class _Asker:
     gone: bool = False
     waiting: anyio.CancelScope | None = None
     worker: Worker | None = None
+    kept_for: str | None = None  # the client whose hints' child answers it (`Runner._keep`)
 
 
 async def _watch(receive: Receive, asker: _Asker) -> None:

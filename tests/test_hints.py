@@ -1,0 +1,100 @@
+"""Hints one after another (`Hints`): a player who takes each hint walks the path; any other
+grid gets a checked step or its true conflict; a hint cut short spoils none after it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+import pytest
+from helpers import REPO
+
+from heyawake_asp import Puzzle, read_puzzle, solve
+from heyawake_asp.errors import OutOfTime
+from heyawake_asp.oracles.step_checker import check_step
+from heyawake_asp.runtime.deadline import Deadline
+from heyawake_asp.steps import Hints, hint, steps
+from heyawake_asp.steps import walk as walk_module
+from heyawake_asp.steps.engine import Deducer
+from heyawake_asp.steps.model import Settled
+from heyawake_asp.steps.planner import Planner
+
+MEDIUM = REPO / "instances" / "medium" / "9x9-s1.lp"
+LARGE = REPO / "instances" / "large" / "20x20-s1.lp"  # local programs and windows
+
+
+def _solution(puzzle: Puzzle) -> dict[tuple[int, int], bool]:
+    """The puzzle's one solution, found by the solver and checked by it."""
+    [grid] = solve(puzzle).solutions
+    return {(x, y): char == "#" for y, row in enumerate(grid) for x, char in enumerate(row)}
+
+
+@pytest.mark.parametrize("path", [MEDIUM, LARGE], ids=lambda path: path.stem)
+def test_a_player_who_takes_each_hint_walks_the_path(
+    path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzle = read_puzzle(str(path))
+    path_steps = steps(puzzle).steps
+    built: list[Deducer] = []
+
+    class Counted(Deducer):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            built.append(self)
+
+    monkeypatch.setattr(walk_module, "Deducer", Counted)
+    hints, known = Hints(puzzle), dict[tuple[int, int], bool]()
+    for number, expected in enumerate(path_steps, 1):
+        step = hints.next(known).step
+        assert step == expected, number
+        assert check_step(puzzle, step) == [], step.text
+        assert hints.next(known).step == step  # the same grid again: the same hint
+        known.update(step.cells)
+    assert hints.next(known).step is None
+    assert len(built) == 1, "the puzzle's programs were ground again"
+
+
+def test_hints_from_grids_in_any_order_are_checked_steps_or_the_wrong_cell() -> None:
+    puzzle = read_puzzle(str(LARGE))
+    solution = _solution(puzzle)
+    rnd = random.Random(5)
+    hints = Hints(puzzle)
+    cells = sorted(solution)
+    for share in [0.1, 0.6, 0.3, 0.9, 0.0, 0.5, 0.5, 0.8]:
+        known = {cell: solution[cell] for cell in cells if rnd.random() < share}
+        wrong = rnd.random() < 0.3
+        if wrong:
+            cell = rnd.choice(cells)
+            known[cell] = not solution[cell]
+        found = hints.next(known)
+        if wrong:  # one solution: a single cell against it is a minimal conflict
+            assert found.step is None and found.conflict == (cell,)
+            continue
+        assert found.conflict is None and found.step is not None
+        assert check_step(puzzle, found.step) == [], found.step.text
+        assert all(solution[cell] == black for cell, black in found.step.cells)
+        assert not any(cell in known for cell, _ in found.step.cells)
+
+
+def test_a_hint_cut_short_leaves_the_next_one_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzle = read_puzzle(str(LARGE))
+    hints = Hints(puzzle)
+    first = hints.next({}).step
+    assert first is not None
+    known = dict(first.cells)
+    with pytest.raises(OutOfTime):  # a deadline passed before the hint: no question asked
+        hints.next(known, Deadline(0.0))
+    settle = Planner.settle
+
+    def cut_short(self: Planner, cells: Iterable[Settled]) -> None:
+        settle(self, cells)  # the step's cells settled, and then the time is up
+        monkeypatch.setattr(Planner, "settle", settle)
+        raise OutOfTime("stopped past the time limit")
+
+    monkeypatch.setattr(Planner, "settle", cut_short)
+    with pytest.raises(OutOfTime):
+        hints.next(known)
+    taken = dict(known)  # the player shades what the hint cut short had settled
+    taken.update((cell, black) for cell, black in hint(puzzle, known).step.cells)  # type: ignore[union-attr]
+    step = hints.next(taken).step
+    assert step is not None and check_step(puzzle, step) == []
