@@ -286,7 +286,10 @@ def served(checkout: Path) -> Iterator[int]:
     """``heyawake serve`` of ``checkout`` (2 minutes a request) in a child; yield its port."""
     command = [sys.executable, "-m", "heyawake_asp", "serve", "--port", "0", "--timeout", "120"]
     environment = {**os.environ, "PYTHONPATH": str(checkout)}
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=environment)
+    # From the checkout: ``-m`` puts the working directory first, before PYTHONPATH.
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, text=True, env=environment, cwd=checkout
+    )
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
