@@ -4,7 +4,6 @@ grid gets a checked step or its true conflict; a hint cut short spoils none afte
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 
 import pytest
 from helpers import REPO
@@ -14,10 +13,10 @@ from heyawake_asp.errors import OutOfTime
 from heyawake_asp.oracles.step_checker import check_step
 from heyawake_asp.runtime.deadline import Deadline
 from heyawake_asp.steps import Hints, hint, steps
+from heyawake_asp.steps import planner as planner_module
 from heyawake_asp.steps import walk as walk_module
 from heyawake_asp.steps.engine import Deducer
-from heyawake_asp.steps.model import Settled
-from heyawake_asp.steps.planner import Planner
+from heyawake_asp.steps.wording import sentence
 
 MEDIUM = REPO / "instances" / "medium" / "9x9-s1.lp"
 LARGE = REPO / "instances" / "large" / "20x20-s1.lp"  # local programs and windows
@@ -35,14 +34,20 @@ def test_a_player_who_takes_each_hint_walks_the_path(
 ) -> None:
     puzzle = read_puzzle(str(path))
     path_steps = steps(puzzle).steps
-    built: list[Deducer] = []
+    built: list[object] = []
 
-    class Counted(Deducer):
+    class CountedDeducer(Deducer):
         def __init__(self, *args: object, **kwargs: object) -> None:
             super().__init__(*args, **kwargs)  # type: ignore[arg-type]
             built.append(self)
 
-    monkeypatch.setattr(walk_module, "Deducer", Counted)
+    class CountedPlanner(planner_module.Planner):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            built.append(self)
+
+    monkeypatch.setattr(walk_module, "Deducer", CountedDeducer)
+    monkeypatch.setattr(walk_module, "Planner", CountedPlanner)
     hints, known = Hints(puzzle), dict[tuple[int, int], bool]()
     for number, expected in enumerate(path_steps, 1):
         step = hints.next(known).step
@@ -51,7 +56,7 @@ def test_a_player_who_takes_each_hint_walks_the_path(
         assert hints.next(known).step == step  # the same grid again: the same hint
         known.update(step.cells)
     assert hints.next(known).step is None
-    assert len(built) == 1, "the puzzle's programs were ground again"
+    assert len(built) == 2, "the programs were ground, or the levels asked, afresh"
 
 
 def test_hints_from_grids_in_any_order_are_checked_steps_or_the_wrong_cell() -> None:
@@ -74,6 +79,7 @@ def test_hints_from_grids_in_any_order_are_checked_steps_or_the_wrong_cell() -> 
         assert check_step(puzzle, found.step) == [], found.step.text
         assert all(solution[cell] == black for cell, black in found.step.cells)
         assert not any(cell in known for cell, _ in found.step.cells)
+        assert all(known.get(cell) == black for cell, black in found.step.reason.known)
 
 
 def test_a_hint_cut_short_leaves_the_next_one_whole(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -84,17 +90,14 @@ def test_a_hint_cut_short_leaves_the_next_one_whole(monkeypatch: pytest.MonkeyPa
     known = dict(first.cells)
     with pytest.raises(OutOfTime):  # a deadline passed before the hint: no question asked
         hints.next(known, Deadline(0.0))
-    settle = Planner.settle
 
-    def cut_short(self: Planner, cells: Iterable[Settled]) -> None:
-        settle(self, cells)  # the step's cells settled, and then the time is up
-        monkeypatch.setattr(Planner, "settle", settle)
+    def cut_short(*args: object) -> str:  # the step's cells settled, and then the time is up
+        monkeypatch.setattr(planner_module, "sentence", sentence)
         raise OutOfTime("stopped past the time limit")
 
-    monkeypatch.setattr(Planner, "settle", cut_short)
+    monkeypatch.setattr(planner_module, "sentence", cut_short)
     with pytest.raises(OutOfTime):
         hints.next(known)
-    taken = dict(known)  # the player shades what the hint cut short had settled
-    taken.update((cell, black) for cell, black in hint(puzzle, known).step.cells)  # type: ignore[union-attr]
-    step = hints.next(taken).step
+    step = hints.next(known).step  # not from the cells the hint cut short had settled
     assert step is not None and check_step(puzzle, step) == []
+    assert step == hint(puzzle, known).step

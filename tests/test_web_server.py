@@ -347,6 +347,29 @@ def test_a_clients_hints_go_to_one_child_kept_between_them() -> None:
     assert eventually(lambda: not multiprocessing.active_children())
 
 
+def test_a_kept_child_outlives_the_threads_that_waited_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Linux ends a child when the thread that started it ends, and anyio ends its idle
+    threads (here at once): the child kept for a client's hints lives on regardless."""
+    from anyio._backends._asyncio import WorkerThread
+
+    monkeypatch.setattr(WorkerThread, "MAX_IDLE_TIME", 0)
+    text = (REPO / "instances" / "medium" / "9x9-s1.lp").read_text()
+    body = {"puzzle": text}
+    for port in served_port(WebApp(Settings.local(TIMEOUT, jobs=2))):
+        assert post(port, "hint", body)[0] == 200
+        [kept] = multiprocessing.active_children()
+        for _ in range(4):  # threads taken side by side, then all but one of them ended
+            with ThreadPoolExecutor(3) as pool:
+                replies = [pool.submit(post, port, "check", THREE) for _ in range(3)]
+                statuses = [reply.result()[0] for reply in replies]
+            assert statuses == [200] * 3
+        assert kept.is_alive()
+        assert post(port, "hint", body)[0] == 200
+        assert [child.pid for child in multiprocessing.active_children()] == [kept.pid]
+
+
 _ASKER = f"""
 import http.client, json, sys
 connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))

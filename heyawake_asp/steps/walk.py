@@ -109,13 +109,16 @@ class _Asked:
 
 
 class Hints:
-    """One puzzle's hints, one after another, each as `hint` gives it, sooner.
+    """One puzzle's hints, one after another, each a step as a walk would take it, sooner.
 
     The puzzle's programs are ground once, for every hint. A hint from a
     grid with every cell the last one settled (a player who takes each
     hint) goes on from it as a walk goes on to its next step: what the
     levels' instances forced is asked again only where cells were settled
-    since. The same grid again gets the same hint.
+    since. A grid asked twice in a row gets the same hint. The programs
+    keep what clingo learnt, so a step's reason may differ from a fresh
+    `hint`'s (each is minimal, and the first hint from the empty grid is
+    the walk's first step).
     """
 
     def __init__(self, puzzle: Puzzle) -> None:
@@ -124,6 +127,7 @@ class Hints:
         self._deducer: Deducer | None = None
         self._planner: Planner | None = None  # the last hint's, from cells every solution shares
         self._last: _Asked | None = None
+        self._unsolvable: Hint | None = None
 
     def next(
         self, given: Mapping[Cell, bool] | None = None, timeout: float | Deadline | None = None
@@ -139,11 +143,14 @@ class Hints:
 
     def _next(self, known: dict[Cell, bool], deadline: Deadline) -> Hint:
         """`next`'s hint, the programs ground when first needed."""
+        if self._unsolvable is not None:
+            return self._unsolvable
         if self._deducer is None:
             shared = _shared(self.puzzle, deadline)
             if shared is None:
                 why = explain(self.puzzle, timeout=deadline)
-                return Hint(None, None, why.rooms, why.most)
+                self._unsolvable = Hint(None, None, why.rooms, why.most)
+                return self._unsolvable
             self._shared = shared
             self._deducer = Deducer(self.puzzle, _anchor(shared), deadline)
         else:

@@ -24,6 +24,7 @@ import functools
 import math
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,7 +63,7 @@ class Runner:
     settings: Settings
     turns: Turns = field(init=False)
     _workers: set[Worker] = field(default_factory=set)
-    _hinting: OrderedDict[str, Worker] = field(default_factory=OrderedDict)  # idle, by client
+    _hinting: OrderedDict[str, _Hinting] = field(default_factory=OrderedDict)  # idle, by client
     _closing: bool = False
 
     def __post_init__(self) -> None:
@@ -163,8 +164,11 @@ class Runner:
         A fresh child, or for a hint the client's kept one (the module's docstring).
         """
         kept_for = asker.kept_for
-        worker = None if kept_for is None else self._hinting.pop(kept_for, None)
-        worker = worker or Worker(memory_cap(self.settings.jobs))
+        hinting = None if kept_for is None else self._hinting.pop(kept_for, None)
+        if kept_for is not None and hinting is None:
+            hinting = _Hinting(kept_for, Worker(memory_cap(self.settings.jobs)))
+        worker = Worker(memory_cap(self.settings.jobs)) if hinting is None else hinting.worker
+        run = functools.partial(_run, worker) if hinting is None else hinting.run
         self._workers.add(worker)
         asker.worker = worker
         keep = False
@@ -172,25 +176,25 @@ class Runner:
             if asker.gone:  # gone as the turn came: `_watch` saw no worker to stop
                 worker.stop()
             reply = await anyio.to_thread.run_sync(
-                _run, worker, call, deadline, on_report, abandon_on_cancel=True
+                run, call, deadline, on_report, abandon_on_cancel=True
             )
-            keep = kept_for is not None and reply.status == 200 and not asker.gone
+            keep = hinting is not None and reply.status == 200 and not asker.gone
             return reply
         finally:
             self._workers.discard(worker)
-            if keep and kept_for is not None and not self._closing:
+            if keep and hinting is not None and not self._closing:
                 asker.worker = None  # a hang-up from now on has nothing of its own to stop
-                self._keep(kept_for, worker)
+                self._keep(hinting)
             else:
                 worker.stop()  # a no-op once the call is done; ends it when this task is cancelled
-                worker.close()
+                (worker if hinting is None else hinting).close()
 
-    def _keep(self, client: str, worker: Worker) -> None:
-        """Keep ``worker``'s child for ``client``'s next hint, the least recently used ended."""
-        before = self._hinting.pop(client, None)  # a hint asked beside it had another child
+    def _keep(self, hinting: _Hinting) -> None:
+        """Keep a client's hints' child for its next hint, the least recently used ended."""
+        before = self._hinting.pop(hinting.client, None)  # a hint beside it had another child
         if before is not None:
             before.close()
-        self._hinting[client] = worker
+        self._hinting[hinting.client] = hinting
         while len(self._hinting) > self.settings.jobs:
             self._hinting.popitem(last=False)[1].close()
 
@@ -202,6 +206,35 @@ class Runner:
             worker.stop()
         while self._hinting:
             self._hinting.popitem()[1].close()
+
+
+@dataclass
+class _Hinting:
+    """A client's hints' worker, and the one thread that starts its child and asks it.
+
+    Linux ends a child when the thread that started it ends (the child dies
+    with its parent: `heyawake_asp.runtime.child`), and anyio ends threads
+    left idle: a child kept between requests is started from a thread of
+    its own, which lives as long as the worker.
+    """
+
+    client: str
+    worker: Worker
+    thread: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1))
+
+    def run(
+        self,
+        call: functools.partial[Reply],
+        deadline: Deadline,
+        on_report: Callable[[Any], None] | None,
+    ) -> Reply:
+        """`_run` in the worker, from the worker's own thread."""
+        return self.thread.submit(_run, self.worker, call, deadline, on_report).result()
+
+    def close(self) -> None:
+        """End the worker's child, then its thread."""
+        self.worker.close()
+        self.thread.shutdown(wait=False)
 
 
 @dataclass
