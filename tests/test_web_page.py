@@ -14,7 +14,7 @@ import urllib.parse
 from typing import TYPE_CHECKING
 
 import pytest
-from helpers import FIXTURE, REPO, SHARED, require_shared
+from helpers import FIXTURE, REPO, SHARED, require_shared, step_of
 from web_support import (
     CELL,
     URL,
@@ -33,11 +33,12 @@ from web_support import (
 
 from heyawake_asp import read_puzzle, solve, verify
 from heyawake_asp.formats import read_puzzle_text
+from heyawake_asp.oracles.step_checker import check_step
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.steps import grade_puzzle, hint
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, Response
 
 
 def clues(page: Page) -> list[tuple[float, float, str]]:
@@ -65,28 +66,37 @@ def known_of(rows: list[str]) -> dict[tuple[int, int], bool]:
 
 
 def hint_by_hint(page: Page, most: int | None = None) -> int:
-    """Press Hint until "Solved!" (or ``most`` hints shown), checking each against the library's.
+    """Press Hint until "Solved!" (or ``most`` hints shown), checking each hint shown.
 
     Returns how many hints were shown.
-    The library is asked about the puzzle as the page sends it: the hint for a grid may
-    differ (both sound) between a file and its puzz.link URL, whose rooms come in another order.
+    Each hint the server sent is checked on its own (the step checker, and the grid it was
+    asked from), and the board shows exactly it: the server's child kept for the player's
+    hints goes on as a walk does, so its reasons may differ from a fresh `hint`'s.
     """
     puzzle = sent(page)
     shown = 0
     settles: set[tuple[tuple[int, int], bool]] = set()  # the shown hint's cells
+    replies: list[Response] = []
+    page.on("response", lambda response: replies.append(response))
     for _ in range(2 * puzzle.width * puzzle.height + 2):
         if status(page).startswith("Solved") or shown == most:
             return shown
         before = board(page)
+        asked = len(replies)
         press(page, "Hint")
         after = board(page)
+        hinted = [reply for reply in replies[asked:] if reply.url.endswith("/api/hint")]
         if after != before:  # the second press set exactly the hint's cells
             changed = known_of(after).items() - known_of(before).items()
             assert changed == settles and known_of(before).items() <= known_of(after).items()
+            assert not hinted
             continue
-        expected = hint(puzzle, known_of(before), timeout=20)
-        assert expected.step is not None, status(page)
-        step = expected.step
+        [reply] = hinted
+        step = step_of(reply.json()["step"])
+        known = known_of(before)
+        assert check_step(puzzle, step) == [], step.text
+        assert all(known.get(cell) == black for cell, black in step.reason.known)
+        assert not any(cell in known for cell, _ in step.cells)
         reason = {cell for rule in step.reason.rules for cell in rule.cells}
         reason |= {cell for cell, _ in step.reason.known}
         assert marked(page, "reason") == reason
