@@ -11,7 +11,7 @@ from helpers import IRREGULAR_PUZZLES, REPO, SHARED, require_shared
 from hypothesis import given
 from hypothesis import strategies as st
 
-from heyawake_asp.formats import pzprv3, read_puzzle, read_puzzle_text
+from heyawake_asp.formats import pzprv3, read_puzzle, read_puzzle_text, write_puzzle
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.oracles.checker import verify
 from heyawake_asp.puzzle import Puzzle, Room
@@ -71,6 +71,15 @@ def test_hints_alone_reach_the_published_solution(published: dict[str, list[str]
             for cell in step["known"]
         )
     assert grid == solution
+
+
+def test_hints_name_the_rooms_as_the_puzzle_asked_about_names_them() -> None:
+    """One puzzle as a file with room letters, then as a URL (rooms unnamed): the hints come
+    from one kept process (`api._HINTS`), each naming rooms as its own text does."""
+    url = write_puzzle(read_puzzle_text(THREE, "puzzle"), "url").strip()
+    texts = [ok("hint", puzzle=text)["step"]["text"] for text in (THREE, url, THREE)]
+    assert ["of room a (" in text for text in texts] == [True, False, True]
+    assert "the room at r1c1" in texts[1]
 
 
 def test_a_hint_on_a_wrong_cell_names_the_cell() -> None:

@@ -252,21 +252,25 @@ def _hint(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
         for x, char in enumerate(row)
         if char != "?"
     }
-    found = _hints_of(puzzle).next(known, deadline)
+    found = _hints_of(request["puzzle"], puzzle).next(known, deadline)
     return {**hint_record(SOURCE, found), "why": _why(puzzle, found.unsolvable, found.most)}
 
 
-_HINTS: dict[Puzzle, Hints] = {}
-"""The hints of the last puzzle hinted in this process: a child kept for a client's hints
-(`heyawake_asp.web.runner`) goes on from its last hint."""
+_HINTS: dict[str, Hints] = {}
+"""The hints of the last puzzle hinted in this process, by its text: a child kept for a
+client's hints (`heyawake_asp.web.runner`) goes on from its last hint."""
 
 
-def _hints_of(puzzle: Puzzle) -> Hints:
-    """The hints of ``puzzle``, kept (those of another puzzle are let go)."""
-    if puzzle not in _HINTS:
+def _hints_of(text: str, puzzle: Puzzle) -> Hints:
+    """The hints of ``puzzle``, read from ``text``, kept (those of another text are let go).
+
+    By the text, not the puzzle: puzzles alike but for their rooms' names (a file's
+    letters, a URL's none) are equal, and the steps' sentences name the rooms.
+    """
+    if text not in _HINTS:
         _HINTS.clear()
-        _HINTS[puzzle] = Hints(puzzle)
-    return _HINTS[puzzle]
+        _HINTS[text] = Hints(puzzle)
+    return _HINTS[text]
 
 
 def _steps(
