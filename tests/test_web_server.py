@@ -19,6 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from click.testing import CliRunner
 from helpers import FIXTURE, REPO, step_of
@@ -31,6 +32,7 @@ from heyawake_asp.oracles.step_checker import check_step
 from heyawake_asp.solver import solve
 from heyawake_asp.web import api
 from heyawake_asp.web.application import MAX_BODY_BYTES, WebApp
+from heyawake_asp.web.runner import Runner
 from heyawake_asp.web.server import Listener
 from heyawake_asp.web.settings import Settings
 from heyawake_asp.web.turns import RETRY_AFTER_SECONDS
@@ -368,6 +370,35 @@ def test_a_kept_child_outlives_the_threads_that_waited_for_it(
         assert kept.is_alive()
         assert post(port, "hint", body)[0] == 200
         assert [child.pid for child in multiprocessing.active_children()] == [kept.pid]
+
+
+def test_children_kept_for_hints_are_one_per_client_the_least_recently_used_ended() -> None:
+    """Clients a, b, a, c on a runner of two jobs: c's hint ends b's child, a's lives on."""
+    runner = Runner(Settings.local(TIMEOUT, jobs=2))
+    body = json.dumps(THREE).encode()
+
+    async def never_hangs_up() -> dict[str, Any]:
+        await anyio.sleep_forever()
+        return {}
+
+    async def hints() -> dict[str, set[int | None]]:
+        pids: dict[str, set[int | None]] = {}
+        for client in ["a", "b", "a", "c"]:
+            before = {child.pid for child in multiprocessing.active_children()}
+            answered = await runner.answer("hint", body, client, never_hangs_up)
+            assert answered.reply.status == 200, answered.reply.body
+            after = {child.pid for child in multiprocessing.active_children()}
+            pids.setdefault(client, set()).update(after - before)
+        return pids
+
+    try:
+        pids = anyio.run(hints)
+        alive = {child.pid for child in multiprocessing.active_children()}
+        assert [len(pids[client]) for client in "abc"] == [1, 1, 1]  # a's second: its own child
+        assert alive == pids["a"] | pids["c"]
+    finally:
+        anyio.run(runner.close)
+    assert eventually(lambda: not multiprocessing.active_children())
 
 
 _ASKER = f"""
