@@ -91,21 +91,29 @@ TILE_STRIDES = (8, 7, 6, 5, 4)
 TILE_SHARE = 2 / 3
 """The most of a grid a tile holds: a tile's question costs about its share of the whole grid's."""
 
+CUT_TILE_SHARE = 1 / 2
+"""The most of a grid a tile cut to one of its sides holds (`tile_stride`)."""
+
 
 def tile_stride(reach: int, width: int, height: int) -> int | None:
     """The cells between the tiles of a grid of that size (`tile_around`), or None: no tile pays.
 
-    The largest of `TILE_STRIDES` whose tiles fit in the grid and hold at
-    most `TILE_SHARE` of it. On grids 20 cells across (a 36x20, semiexp-p9's
-    20x36) tiles cut to the short side made each path slower than none, on a
-    60x20 no faster; a 30x30's path takes 0.76 of its time with 24x24 tiles.
+    The largest of `TILE_STRIDES` whose tiles hold at most `TILE_SHARE` of
+    the grid, or `CUT_TILE_SHARE` where they are cut to a side of it.
+    Measured: a 30x30's path takes 0.76 of its time with 24x24 tiles, a
+    38x22's 0.86 with 22x22 ones rather than 25x22; a 60x20's 0.77 with
+    25x20 ones (0.42 of it); but on a 36x20 and semiexp-p9's 20x36, tiles
+    cut to the short side holding 0.58 to 0.64 of the grid made each path
+    slower than none.
 
-    >>> [tile_stride(8, w, h) for w, h in [(45, 31), (30, 30), (38, 22), (36, 20)]]
-    [8, 7, 5, None]
+    >>> [tile_stride(8, w, h) for w, h in [(45, 31), (30, 30), (38, 22), (60, 20), (36, 20)]]
+    [8, 7, 5, 8, None]
     """
     for stride in TILE_STRIDES:
         side = 2 * reach + 1 + stride
-        if side <= min(width, height) and side * side <= TILE_SHARE * width * height:
+        share = min(side, width) * min(side, height) / (width * height)
+        fits = side <= min(width, height)
+        if share <= (TILE_SHARE if fits else CUT_TILE_SHARE):
             return stride
     return None
 
