@@ -95,11 +95,6 @@ def post(port: int, endpoint: str, body: dict[str, Any]) -> tuple[float, dict[st
     return seconds, reply
 
 
-def halfway(text: str, port: int) -> list[str]:
-    """The grid after the first half of the puzzle's steps."""
-    return along(text, port, [0.5])[0]
-
-
 def along(text: str, port: int, fractions: list[float]) -> list[list[str]]:
     """The grids after each fraction of the puzzle's steps."""
     _, walk = post(port, "steps", {"puzzle": text})
@@ -159,11 +154,11 @@ def one_at_a_time(port: int, repeat: int) -> None:
     texts |= {label: write_puzzle(made.puzzle, "json") for label, made in drafts.items()}
     rows = []
     for name, text in texts.items():
-        empty = ["?" * len(row) for row in halfway(text, port)]
+        empty, middle = along(text, port, [0.0, 0.5])
         cases: dict[str, tuple[str, dict[str, Any]]] = {
-            "check": ("check", {"puzzle": text, "grid": halfway(text, port)}),
+            "check": ("check", {"puzzle": text, "grid": middle}),
             "hint, empty grid": ("hint", {"puzzle": text, "grid": empty}),
-            "hint, halfway": ("hint", {"puzzle": text, "grid": halfway(text, port)}),
+            "hint, halfway": ("hint", {"puzzle": text, "grid": middle}),
             "analyze": ("analyze", {"puzzle": text}),
             "analyze, a clue left out": ("analyze", {"puzzle": without_a_clue(text)}),
             "grade": ("grade", {"puzzle": text}),

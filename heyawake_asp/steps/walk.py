@@ -168,7 +168,7 @@ class Hints:
         if agreed and planner is not None and planner.known.items() <= known.items():
             # The last hint's grid and its step, or more: on from there, as a walk goes on.
             planner.settle(item for item in known.items() if item[0] not in planner.known)
-        else:  # given cells that some solution lacks: what the others share is asked of clingo
+        else:  # from cells some solution lacks, what the other solutions share is asked of clingo
             planner = Planner(deducer, known, shared if agreed else None)
         self._planner = planner if agreed else None
         return Hint(planner.next_step(), None)

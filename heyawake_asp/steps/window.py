@@ -16,6 +16,7 @@ whether it needs cases.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -95,6 +96,7 @@ CUT_TILE_SHARE = 1 / 2
 """The most of a grid a tile cut to one of its sides holds (`tile_stride`)."""
 
 
+@functools.cache  # asked at every square of a walk, the same each time
 def tile_stride(reach: int, width: int, height: int) -> int | None:
     """The cells between the tiles of a grid of that size (`tile_around`), or None: no tile pays.
 
