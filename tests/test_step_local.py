@@ -10,7 +10,7 @@ from helpers import REPO, shading
 from heyawake_asp import Puzzle, read_puzzle, solve, verify
 from heyawake_asp.oracles.step_checker import check_step, entails
 from heyawake_asp.puzzle import Cell
-from heyawake_asp.steps import local, steps
+from heyawake_asp.steps import local, planner, steps
 from heyawake_asp.steps.deletion import minimal_reason
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.planner import Planner
@@ -145,3 +145,34 @@ def test_a_late_hint_grounds_no_program_for_scopes_already_settled(
         assert all(cells - known.keys() for cells in built), f"settled cells only, step {number}"
         asked += bool(built)
     assert asked > 3, asked
+
+
+@pytest.mark.parametrize("share", [0.3, 0.7])
+def test_scopes_sifted_out_force_nothing(monkeypatch: pytest.MonkeyPatch, share: float) -> None:
+    # The oracle: every rooms' scope asked of its own program (no sift). With the sift, fewer
+    # programs are built, and every scope answers the same.
+    puzzle = read_puzzle(str(REPO / "instances" / "large" / "20x20-s1.lp"))
+    walk = steps(puzzle)
+    reached = walk.steps[: int(len(walk.steps) * share)]
+    known = {cell: black for step in reached for cell, black in step.cells}
+    built: list[object] = []
+    original = local.LocalProgram.__init__
+
+    def counted(self: local.LocalProgram, puzzle: Puzzle, rules: object) -> None:
+        original(self, puzzle, rules)  # type: ignore[arg-type]
+        built.append(rules)
+
+    monkeypatch.setattr(local.LocalProgram, "__init__", counted)
+
+    def answers(sifted_from: int) -> tuple[dict[object, dict[Cell, bool]], int]:
+        monkeypatch.setattr(planner, "_SIFTED_GROUPS", sifted_from)
+        built.clear()
+        rooms = Planner(Deducer(puzzle), known)
+        rooms._refresh(planner._ROOMS)
+        return {rooms.scopes[s]: found for s, found in rooms._answers.items()}, len(built)
+
+    asked, asked_built = answers(10**9)
+    sifted, sifted_built = answers(0)
+    assert sifted == asked
+    assert any(asked.values())  # some scope forces a cell: a sift answering none would fail
+    assert sifted_built < asked_built

@@ -31,7 +31,7 @@ from heyawake_asp.asp.search import Alarm, Search
 from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.runtime.deadline import NEVER, Deadline
 from heyawake_asp.steps.dense import DenseClues, maximised_clue, optimum
-from heyawake_asp.steps.local import SMALLEST_GRID, LocalPrograms
+from heyawake_asp.steps.local import SMALLEST_GRID, LocalProgram, LocalPrograms
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 from heyawake_asp.steps.selectors import cell_symbol, literal_of, rule_named, steps_program
 from heyawake_asp.steps.window import Box, WindowProgram, in_windows, tile_around, tile_stride
@@ -148,6 +148,7 @@ class Deducer:
         around = () if anchor is None else (anchor, *filter(puzzle.contains, neighbours(anchor)))
         self._anchor_roots = around[:2]
         self._local = LocalPrograms(puzzle)
+        self._aside: LocalProgram | None = None  # `_apart`
         self._window: WindowProgram | None = None
         self._tiles: OrderedDict[Box, WindowProgram] = OrderedDict()  # the last used last
         self._tile: WindowProgram | None = None
@@ -370,15 +371,20 @@ class Deducer:
         self._local.keep(rules)
 
     def consequences(
-        self, rules: Collection[Rule], known: Mapping[Cell, bool], as_count: bool = False
+        self,
+        rules: Collection[Rule],
+        known: Mapping[Cell, bool],
+        as_count: bool = False,
+        apart: bool = False,
     ) -> dict[Cell, bool] | None:
         """The unsettled cells ``rules`` force given ``known``; None when they contradict it.
 
         Only cells the rules constrain (with connectivity: every cell) are looked at.
-        Dense clues are asked as maxima (`DenseClues`) unless ``as_count``.
+        Dense clues are asked as maxima (`DenseClues`) unless ``as_count``. With
+        ``apart`` (no connectivity, no dense clue), asked of a program of their own (`_apart`).
         """
         maximised = () if as_count else self.dense.maximised(rules)
-        question = self._question(rules, known, maximised)
+        question = self._apart(rules, known) if apart else self._question(rules, known, maximised)
         control, scope, assumed = question.control, question.scope, question.assumed
         open_cells = [
             (cell, literal)
@@ -413,6 +419,20 @@ class Deducer:
         if verdict == "short" or not found.values:
             return None
         return {cell: literal > 0 for cell, literal in open_cells}
+
+    def _apart(self, rules: Collection[Rule], known: Mapping[Cell, bool]) -> Question:
+        """The question asked of a local program ground for ``rules`` alone, kept for them.
+
+        Asked of the whole grid's program or of a local one that later questions
+        share, a question changes what clingo learnt there, and so its later cores
+        and the reasons kept: asked apart, the reasons are those it would give unasked.
+        """
+        together = frozenset(rules)
+        if self._aside is None or self._aside.rules != together:
+            self._aside = LocalProgram(self.puzzle, together)
+        program = self._aside
+        assumed = program.assumptions(rules, known)
+        return Question(program.control, program.black, program.switch, assumed, _scope(rules))
 
     def core(
         self,
