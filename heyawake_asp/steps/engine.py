@@ -370,6 +370,10 @@ class Deducer:
         """Keep ``rules`` ground together for later questions on some of them (large grids)."""
         self._local.keep(rules)
 
+    def ground(self, rules: Collection[Rule]) -> bool:
+        """Whether ``rules`` are ground together already (`ground_together`)."""
+        return self._local.kept(rules)
+
     def consequences(
         self,
         rules: Collection[Rule],

@@ -132,6 +132,10 @@ class LocalPrograms:
             for rule in together:
                 self._kept_with.setdefault(rule, []).append(program)
 
+    def kept(self, rules: Collection[Rule]) -> bool:
+        """Whether ``rules`` were ground together for later questions (`keep`)."""
+        return frozenset(rules) in self._kept
+
     def covering(self, rules: Collection[Rule]) -> LocalProgram | None:
         """A program holding ``rules``: the last one, a kept one, else a new one; or None.
 

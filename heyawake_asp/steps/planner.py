@@ -48,7 +48,7 @@ _SIFTED_GROUPS = 32
 
 A group first asked costs some 3 ms (its program built and asked), later
 ones 1 ms; the sift, one question of every instance but connectivity, 10 to
-180 ms on a 45x31. A hint from a grid asks every group cold; a walk, once.
+180 ms on a 45x31. A first hint from a grid asks every group cold; a walk, once.
 """
 
 _SINGLE, _STARS, _ROOMS = 0, 1, 2
@@ -147,7 +147,6 @@ class Planner:
         self._within = {id_of[star]: id_of[stars[star]] for star in levels[_STARS]}
         self._group: dict[ScopeId, Scope] = {}
         self._grouped: set[int] = set()
-        self._ground: set[Scope] = set()  # the groups ground together so far
         self._scopes_at: dict[Cell, list[ScopeId]] = {c: [] for c in deducer.puzzle.cells()}
         for scope, cells in enumerate(self._cells):
             for cell in cells:
@@ -201,15 +200,15 @@ class Planner:
                 self._answer(scope, {})
             else:
                 batches.setdefault(self._group[scope], []).append(scope)
-        if sum(group not in self._ground for group in batches) >= _SIFTED_GROUPS:
-            batches = self._sifted(batches)
-        for group, members in batches.items():
+        for group, members in list(batches.items()):
             if all(self._done(scope) for scope in members):  # no program (a late hint has many)
                 for scope in members:
                     self._answer(scope, {})
-                continue
+                del batches[group]
+        if sum(not self.deducer.ground(group) for group in batches) >= _SIFTED_GROUPS:
+            batches = self._sifted(batches)
+        for group, members in batches.items():
             self.deducer.ground_together(group)
-            self._ground.add(group)
             rules = [rule for scope in members for rule in self.scopes[scope]]
             union = {cell for scope in members for cell in self._cells[scope]}
             known = {cell: self.known[cell] for cell in union if cell in self.known}
