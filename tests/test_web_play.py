@@ -28,6 +28,7 @@ from web_support import (
     status,
 )
 
+from heyawake_asp import read_puzzle, solve
 from heyawake_asp.formats import pzprv3
 from heyawake_asp.formats.text import NAMES
 from heyawake_asp.puzzle import Puzzle
@@ -462,6 +463,41 @@ def test_steps_sentence_and_controls_are_on_screen_together(browser: Browser, ba
             assert_step_in_view(page, height)
         finally:
             context.close()
+
+
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
+def test_a_hint_below_the_window_is_scrolled_into_view(browser: Browser, base: str) -> None:
+    """At 1280x800 and on a phone, scrolled to the top of a 20x20 whose open cells are its
+    bottom rows: Hint brings the hint's cells and its sentence into view; with a wrong cell
+    in the bottom row, that cell and the sentence naming it."""
+    path = REPO / "instances" / "large" / "20x20-s1.lp"
+    (solution,) = solve(read_puzzle(str(path))).solutions
+    rows = ["".join("x" if char == "#" else "o" for char in row) for row in solution]
+    open_bottom = rows[:15] + ["_" * len(rows[0])] * (len(rows) - 15)
+    wrong = "x" if rows[-1][3] == "o" else "o"
+    wrong_bottom = rows[:-1] + [rows[-1][:3] + wrong + rows[-1][4:]]
+    puzzle = urllib.parse.quote(path.read_text(), safe="")
+    for grid, mark in ((open_bottom, "new"), (wrong_bottom, "conflict")):
+        for width, height in ((1280, 800), (390, 844)):
+            context = browser.new_context(viewport={"width": width, "height": height})
+            try:
+                page = context.new_page()
+                page.goto(f"{base}/#puzzle={puzzle}&grid={'/'.join(grid)}")
+                page.wait_for_selector(CELL)
+                settle(page)
+                page.evaluate("window.scrollTo(0, 0)")
+                press(page, "Hint")
+                marked = page.locator(f'{CELL}[data-highlight~="{mark}"]')
+                marked.first.wait_for()
+                rows_marked = {
+                    int(marked.nth(i).get_attribute("data-y") or 0) for i in range(marked.count())
+                }
+                assert min(rows_marked) >= 15, rows_marked
+                for index in range(marked.count()):
+                    assert in_view(marked.nth(index).bounding_box(), height), (mark, width, index)
+                assert in_view(page.locator("#status").bounding_box(), height), (mark, width)
+            finally:
+                context.close()
 
 
 def in_view(box: FloatRect | None, height: int) -> bool:

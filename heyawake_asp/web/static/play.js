@@ -244,6 +244,7 @@ export class Play {
         this.board.highlight(marks(step));
         this.shownHint = { step, key };
         explain(step, "", ` Press Hint again to set ${step.settles.length === 1 ? "it" : "them"}.`);
+        this.#reveal(step.settles.map(xy));
         this.saidFor = key;
       } else if (reply.conflict) {
         this.board.highlight({ conflict: reply.conflict.map(xy) });
@@ -251,6 +252,7 @@ export class Play {
           ? `${names(reply.conflict)} cannot hold: no solution has it so. Undo or clear it.`
           : `These cells cannot all hold: ${names(reply.conflict)}. Undo or clear one of them.`;
         this.#say(text, "error");
+        this.#reveal(reply.conflict.map(xy));
       } else if (reply.unsolvable) {
         this.board.highlight({
           conflict: reply.unsolvable.flatMap((room) => this.board.roomCells(room)),
@@ -265,6 +267,12 @@ export class Play {
     } catch (error) {
       report(error);
     }
+  }
+
+  /** Scroll as little as it takes to show ``cells`` ([x, y]), then the sentence, which wins. */
+  #reveal(cells) {
+    this.board.reveal(cells);
+    document.getElementById("status").scrollIntoView({ block: "nearest" });
   }
 
   /** Show a solution (undoable), saying whether it is the only one. */
