@@ -37,6 +37,7 @@ DEFAULT = [
     *(ROOT / f"instances/large/{size}-s1.lp" for size in ("30x30", "36x20", "38x22", "40x25")),
     ROOT / "instances/large/35x35-s1.lp",
     ROOT / "instances/large/45x31-s1.lp",
+    ROOT / "instances/large/45x31-s2.lp",
     *(SHARED / f"public/cneil-puzzle{n}.lp" for n in (1, 4, 8)),
 ]
 

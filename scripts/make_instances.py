@@ -42,6 +42,8 @@ SUITE = [
     # The sizes between a published 35x35 and 45x31 (benchmarks/large_paths.py).
     *(Batch("large", w, h, (1,)) for w, h in ((30, 30), (36, 20), (38, 22), (40, 25))),
     Batch("large", 45, 31, (1,), clues="sparse", rooms="large"),
+    # Rooms and clues as generate's defaults: its walk had a question run for minutes.
+    Batch("large", 45, 31, (2,)),
 ]
 
 

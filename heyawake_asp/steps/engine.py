@@ -34,13 +34,17 @@ from heyawake_asp.steps.dense import DenseClues, maximised_clue, optimum
 from heyawake_asp.steps.local import SMALLEST_GRID, LocalProgram, LocalPrograms
 from heyawake_asp.steps.model import Reason, Rule, Settled, row_major
 from heyawake_asp.steps.selectors import cell_symbol, literal_of, rule_named, steps_program
-from heyawake_asp.steps.window import Box, WindowProgram, in_windows, tile_around, tile_stride
+from heyawake_asp.steps.window import (
+    DECIDE_CELLS,
+    Box,
+    WindowProgram,
+    in_windows,
+    tile_around,
+    tile_stride,
+)
 from heyawake_asp.variants import require_explained
 
 __all__ = ["Question"]
-
-_DECIDE_CELLS = ("--heuristic=Domain", "--dom-mod=level,show")
-"""Large grids: clingo decides the cells' colours (shown) first, not reachability: fewer choices."""
 
 
 @dataclass(frozen=True)
@@ -122,7 +126,7 @@ class Deducer:
         self.dense = DenseClues(puzzle)
         dense, facts, options = self.dense.program()
         if puzzle.cell_count >= SMALLEST_GRID:
-            options = (*_DECIDE_CELLS, *options)
+            options = (*DECIDE_CELLS, *options)
         self._control, _ = grounded_control(
             puzzle, encoding, models=1, extra=dense, facts=facts, options=options
         )
