@@ -152,7 +152,7 @@ class Deducer:
         around = () if anchor is None else (anchor, *filter(puzzle.contains, neighbours(anchor)))
         self._anchor_roots = around[:2]
         self._local = LocalPrograms(puzzle)
-        self._aside: LocalProgram | None = None  # `_apart`
+        self._alone: LocalProgram | None = None  # `_alone_question`
         self._window: WindowProgram | None = None
         self._tiles: OrderedDict[Box, WindowProgram] = OrderedDict()  # the last used last
         self._tile: WindowProgram | None = None
@@ -374,7 +374,7 @@ class Deducer:
         """Keep ``rules`` ground together for later questions on some of them (large grids)."""
         self._local.keep(rules)
 
-    def ground(self, rules: Collection[Rule]) -> bool:
+    def is_ground(self, rules: Collection[Rule]) -> bool:
         """Whether ``rules`` are ground together already (`ground_together`)."""
         return self._local.kept(rules)
 
@@ -383,16 +383,22 @@ class Deducer:
         rules: Collection[Rule],
         known: Mapping[Cell, bool],
         as_count: bool = False,
-        apart: bool = False,
+        alone: bool = False,
     ) -> dict[Cell, bool] | None:
         """The unsettled cells ``rules`` force given ``known``; None when they contradict it.
 
         Only cells the rules constrain (with connectivity: every cell) are looked at.
         Dense clues are asked as maxima (`DenseClues`) unless ``as_count``. With
-        ``apart`` (no connectivity, no dense clue), asked of a program of their own (`_apart`).
+        ``alone``, asked of a program of their own (`_alone_question`); None also
+        when no local program holds them.
         """
         maximised = () if as_count else self.dense.maximised(rules)
-        question = self._apart(rules, known) if apart else self._question(rules, known, maximised)
+        if alone:
+            question = self._alone_question(rules, known)
+            if question is None:
+                return None
+        else:
+            question = self._question(rules, known, maximised)
         control, scope, assumed = question.control, question.scope, question.assumed
         open_cells = [
             (cell, literal)
@@ -428,17 +434,22 @@ class Deducer:
             return None
         return {cell: literal > 0 for cell, literal in open_cells}
 
-    def _apart(self, rules: Collection[Rule], known: Mapping[Cell, bool]) -> Question:
+    def _alone_question(
+        self, rules: Collection[Rule], known: Mapping[Cell, bool]
+    ) -> Question | None:
         """The question asked of a local program ground for ``rules`` alone, kept for them.
 
-        Asked of the whole grid's program or of a local one that later questions
-        share, a question changes what clingo learnt there, and so its later cores
-        and the reasons kept: asked apart, the reasons are those it would give unasked.
+        None where no local program holds them. Asked of the whole grid's program,
+        or of a local one (`LocalPrograms.covering` would keep it for later
+        questions on fewer rules), a question changes what clingo learnt there:
+        here it teaches nothing to a program other questions are asked of.
         """
+        if not self._local.holds(rules):
+            return None
         together = frozenset(rules)
-        if self._aside is None or self._aside.rules != together:
-            self._aside = LocalProgram(self.puzzle, together)
-        program = self._aside
+        if self._alone is None or self._alone.rules != together:
+            self._alone = LocalProgram(self.puzzle, together)
+        program = self._alone
         assumed = program.assumptions(rules, known)
         return Question(program.control, program.black, program.switch, assumed, _scope(rules))
 

@@ -132,6 +132,10 @@ class LocalPrograms:
             for rule in together:
                 self._kept_with.setdefault(rule, []).append(program)
 
+    def holds(self, rules: Collection[Rule]) -> bool:
+        """Whether a local program may hold ``rules``: a large grid, kinds local programs state."""
+        return self._used and all(RULE_KINDS[rule.kind].local for rule in rules)
+
     def kept(self, rules: Collection[Rule]) -> bool:
         """Whether ``rules`` were ground together for later questions (`keep`)."""
         return frozenset(rules) in self._kept
@@ -142,7 +146,7 @@ class LocalPrograms:
         None on a small grid, or when ``rules`` include a kind no local program holds
         (connectivity, a room's ``apart``: `heyawake_asp.steps.kinds.RuleKind.local`).
         """
-        if not self._used or any(not RULE_KINDS[rule.kind].local for rule in rules):
+        if not self.holds(rules):
             return None
         if self._last is None or not self._last.rules.issuperset(rules):
             kept = self._kept_with.get(next(iter(rules)), []) if rules else []

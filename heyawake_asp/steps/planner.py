@@ -30,7 +30,6 @@ from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps.cuts import cuts
 from heyawake_asp.steps.deletion import minimal_reason
 from heyawake_asp.steps.engine import Deducer
-from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.model import Kind, Reason, Rule, Settled, Step, row_major
 from heyawake_asp.steps.pricing import Priced, kind_of
 from heyawake_asp.steps.single import forced_by, single_reason
@@ -44,7 +43,7 @@ _BATCH_CELLS = 64
 """The most cells of a group (`_groups`), asked in one question: cautious models grow with them."""
 
 _SIFTED_GROUPS = 32
-"""The fewest groups without a program yet that are sifted first (`Planner._sifted`).
+"""The fewest rooms' groups without a program yet that are sifted first (`Planner._sifted`).
 
 A group first asked costs some 3 ms (its program built and asked), later
 ones 1 ms; the sift, one question of every instance but connectivity, 10 to
@@ -119,9 +118,8 @@ class Planner:
         self.deducer = deducer
         self._shared = shared
         rules = [rule for rule in deducer.rules if rule.kind != "connected"]
-        local = all(RULE_KINDS[rule.kind].local for rule in rules) and not deducer.dense.rooms
-        self._sieve = tuple(rules) if local else None
-        """Every instance but connectivity, when one program holds them (`_sifted`)."""
+        self._sieve = tuple(rules)
+        """Every instance but connectivity (`_sifted`)."""
         by_room = {room: set() for room in range(len(deducer.puzzle.rooms))}  # type: dict[int, set[Rule]]
         for rule in rules:
             for cell in rule.cells:
@@ -178,7 +176,8 @@ class Planner:
     def _refresh(self, level: int) -> None:
         """Ask again what a level's stale scopes force, the stale scopes of one group at once.
 
-        One instance alone is counted here (`forced_by`), not asked.
+        One instance alone is counted here (`forced_by`), not asked. Many rooms'
+        groups without a program yet are sifted first (`_sifted`).
         """
         if level == _SINGLE:
             for scope in _in_order(self._stale, self._index[level]):
@@ -205,7 +204,8 @@ class Planner:
                 for scope in members:
                     self._answer(scope, {})
                 del batches[group]
-        if sum(not self.deducer.ground(group) for group in batches) >= _SIFTED_GROUPS:
+        cold = sum(not self.deducer.is_ground(group) for group in batches)
+        if level == _ROOMS and cold >= _SIFTED_GROUPS:  # stars: their rooms' scopes just were
             batches = self._sifted(batches)
         for group, members in batches.items():
             self.deducer.ground_together(group)
@@ -217,17 +217,16 @@ class Planner:
                 self._answer(scope, {c: forced[c] for c in self._cells[scope] if c in forced})
 
     def _sifted(self, batches: dict[Scope, list[ScopeId]]) -> dict[Scope, list[ScopeId]]:
-        """``batches`` less the scopes that force nothing, by what all instances but one force.
+        """``batches`` less the scopes that force nothing, judged by one question of more instances.
 
-        Every instance but connectivity, asked at once, forces every cell any
-        set of them forces: a scope none of whose cells it forces forces none and
-        is answered so, not asked. Not on dense rooms, whose clues are asked as
-        maxima, nor with a kind no local program holds, nor when the settled
-        cells contradict the instances.
+        Those instances asked at once force every cell any set of them forces
+        (the rooms' groups ask none with connectivity, so no clue as a maximum):
+        a scope none of whose cells they force forces none and is answered so,
+        not asked. Nothing is sifted where no local program holds them (a small
+        grid, a kind only the whole grid's program states) or where the settled
+        cells contradict them.
         """
-        if self._sieve is None:
-            return batches
-        forced = self.deducer.consequences(self._sieve, self.known, apart=True)
+        forced = self.deducer.consequences(self._sieve, self.known, alone=True)
         if forced is None:
             return batches
         left: dict[Scope, list[ScopeId]] = {}
