@@ -469,30 +469,38 @@ def test_steps_sentence_and_controls_are_on_screen_together(browser: Browser, ba
 def test_a_hint_below_the_window_is_scrolled_into_view(browser: Browser, base: str) -> None:
     """At 1280x800 and on a phone, scrolled to the top of a 20x20 whose open cells are its
     bottom rows: Hint brings the hint's cells and its sentence into view; with a wrong cell
-    in the bottom row, that cell and the sentence naming it."""
+    in the bottom row, that cell and the sentence naming it; with no solution (a bottom
+    room of two cells side by side numbered 2), that room and the sentence."""
     path = REPO / "instances" / "large" / "20x20-s1.lp"
+    text = path.read_text()
     (solution,) = solve(read_puzzle(str(path))).solutions
     rows = ["".join("x" if char == "#" else "o" for char in row) for row in solution]
     open_bottom = rows[:15] + ["_" * len(rows[0])] * (len(rows) - 15)
     wrong = "x" if rows[-1][3] == "o" else "o"
     wrong_bottom = rows[:-1] + [rows[-1][:3] + wrong + rows[-1][4:]]
-    puzzle = urllib.parse.quote(path.read_text(), safe="")
-    for grid, mark in ((open_bottom, "new"), (wrong_bottom, "conflict")):
+    assert "room(124,11,19,12,19,-1)." in text
+    unsolvable = text.replace("room(124,11,19,12,19,-1).", "room(124,11,19,12,19,2).")
+    cases = [
+        (text, f"&grid={'/'.join(open_bottom)}", "new"),
+        (text, f"&grid={'/'.join(wrong_bottom)}", "conflict"),
+        (unsolvable, "", "conflict"),
+    ]
+    for puzzle, grid, mark in cases:
         for width, height in ((1280, 800), (390, 844)):
             context = browser.new_context(viewport={"width": width, "height": height})
             try:
                 page = context.new_page()
-                page.goto(f"{base}/#puzzle={puzzle}&grid={'/'.join(grid)}")
+                page.goto(f"{base}/#puzzle={urllib.parse.quote(puzzle, safe='')}{grid}")
                 page.wait_for_selector(CELL)
                 settle(page)
                 page.evaluate("window.scrollTo(0, 0)")
                 press(page, "Hint")
                 marked = page.locator(f'{CELL}[data-highlight~="{mark}"]')
                 marked.first.wait_for()
-                rows_marked = {
+                ys = {
                     int(marked.nth(i).get_attribute("data-y") or 0) for i in range(marked.count())
                 }
-                assert min(rows_marked) >= 15, rows_marked
+                assert min(ys) >= 15, ys
                 for index in range(marked.count()):
                     assert in_view(marked.nth(index).bounding_box(), height), (mark, width, index)
                 assert in_view(page.locator("#status").bounding_box(), height), (mark, width)

@@ -254,10 +254,10 @@ export class Play {
         this.#say(text, "error");
         this.#reveal(reply.conflict.map(xy));
       } else if (reply.unsolvable) {
-        this.board.highlight({
-          conflict: reply.unsolvable.flatMap((room) => this.board.roomCells(room)),
-        });
+        const cells = reply.unsolvable.flatMap((room) => this.board.roomCells(room));
+        this.board.highlight({ conflict: cells });
         this.#say(noSolution(reply.why), "error");
+        this.#reveal(cells);
       } else if (!this.grid.flat().includes("?")) {
         await this.check();
       } else {
