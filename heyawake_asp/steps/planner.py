@@ -204,9 +204,11 @@ class Planner:
                 for scope in members:
                     self._answer(scope, {})
                 del batches[group]
-        cold = sum(not self.deducer.is_ground(group) for group in batches)
-        if level == _ROOMS and cold >= _SIFTED_GROUPS:  # stars: their rooms' scopes just were
-            batches = self._sifted(batches)
+        # Rooms only: the stars' scopes lie within rooms' scopes asked just before (`next_step`).
+        if level == _ROOMS and len(batches) >= _SIFTED_GROUPS:
+            cold = sum(not self.deducer.is_ground(group) for group in batches)
+            if cold >= _SIFTED_GROUPS:
+                batches = self._sifted(batches)
         for group, members in batches.items():
             self.deducer.ground_together(group)
             rules = [rule for scope in members for rule in self.scopes[scope]]
