@@ -133,7 +133,7 @@ class Deducer:
         atoms = self._control.symbolic_atoms
         self.dense.bind(atoms)
         self._switch = {
-            rule_named(atom.symbol.arguments[0], puzzle): atom.literal
+            rule_named(str(atom.symbol)[len("use(") : -1], puzzle): atom.literal
             for atom in atoms.by_signature("use", 1)
         }
         # A dense room's pairs together (`DenseClues.grouped`) are for reasons, not for levels.

@@ -6,8 +6,7 @@ shape its kind's row gives (`heyawake_asp.steps.kinds.Shape`): one reader
 per shape, none per kind.
 
 >>> from heyawake_asp.puzzle import Puzzle, Room
->>> term = clingo.Function("adjacent", [clingo.Number(n) for n in (0, 0, 1, 0)])
->>> rule_named(term, Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0),)))
+>>> rule_named("adjacent(0,0,1,0)", Puzzle(2, 1, (Room.rectangle(0, 0, 1, 0),)))
 Rule(kind='adjacent', cells=((0, 0), (1, 0)), room=None)
 """
 
@@ -15,6 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import clingo
@@ -44,14 +44,29 @@ def use_symbol(index: int) -> clingo.Symbol:
     return clingo.Function("use", [clingo.Number(index)])
 
 
-def rule_named(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
-    """The rule instance a selector's argument names."""
-    return _READERS[RULE_KINDS[term.name].shape](term, puzzle)
+@dataclass(frozen=True)
+class _Term:
+    """A selector's argument: a name and its arguments, numbers or names."""
+
+    name: str
+    arguments: tuple[int | str, ...]
 
 
-def _numbers(term: clingo.Symbol) -> list[int]:
+def rule_named(text: str, puzzle: Puzzle) -> Rule:
+    """The rule instance a selector's argument names, as clingo writes it: ``NAME(A, ...)``.
+
+    Read from its text: clingo's objects for a term's parts cost a call each,
+    and a 45x31's thousands of selectors took a tenth of a second so.
+    """
+    name, _, rest = text.partition("(")
+    arguments = tuple(int(a) if a.isdigit() else a for a in rest[:-1].split(",")) if rest else ()
+    term = _Term(name, arguments)
+    return _READERS[RULE_KINDS[name].shape](term, puzzle)
+
+
+def _numbers(term: _Term) -> list[int]:
     """A term's number arguments, in order."""
-    return [int(arg.number) for arg in term.arguments if arg.type == clingo.SymbolType.Number]
+    return [arg for arg in term.arguments if isinstance(arg, int)]
 
 
 def room_rule(kind: str, puzzle: Puzzle, room: int) -> Rule:
@@ -65,26 +80,26 @@ def room_rule(kind: str, puzzle: Puzzle, room: int) -> Rule:
     return Rule(kind, tuple(sorted(cells, key=row_major)), room)
 
 
-def _pair(term: clingo.Symbol) -> tuple[Cell, Cell]:
+def _pair(term: _Term) -> tuple[Cell, Cell]:
     """The two cells of ``KIND(X1, Y1, X2, Y2)``."""
     x1, y1, x2, y2 = _numbers(term)
     return (x1, y1), (x2, y2)
 
 
-def _cells(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
+def _cells(term: _Term, puzzle: Puzzle) -> Rule:
     return Rule(term.name, _pair(term))
 
 
-def _cells_in_a_room(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
+def _cells_in_a_room(term: _Term, puzzle: Puzzle) -> Rule:
     cells = _pair(term)
     return Rule(term.name, cells, puzzle.room_index(cells[0]))
 
 
-def _room(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
+def _room(term: _Term, puzzle: Puzzle) -> Rule:
     return room_rule(term.name, puzzle, _numbers(term)[0] - 1)
 
 
-def _two_rooms(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
+def _two_rooms(term: _Term, puzzle: Puzzle) -> Rule:
     """Rooms R and Q (from 1): the cells along their border, the room R."""
     first, second = _numbers(term)
     rooms = (first - 1, second - 1)
@@ -100,19 +115,19 @@ def _two_rooms(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
     return Rule(term.name, tuple(sorted(cells, key=row_major)), rooms[0])
 
 
-def _window(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
+def _window(term: _Term, puzzle: Puzzle) -> Rule:
     """``KIND(D, L, S, E)``: the cells S-1 to E+1 of row L (``D`` is ``h``) or column L."""
     line, start, end = _numbers(term)
     span = range(start - 1, end + 2)
-    across = term.arguments[0].name == "h"
+    across = term.arguments[0] == "h"
     return Rule(term.name, tuple((i, line) if across else (line, i) for i in span))
 
 
-def _grid(term: clingo.Symbol, puzzle: Puzzle) -> Rule:
+def _grid(term: _Term, puzzle: Puzzle) -> Rule:
     return Rule(term.name, ())
 
 
-_READERS: dict[Shape, Callable[[clingo.Symbol, Puzzle], Rule]] = {
+_READERS: dict[Shape, Callable[[_Term, Puzzle], Rule]] = {
     "cells": _cells,
     "cells in a room": _cells_in_a_room,
     "room": _room,
