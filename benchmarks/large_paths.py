@@ -38,6 +38,7 @@ DEFAULT = [
     ROOT / "instances/large/35x35-s1.lp",
     ROOT / "instances/large/45x31-s1.lp",
     ROOT / "instances/large/45x31-s2.lp",
+    *(ROOT / f"instances/large/45x31-p{seed}.lp" for seed in (1, 2, 3)),
     *(SHARED / f"public/cneil-puzzle{n}.lp" for n in (1, 4, 8)),
 ]
 

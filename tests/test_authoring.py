@@ -12,7 +12,7 @@ from click.testing import CliRunner, Result
 from helpers import REPO
 
 from heyawake_asp import OutOfTime, Puzzle, Room, read_puzzle, solve, verify
-from heyawake_asp.authoring.generate import generate, write_generated
+from heyawake_asp.authoring.generate import generate, minimal_clues, write_generated
 from heyawake_asp.cli import authoring as cli_authoring
 from heyawake_asp.cli import main
 from heyawake_asp.formats import kth
@@ -142,6 +142,17 @@ def test_minimal_clues_cannot_lose_any(minimal: tuple[Puzzle, tuple[str, ...]]) 
         second = other_solution(without(puzzle, index), solution)
         assert second is not None and second != solution
         assert verify(puzzle.with_clues(clues_of(without(puzzle, index))), second) == []
+
+
+def test_minimal_clues_stop_at_the_fewest_asked_and_keep_the_solution_unique() -> None:
+    made = generate(7, 7, seed=2, clues="dense")
+    order = list(range(len(made.puzzle.rooms)))
+    fewest = len(order) - 3
+    thinned = minimal_clues(made.puzzle, made.solution, order, fewest=fewest)
+    assert len(clued(thinned)) == fewest
+    assert solve(thinned, max_solutions=2).solutions == (made.solution,)
+    # Without the floor, the same order drops more: the stop came from ``fewest``.
+    assert len(clued(minimal_clues(made.puzzle, made.solution, order))) < fewest
 
 
 def test_removing_a_clue_is_seen_by_count_and_analyze(

@@ -186,9 +186,12 @@ def minimal_clues(
     order: Sequence[int],
     encoding: Encoding = DEFAULT_ENCODING,
     timeout: float | Deadline | None = None,
+    fewest: int = 0,
 ) -> Puzzle:
     """Drop clues in ``order`` (room indices) whenever ``solution`` stays the only solution.
 
+    Dropping stops once ``fewest`` clues are left: the set is then not minimal,
+    as a published puzzle's seldom is.
     Raises `OutOfTime` after ``timeout`` seconds (or at that `Deadline`).
 
     Notes
@@ -200,6 +203,8 @@ def minimal_clues(
     switch = ClueSwitch(puzzle, encoding, known=solution, timeout=timeout)
     kept = set(switch.clued)
     for room in order:
+        if len(kept) <= fewest:
+            break
         if room in kept and not switch.satisfiable(kept - {room}):
             kept.discard(room)
     return puzzle.with_clues(
