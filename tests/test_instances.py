@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 from typing import cast
@@ -68,3 +69,17 @@ def test_generated_instance_is_reproduced_from_its_header(path: Path) -> None:
         clues=cast(ClueDensity, clues),
     )
     assert write_generated(made) == text
+
+
+@pytest.mark.slow
+def test_a_published_like_instance_is_reproduced_by_its_script(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.syspath_prepend(str(REPO / "scripts"))
+    script = importlib.import_module("make_instances")
+    path = REPO / "instances" / "large" / "45x31-p2.lp"
+    made = generate(45, 31, 2, clues="dense")
+    thinned, header = script.published_like(made, script.PUBLISHED_SHARE)
+    assert write_generated(thinned, "kth", header) == path.read_text()
+    numbered = sum(room.clue is not None for room in thinned.puzzle.rooms)
+    assert numbered == round(script.PUBLISHED_SHARE * len(thinned.puzzle.rooms))
