@@ -127,7 +127,7 @@ class Planner:
         room_scope = {room: tuple(sorted(group)) for room, group in by_room.items()}
         # A star lies within the scope of its cell's room: what it forces, that one forces too.
         stars = {
-            tuple(sorted(deducer.rules_at[cell])): room_scope[deducer.puzzle.room_index(cell)]
+            tuple(sorted(deducer.rules_at[cell])): deducer.puzzle.room_index(cell)
             for cell in deducer.puzzle.cells()
         }
         levels: list[list[Scope]] = [
@@ -135,14 +135,20 @@ class Planner:
             sorted(star for star in stars if len(star) > 1),
             sorted(set(room_scope.values())),
         ]
-        self.scopes: list[Scope] = list(dict.fromkeys(s for scopes in levels for s in scopes))
+        # Scopes are tuples of rules, hashed anew at each look-up: each is looked up once here.
+        id_of: dict[Scope, ScopeId] = {}
+        ids = [[id_of.setdefault(scope, len(id_of)) for scope in scopes] for scopes in levels]
+        self.scopes: list[Scope] = list(id_of)
         """Every scope of every level (levels share some), indexed by `ScopeId`."""
-        id_of = {scope: i for i, scope in enumerate(self.scopes)}
-        self._index = [{id_of[scope]: i for i, scope in enumerate(scopes)} for scopes in levels]
+        self._index = [{scope: i for i, scope in enumerate(level)} for level in ids]
         self._cells = [
             frozenset(cell for rule in scope for cell in rule.cells) for scope in self.scopes
         ]
-        self._within = {id_of[star]: id_of[stars[star]] for star in levels[_STARS]}
+        room_id = {room: id_of[scope] for room, scope in room_scope.items()}
+        self._within = {
+            scope: room_id[stars[star]]
+            for star, scope in zip(levels[_STARS], ids[_STARS], strict=True)
+        }
         self._group: dict[ScopeId, Scope] = {}
         self._grouped: set[int] = set()
         self._scopes_at: dict[Cell, list[ScopeId]] = {c: [] for c in deducer.puzzle.cells()}

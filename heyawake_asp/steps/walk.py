@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from heyawake_asp.errors import OutOfTime, PuzzleFormatError
-from heyawake_asp.grid import Grid, text_lines
+from heyawake_asp.grid import BLACK, Grid, text_lines
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.queries import analyze, explain
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
+from heyawake_asp.solver import solve
 from heyawake_asp.steps.deletion import Trial, shrink
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Hint, Settled, Step, Walkthrough, row_major
@@ -190,7 +191,15 @@ def _conflict(deducer: Deducer, known: Mapping[Cell, bool]) -> tuple[Cell, ...] 
 
 
 def _shared(puzzle: Puzzle, deadline: Deadline) -> dict[Cell, bool] | None:
-    """The colour of each cell every solution shares (True: black); None when there is none."""
+    """The colour of each cell every solution shares (True: black); None when there is none.
+
+    A puzzle with one solution, as most have, shares all of it: one search
+    finds it and proves it alone, where `analyze` asks clingo twice.
+    """
+    found = solve(puzzle, timeout=deadline)
+    if found.unique:
+        [grid] = found.solutions
+        return {(x, y): char == BLACK for y, row in enumerate(grid) for x, char in enumerate(row)}
     ambiguity = analyze(puzzle, timeout=deadline)
     if not ambiguity.solvable:
         return None
