@@ -59,9 +59,14 @@ def rule_named(text: str, puzzle: Puzzle) -> Rule:
     and a 45x31's thousands of selectors took a tenth of a second so.
     """
     name, _, rest = text.partition("(")
-    arguments = tuple(int(a) if a.isdigit() else a for a in rest[:-1].split(",")) if rest else ()
+    arguments = tuple(_number_or_name(a) for a in rest[:-1].split(",")) if rest else ()
     term = _Term(name, arguments)
     return _READERS[RULE_KINDS[name].shape](term, puzzle)
+
+
+def _number_or_name(argument: str) -> int | str:
+    """A simple argument of a term as clingo writes it: a number, else the name it is."""
+    return int(argument) if argument.lstrip("-").isdigit() else argument
 
 
 def _numbers(term: _Term) -> list[int]:
