@@ -101,3 +101,20 @@ def test_a_hint_cut_short_leaves_the_next_one_whole(monkeypatch: pytest.MonkeyPa
     step = hints.next(known).step  # not from the cells the hint cut short had settled
     assert step is not None and check_step(puzzle, step) == []
     assert step == hint(puzzle, known).step
+
+
+def test_a_first_hint_past_its_deadline_carries_nothing_found() -> None:
+    class UpAfterTheFirstLook(Deadline):
+        """Not passed when the hint first looks, passed when its first search does."""
+
+        looks = 0
+
+        @property
+        def passed(self) -> bool:
+            type(self).looks += 1
+            return type(self).looks > 1
+
+    # `OutOfTime.partial`: `solve` carries its result so far, a hint nothing.
+    with pytest.raises(OutOfTime) as late:
+        hint(read_puzzle(str(LARGE)), {}, UpAfterTheFirstLook(60.0))
+    assert late.value.partial is None

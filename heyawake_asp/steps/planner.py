@@ -135,7 +135,7 @@ class Planner:
             sorted(star for star in stars if len(star) > 1),
             sorted(set(room_scope.values())),
         ]
-        # Scopes are tuples of rules, hashed anew at each look-up: each is looked up once here.
+        # Scopes are tuples of rules, hashed anew at each look-up: numbered in one pass.
         id_of: dict[Scope, ScopeId] = {}
         ids = [[id_of.setdefault(scope, len(id_of)) for scope in scopes] for scopes in levels]
         self.scopes: list[Scope] = list(id_of)

@@ -196,7 +196,12 @@ def _shared(puzzle: Puzzle, deadline: Deadline) -> dict[Cell, bool] | None:
     A puzzle with one solution, as most have, shares all of it: one search
     finds it and proves it alone, where `analyze` asks clingo twice.
     """
-    found = solve(puzzle, timeout=deadline)
+    try:
+        found = solve(puzzle, timeout=deadline)
+    except OutOfTime:  # a hint past its deadline found nothing: no partial solve of its own
+        raise OutOfTime(deadline.overdue_message()) from None
+    if found.status == "unsatisfiable":
+        return None
     if found.unique:
         [grid] = found.solutions
         return {(x, y): char == BLACK for y, row in enumerate(grid) for x, char in enumerate(row)}
