@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from heyawake_asp.errors import PuzzleFormatError
 from heyawake_asp.puzzle import Cell
 
-__all__ = ["BLACK", "WHITE", "Grid", "grid_from_black", "read_grid", "text_lines"]
+__all__ = ["BLACK", "WHITE", "Grid", "colours", "grid_from_black", "read_grid", "text_lines"]
 
 BLACK = "#"
 WHITE = "."
@@ -34,6 +34,11 @@ def text_lines(text: str) -> list[str]:
     """
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     return lines[:-1] if lines[-1] == "" else lines
+
+
+def colours(grid: Grid) -> dict[Cell, bool]:
+    """The colour of each cell of ``grid`` (True: black)."""
+    return {(x, y): char == BLACK for y, row in enumerate(grid) for x, char in enumerate(row)}
 
 
 def grid_from_black(width: int, height: int, black: Iterable[Cell]) -> Grid:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from heyawake_asp.errors import OutOfTime, PuzzleFormatError
-from heyawake_asp.grid import BLACK, Grid, text_lines
+from heyawake_asp.grid import Grid, colours, text_lines
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.queries import analyze, explain
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
@@ -204,7 +204,7 @@ def _shared(puzzle: Puzzle, deadline: Deadline) -> dict[Cell, bool] | None:
         return None
     if found.unique:
         [grid] = found.solutions
-        return {(x, y): char == BLACK for y, row in enumerate(grid) for x, char in enumerate(row)}
+        return colours(grid)
     ambiguity = analyze(puzzle, timeout=deadline)
     if not ambiguity.solvable:
         return None
