@@ -32,7 +32,9 @@ def check(width: int, height: int, level: Level, seed: int) -> None:
     assert generate_graded(width, height, level, seed) == made
 
 
-@pytest.mark.parametrize(("level", "seed"), [("easy", 0), ("easy", 1), ("medium", 0)])
+@pytest.mark.parametrize(
+    ("level", "seed"), [("easy", 0), ("easy", 1), pytest.param("medium", 0, marks=pytest.mark.slow)]
+)
 def test_a_small_puzzle_of_each_easy_grade(level: Level, seed: int) -> None:
     check(6, 6, level, seed)
 

@@ -28,7 +28,9 @@ def _solution(puzzle: Puzzle) -> dict[tuple[int, int], bool]:
     return {(x, y): char == "#" for y, row in enumerate(grid) for x, char in enumerate(row)}
 
 
-@pytest.mark.parametrize("path", [MEDIUM, LARGE], ids=lambda path: path.stem)
+@pytest.mark.parametrize(
+    "path", [MEDIUM, pytest.param(LARGE, marks=pytest.mark.slow)], ids=lambda path: path.stem
+)
 def test_a_player_who_takes_each_hint_walks_the_path(
     path: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -158,6 +158,7 @@ def walk_20x20() -> tuple[Puzzle, list[dict[Cell, bool]]]:
     ]
 
 
+@pytest.mark.slow  # the 20x20 walked first: seconds
 @pytest.mark.parametrize("stage", [0, 1])
 def test_scopes_sifted_out_force_nothing(
     monkeypatch: pytest.MonkeyPatch, walk_20x20: tuple[Puzzle, list[dict[Cell, bool]]], stage: int

@@ -303,6 +303,7 @@ def test_oneroom_sample_solves_to_its_published_answer_without_the_run_rule(enco
         assert read_puzzle_text(write_puzzle(puzzle, fmt), fmt).variant == "oneroom", fmt
 
 
+@pytest.mark.slow
 def test_oneroom_solutions_and_counts_agree_with_brute_force() -> None:
     rng = random.Random(9)
     checked = solved = 0

@@ -118,6 +118,7 @@ def test_steps_end_at_the_published_solution_with_the_grade(
     assert record["grade"]["steps"] == len(record["steps"])
 
 
+@pytest.mark.slow
 def test_an_expert_grade_is_answered_once_the_score_passes_the_last_bound() -> None:
     path = REPO / "instances" / "hard" / "11x11-s4.lp"
     full = grade_puzzle(read_puzzle(str(path)))

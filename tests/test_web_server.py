@@ -695,6 +695,7 @@ def test_a_client_that_half_closes_while_its_child_works_is_told_so(port: int) -
 # Many clients at once.
 
 
+@pytest.mark.slow
 def test_32_clients_at_once_are_each_answered() -> None:
     """Each gets an answer (200, or 503/429 saying when to come back); no connection resets.
 
