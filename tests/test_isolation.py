@@ -449,6 +449,7 @@ def test_a_search_stopped_by_its_timeout_answers_before_the_child_is_stopped() -
 # --- the command line ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_cli_timeout_stops_grounding_and_the_batch_goes_on(
     slow_encoding: Path, tmp_path: Path
 ) -> None:

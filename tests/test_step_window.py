@@ -54,7 +54,10 @@ def _forces(whole: Deducer, square: Box, cell: Cell, black: bool, known: dict[Ce
     return whole.refuted(scope, {cell: not black, **near}) is not None
 
 
-@pytest.mark.parametrize(("name", "seed"), [("20x20-s1.lp", 0), ("20x20-s2.lp", 1)])
+@pytest.mark.parametrize(
+    ("name", "seed"),
+    [pytest.param("20x20-s1.lp", 0, marks=pytest.mark.slow), ("20x20-s2.lp", 1)],
+)
 def test_a_window_refutes_exactly_what_the_whole_grid_refutes(name: str, seed: int) -> None:
     puzzle = read_puzzle(str(REPO / "instances" / "large" / name))
     (grid,) = solve(puzzle).solutions
@@ -221,6 +224,7 @@ def test_a_tile_with_an_instance_its_program_lacks_gives_no_shading() -> None:
     assert squares._tile_shading(tile, cell, dict.fromkeys(tile.cells(), True), {}) is None
 
 
+@pytest.mark.slow
 def test_a_question_that_runs_long_is_asked_again_of_a_fresh_window(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

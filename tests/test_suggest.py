@@ -128,6 +128,7 @@ def disputed_by_brute_force(solutions: list[Grid]) -> frozenset[tuple[int, int]]
     )
 
 
+@pytest.mark.slow
 def test_when_no_single_number_does_several_together_or_a_split_make_it_unique() -> None:
     """Checked by brute force: the numbers together, the split, the disputed cells."""
     seen: Counter[str] = Counter()

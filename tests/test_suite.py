@@ -200,6 +200,7 @@ def test_bad_arguments(tmp_path: Path) -> None:
     assert run("suite", tmp_path, "--plot", tmp_path / "x.pdf").exit_code == 2
 
 
+@pytest.mark.slow
 def test_worker_still_grounding_past_the_time_limit_is_stopped(tmp_path: Path) -> None:
     # clingo cannot interrupt grounding: this join takes minutes and keeps no atoms.
     slow = tmp_path / "slow"

@@ -185,6 +185,7 @@ def test_text_report_draws_the_counterexample_and_the_puzzle(tmp_path: Path) -> 
     assert lines[-1].startswith(f"FAILED: {entry} against brute force: ")
 
 
+@pytest.mark.slow
 def test_against_compares_two_sets_on_the_puzzles_given(tmp_path: Path) -> None:
     easy = str(Path(__file__).resolve().parents[1] / "instances" / "easy" / "easy1.lp")
     args = ["validate", "reach", "--against", "grow", "--max-cells", "4", easy]
