@@ -223,6 +223,7 @@ def test_rectangles_only_set_refuses_irregular() -> None:
     assert result.exit_code == 2 and "handles rectangular rooms only" in result.stderr
 
 
+@pytest.mark.slow
 def test_time_limit_applies_to_each_call(tmp_path: Path) -> None:
     slow = tmp_path / "slow.lp"  # grounds for ever on any grid wider than two cells
     slow.write_text("p(0) :- width(W), W > 2.\np(X + 1) :- p(X).\n")

@@ -197,6 +197,7 @@ def test_akichi_sample_solves_to_its_published_answer_its_numbers_not_counts() -
         assert again == puzzle and again.variant == "akichi", fmt
 
 
+@pytest.mark.slow
 def test_akichi_solutions_and_counts_agree_with_brute_force() -> None:
     rng = random.Random(8)
     checked = numbered = 0
@@ -234,6 +235,7 @@ def _clued(puzzle: Puzzle, rooms: set[int]) -> Puzzle:
     )
 
 
+@pytest.mark.slow
 def test_akichi_explain_names_a_minimal_set_of_areas_that_brute_force_refutes() -> None:
     explained = 0
     for puzzle in _akichi_puzzles(11)[::2]:
@@ -258,6 +260,7 @@ def test_steps_of_an_unsolvable_akichi_name_areas_that_cannot_all_hold() -> None
     assert result.output == "no solution: these 2 clues cannot all hold: 0 in room a, 0 in room b\n"
 
 
+@pytest.mark.slow
 def test_akichi_suggestions_make_the_answer_unique_by_brute_force() -> None:
     suggested = 0
     for puzzle in _akichi_puzzles(12)[::3]:
@@ -421,6 +424,7 @@ def walked_to_the_shared_cells(puzzle: Puzzle) -> bool:
     return True
 
 
+@pytest.mark.slow
 def test_ayeheya_paths_of_small_puzzles_settle_what_brute_force_shares() -> None:
     rng = random.Random(10)
     walked = 0

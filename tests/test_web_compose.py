@@ -646,6 +646,7 @@ def _rules_choices(page: Page) -> list[tuple[str, str, str]]:
     return [tuple(choice) for choice in choices]  # type: ignore[misc]
 
 
+@pytest.mark.slow
 def test_the_rules_choices_and_a_variants_words_come_from_the_servers_table(
     page: Page, base: str
 ) -> None:

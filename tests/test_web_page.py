@@ -376,6 +376,7 @@ def test_solve_reveals_the_checked_solution_and_grade_names_the_grade(
     assert f"Grade: {graded.label}" in status(page) and str(graded.score) in status(page)
 
 
+@pytest.mark.slow
 def test_a_slow_request_shows_working_and_a_newer_one_supersedes_it(page: Page, base: str) -> None:
     open_puzzle(page, base, URL)
     held = []
@@ -462,6 +463,7 @@ SEVERAL = "https://puzz.link/p?heyawake/6/6/888aaaofps1j0i0.g1g"
 """The 6x6 of `URL` with one number hidden: several solutions, which share some cells."""
 
 
+@pytest.mark.slow
 def test_steps_grade_a_puzzle_with_several_solutions_as_grade_does(page: Page, base: str) -> None:
     open_puzzle(page, base, SEVERAL)
     assert api(base, "grade", {"puzzle": SEVERAL})["status"] == "several"

@@ -212,6 +212,7 @@ def test_a_grid_of_a_million_cells_is_a_one_line_error(port: int) -> None:
     assert status == 422 and set(record) == {"error"} and "\n" not in record["error"]
 
 
+@pytest.mark.slow
 def test_many_requests_at_once_are_all_answered(port: int) -> None:
     texts = [path.read_text() for path in sorted((REPO / "instances" / "easy").glob("*.lp"))]
 
@@ -349,6 +350,7 @@ def test_a_clients_hints_go_to_one_child_kept_between_them() -> None:
     assert eventually(lambda: not multiprocessing.active_children())
 
 
+@pytest.mark.slow
 def test_a_kept_child_outlives_the_threads_that_waited_for_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -582,6 +584,7 @@ def test_a_host_that_is_not_name_and_port_is_refused(port: int, host: str) -> No
     assert status_of(port, "GET", "/", {"Host": host.format(port=port)}) == 403
 
 
+@pytest.mark.slow
 def test_callers_who_hang_up_while_queued_leave_the_queue() -> None:
     """One worker busy with a long request; 16 askers queue behind it (the whole queue) and
     hang up. The next request is not refused as if they still waited: it gets its turn."""
