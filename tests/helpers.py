@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +11,6 @@ import pytest
 from _pytest.mark import ParameterSet
 
 from heyawake_asp import Puzzle
-from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps import Reason, Rule, Step
 
 REPO = Path(__file__).resolve().parents[1]
@@ -86,11 +85,6 @@ def slow_unless(fast: Callable[[str], bool], cases: Iterable[object]) -> list[Pa
 def by_name(paths: Iterable[Path], name: Callable[[Path], str] = lambda p: p.stem) -> list[object]:
     """One case per file, its id the file's ``name``."""
     return [pytest.param(path, id=name(path)) for path in paths]
-
-
-def shading(grid: Sequence[str]) -> dict[Cell, bool]:
-    """Every cell of a grid of ``#`` and ``.`` rows, True where black."""
-    return {(x, y): char == "#" for y, row in enumerate(grid) for x, char in enumerate(row)}
 
 
 def parse_text_grid(lines: list[str], puzzle: Puzzle) -> tuple[str, ...]:

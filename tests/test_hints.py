@@ -10,6 +10,7 @@ from helpers import REPO
 
 from heyawake_asp import Puzzle, read_puzzle, solve
 from heyawake_asp.errors import OutOfTime
+from heyawake_asp.grid import colours
 from heyawake_asp.oracles.step_checker import check_step
 from heyawake_asp.runtime.deadline import Deadline
 from heyawake_asp.steps import Hints, hint, steps
@@ -25,7 +26,7 @@ LARGE = REPO / "instances" / "large" / "20x20-s1.lp"  # local programs and windo
 def _solution(puzzle: Puzzle) -> dict[tuple[int, int], bool]:
     """The puzzle's one solution, found by the solver and checked by it."""
     [grid] = solve(puzzle).solutions
-    return {(x, y): char == "#" for y, row in enumerate(grid) for x, char in enumerate(row)}
+    return colours(grid)
 
 
 @pytest.mark.parametrize(

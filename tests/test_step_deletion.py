@@ -6,9 +6,9 @@ import random
 from pathlib import Path
 
 import pytest
-from helpers import shading
 
 from heyawake_asp import read_puzzle, solve
+from heyawake_asp.grid import colours
 from heyawake_asp.oracles.step_checker import entails
 from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps import steps
@@ -102,7 +102,7 @@ def test_a_whole_grid_core_shrunk_in_narrowing_windows_is_minimal(
     """A core naming the whole grid is shrunk in ever smaller windows, to a minimal reason."""
     puzzle = read_puzzle(str(LARGE))
     (grid,) = solve(puzzle).solutions
-    solution = shading(grid)
+    solution = colours(grid)
     left, top = hole
     known = {  # all but a 4x4 hole settled: the reason lies near it
         cell: black

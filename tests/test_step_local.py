@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import REPO, shading
+from helpers import REPO
 
 from heyawake_asp import Puzzle, read_puzzle, solve, verify
+from heyawake_asp.grid import colours
 from heyawake_asp.oracles.step_checker import check_step, entails
 from heyawake_asp.puzzle import Cell
 from heyawake_asp.steps import local, planner, steps
@@ -62,7 +63,7 @@ def _halfway(puzzle_path: Path) -> tuple[Puzzle, list[dict[Cell, bool]]]:
     puzzle = read_puzzle(str(puzzle_path))
     (solution,) = solve(puzzle).solutions
     assert verify(puzzle, solution) == []
-    cells = shading(solution)
+    cells = colours(solution)
     ordered = sorted(cells, key=lambda cell: (cell[1], cell[0]))
     states = [{}, {c: cells[c] for c in ordered[::2]}, {c: cells[c] for c in ordered[:-9]}]
     return puzzle, states

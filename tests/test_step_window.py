@@ -6,9 +6,10 @@ import random
 from dataclasses import replace
 
 import pytest
-from helpers import REPO, shading
+from helpers import REPO
 
 from heyawake_asp import read_puzzle, solve, verify
+from heyawake_asp.grid import colours
 from heyawake_asp.puzzle import Cell, Puzzle
 from heyawake_asp.steps import engine, steps
 from heyawake_asp.steps.engine import Deducer
@@ -42,7 +43,7 @@ def _solved(name: str) -> tuple[Puzzle, dict[Cell, bool], Deducer]:
     """A large instance, its one solution, and its whole grid's program: the oracle."""
     puzzle = read_puzzle(str(REPO / "instances" / "large" / name))
     (grid,) = solve(puzzle).solutions
-    solution = shading(grid)
+    solution = colours(grid)
     return puzzle, solution, Deducer(puzzle, _anchor(solution))
 
 
@@ -61,7 +62,7 @@ def _forces(whole: Deducer, square: Box, cell: Cell, black: bool, known: dict[Ce
 def test_a_window_refutes_exactly_what_the_whole_grid_refutes(name: str, seed: int) -> None:
     puzzle = read_puzzle(str(REPO / "instances" / "large" / name))
     (grid,) = solve(puzzle).solutions
-    solution = shading(grid)
+    solution = colours(grid)
     whole, windowed = Deducer(puzzle), Deducer(puzzle)
     rules = [rule for rule in whole.rules if rule.kind != "connected"]
     rnd = random.Random(seed)
