@@ -109,12 +109,15 @@ class Alarm:
         convert: Callable[[clingo.Model], T],
         assumptions: Assumptions = (),
         until: Callable[[T], bool] | None = None,
+        last_only: bool = False,
     ) -> Search[T]:
         """Solve until clingo finishes or the deadline passes, converting each model found.
 
         The search also stops after the first model whose value satisfies
         ``until``. A model is valid only while ``convert`` runs: ``convert``
-        must not keep it. Python sees Ctrl-C only in ``convert``.
+        must not keep it. Python sees Ctrl-C only in ``convert``. With
+        ``last_only``, only the last model is converted (a cautious
+        enumeration's answer: its models are not passed to Python one by one).
         """
         values: list[T] = []
         core: list[int] = []
@@ -126,13 +129,19 @@ class Alarm:
             stopped = until is not None and until(values[-1])
             return not stopped
 
+        def on_last(model: clingo.Model) -> None:
+            values.append(convert(model))
+
         # Set before the clock is read: an interrupt from then on stops this search (one
         # sent before clingo starts stops it as it starts).
         self._solving = control
         try:
             if self._deadline.passed:
                 return Search(values, None)
-            result = control.solve(assumptions, on_model=on_model, on_core=core.extend)
+            if last_only:
+                result = control.solve(assumptions, on_last=on_last, on_core=core.extend)
+            else:
+                result = control.solve(assumptions, on_model=on_model, on_core=core.extend)
         except RuntimeError:
             # clasp may refuse an interrupt that lands while core-guided optimisation resets
             # its root level ("You must not mess with my root level!", once in CI on a dense
@@ -144,7 +153,7 @@ class Alarm:
             self._solving = None
         if result.interrupted and not stopped:
             if not self._deadline.passed:  # an interrupt clingo kept from a search before
-                return self.search(control, convert, assumptions, until)
+                return self.search(control, convert, assumptions, until, last_only)
             return Search(values, None)
         return Search(values, result, tuple(core))
 

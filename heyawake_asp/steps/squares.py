@@ -84,7 +84,7 @@ class Squares:
         best = min(found, key=lambda core: core.rank)
         self.deducer.leave_tile()  # deletion, and whether it takes cases, as before tiles
         if radius is not None:  # deletion's questions, and the step's, within the core's square
-            self.deducer.within(self._square(best.cell, radius))
+            self.deducer.within(self._square(best.cell, radius), best.reason.rules)
         reason = minimal_reason(
             self.deducer, best.reason, best.cell, best.black, narrowing=radius is None
         )

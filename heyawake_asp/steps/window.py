@@ -166,6 +166,8 @@ class WindowProgram:
     ----------
     black : dict
         The literal of ``black(X, Y)`` for each cell of the window.
+    rules : frozenset
+        The instances ground here (connectivity aside).
     """
 
     def __init__(self, puzzle: Puzzle, box: Box, rules: Collection[Rule]) -> None:
@@ -189,6 +191,7 @@ class WindowProgram:
         atoms = self.control.symbolic_atoms
         self.black = {cell: literal_of(atoms, cell_symbol("black", cell)) for cell in box.cells()}
         self._index = {rule: index for index, rule in enumerate(ordered)}
+        self.rules = frozenset(self._index)
         # Looked up when first switched: a deletion window switches a few dozen of its hundreds.
         self._switch: dict[Rule, int] = {}
         self._connected = literal_of(atoms, clingo.Function("use", [clingo.Function("connected")]))
