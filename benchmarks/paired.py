@@ -63,13 +63,16 @@ TIMED = "import time\nstart = time.perf_counter()\n{body}print(time.perf_counter
 
 def seconds(checkout: Path, body: str) -> float:
     """The time ``body`` takes in a fresh process importing from ``checkout``."""
+    checkout = checkout.resolve()
     environment = {**os.environ, "PYTHONPATH": str(checkout)}
+    # From the checkout: ``-c`` puts the working directory first, before PYTHONPATH.
     done = subprocess.run(
         [sys.executable, "-c", TIMED.format(body=body)],
         env=environment,
         capture_output=True,
         text=True,
         check=True,
+        cwd=checkout,
     )
     return float(done.stdout)
 
