@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -17,8 +18,10 @@ from heyawake_asp import (
     solve,
     verify,
 )
+from heyawake_asp.asp.control import grounded_control
+from heyawake_asp.asp.search import Alarm
 from heyawake_asp.oracles.brute import brute_force
-from heyawake_asp.runtime.deadline import Deadline
+from heyawake_asp.runtime.deadline import Deadline, Renewing
 
 pytestmark = pytest.mark.filterwarnings("ignore::heyawake_asp.errors.PuzzleWarning")
 
@@ -432,13 +435,6 @@ def test_an_alarm_rung_before_its_renewed_deadline_lets_the_search_go_on() -> No
     # A deadline renewed meanwhile (the steps streamed: the time limit is on each wait) moves
     # the alarm: ringing inside a search before the deadline it lets the search go on (as
     # its timer does, set for the deadline as it was); past the deadline it stops it.
-    import time
-
-    from heyawake_asp.asp.control import grounded_control
-    from heyawake_asp.asp.search import Alarm
-    from heyawake_asp.oracles.brute import brute_force
-    from heyawake_asp.runtime.deadline import Renewing
-
     strip = Puzzle(5, 1, (Room.rectangle(0, 0, 4, 0),))
     control, _ = grounded_control(strip)
     deadline = Renewing(60.0)
@@ -467,11 +463,6 @@ def test_clingo_refusing_the_deadlines_interrupt_is_out_of_time(past: bool) -> N
     # clasp once raised "You must not mess with my root level!" at an interrupt landing in a
     # dense room's optimisation (CI, not reproduced in hundreds of tries): the search then
     # ends out of time, as at any interrupt; an error before the deadline is clingo's own.
-    import time
-
-    from heyawake_asp.asp.search import Alarm
-    from heyawake_asp.runtime.deadline import Renewing
-
     deadline = Renewing(60.0)
 
     class Refusing:
@@ -499,7 +490,6 @@ def test_an_alarm_rung_early_keeps_one_finalizer_which_cancels_its_last_timer(
     from collections.abc import Callable
 
     from heyawake_asp.asp import search as search_module
-    from heyawake_asp.runtime.deadline import Renewing
 
     finalizing: list[object] = []
     finalize = weakref.finalize
