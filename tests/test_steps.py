@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import pickle
 import re
 import select
 import subprocess
@@ -783,3 +785,30 @@ def test_with_no_white_cell_settled_the_anchor_and_a_neighbour_are_roots() -> No
     assert roots == [[(1, 1), (2, 1)]]
     assert check_step(corner, Step((((1, 0), False),), reason, "connected", 0, "")) == []
     assert check_step(corner, Step((((1, 0), True),), reason, "connected", 0, ""))
+
+
+def test_rule_instances_sort_by_kind_then_cells_and_unpickle_with_this_process_hash() -> None:
+    rules = [
+        Rule("run", ((0, 1), (1, 1), (2, 1))),
+        Rule("clue", ((1, 0), (1, 1)), 2),
+        Rule("adjacent", ((0, 1), (1, 1))),
+        Rule("adjacent", ((0, 0), (1, 0))),
+        Rule("clue", ((0, 0),), 1),
+    ]
+    assert sorted(rules) == sorted(rules, key=lambda rule: (rule.kind, rule.cells))
+    # Made and pickled by a process whose strings hash otherwise (as a child's steps come
+    # back): unpickled, each is found in sets and dicts of this process's instances.
+    made_elsewhere = subprocess.run(
+        [sys.executable, "-c", _PICKLE_RULES, repr(rules)],
+        capture_output=True,
+        check=True,
+        env={**os.environ, "PYTHONHASHSEED": "1"},
+    ).stdout
+    assert pickle.loads(made_elsewhere) == set(rules)
+
+
+_PICKLE_RULES = """
+import pickle, sys
+from heyawake_asp.steps.model import Rule
+sys.stdout.buffer.write(pickle.dumps(set(eval(sys.argv[1], {"Rule": Rule}))))
+"""

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
 from heyawake_asp.grid import Grid
@@ -27,7 +27,7 @@ def row_major(cell: Cell) -> tuple[int, int]:
     return cell[1], cell[0]
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Rule:
     """One instance of a rule of the puzzle.
 
@@ -46,6 +46,26 @@ class Rule:
     kind: str
     cells: tuple[Cell, ...]
     room: int | None = None
+    # A walk hashes and sorts its thousands of instances again and again: key and hash made once.
+    _key: tuple[str, tuple[Cell, ...], int] = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "_key", (self.kind, self.cells, -1 if self.room is None else self.room)
+        )
+        object.__setattr__(self, "_hash", hash((self.kind, self.cells, self.room)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __lt__(self, other: Rule) -> bool:
+        """Ordered by kind, then cells, then room (instances are sorted so that runs repeat)."""
+        return self._key < other._key
+
+    def __reduce__(self) -> tuple[type[Rule], tuple[str, tuple[Cell, ...], int | None]]:
+        """Pickled without its hash: a string's hash differs from one process to another."""
+        return Rule, (self.kind, self.cells, self.room)
 
 
 @dataclass(frozen=True)

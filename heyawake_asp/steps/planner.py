@@ -23,6 +23,7 @@ instances force more; the rooms' scopes, fewer, are asked first).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -159,8 +160,12 @@ class Planner:
         self._stale = set(range(len(self.scopes)))
         self._forcing: set[ScopeId] = set()
         self._priced: dict[_Candidate, Priced] = {}
-        self._squares = Squares(deducer)
         self.known: dict[Cell, bool] = dict(known or {})
+
+    @functools.cached_property
+    def _squares(self) -> Squares:
+        """The last level's squares, built when it is first reached (most hints never are)."""
+        return Squares(self.deducer)
 
     def next_step(self) -> Step | None:
         """The cheapest step at the first level that has one, settled at once; None when stuck."""
