@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -33,11 +32,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from instructions import counted
+
 HERE = Path(__file__).resolve().parent.parent
 HINTED = HERE / "instances" / "large" / "45x31-p1.lp"
 WALKED = HERE / "instances" / "large" / "20x20-s1.lp"
 SLOWEST = 3
-_REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 _GRIDS = """\
 import sys, time
@@ -70,27 +70,9 @@ elif mode == "walk":
 
 def instructions(checkout: Path, mode: str, puzzle: Path, grid: Path | None = None) -> int:
     """The instructions of one process importing from ``checkout``, under valgrind."""
-    command = [
-        "valgrind",
-        "--tool=cachegrind",
-        "--cache-sim=no",
-        "--cachegrind-out-file=/dev/null",
-        sys.executable,
-        "-c",
-        _COUNTED,
-        mode,
-        str(puzzle),
-        *([str(grid)] if grid else []),
-    ]
+    arguments = ["-c", _COUNTED, mode, str(puzzle), *([str(grid)] if grid else [])]
     # From the checkout: ``-c`` puts the working directory first, before PYTHONPATH.
-    environment = {**os.environ, "PYTHONPATH": str(checkout)}
-    done = subprocess.run(
-        command, capture_output=True, text=True, check=True, cwd=checkout, env=environment
-    )
-    match = _REFS.search(done.stderr)
-    if match is None:
-        raise RuntimeError(f"no instruction count in valgrind's output:\n{done.stderr}")
-    return int(match.group(1).replace(",", ""))
+    return counted(arguments, cwd=checkout, env={**os.environ, "PYTHONPATH": str(checkout)})
 
 
 @dataclass(frozen=True)

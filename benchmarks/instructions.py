@@ -25,6 +25,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from heyawake_asp import read_puzzle, solve, verify
 
@@ -61,19 +62,21 @@ def _solving_instructions(encoding: str, paths: list[Path]) -> int:
 
 def _instructions(encoding: str, paths: list[Path], *, solve: bool) -> int:
     """Instructions of one child process under valgrind."""
+    mode = "solve" if solve else "read"
+    return counted([__file__, "--child", encoding, mode, *map(str, paths)])
+
+
+def counted(arguments: Sequence[str], **run: Any) -> int:
+    """The instructions of ``python ARGUMENTS`` under valgrind (``run``: `subprocess.run`'s)."""
     command = [
         "valgrind",
         "--tool=cachegrind",
         "--cache-sim=no",
         "--cachegrind-out-file=/dev/null",
         sys.executable,
-        __file__,
-        "--child",
-        encoding,
-        "solve" if solve else "read",
-        *map(str, paths),
+        *arguments,
     ]
-    finished = subprocess.run(command, capture_output=True, text=True, check=True)
+    finished = subprocess.run(command, capture_output=True, text=True, check=True, **run)
     match = _REFS.search(finished.stderr)
     if match is None:
         raise RuntimeError(f"no instruction count in valgrind's output:\n{finished.stderr}")
