@@ -60,7 +60,7 @@ class Rule:
         return self._hash
 
     def __lt__(self, other: Rule) -> bool:
-        """Ordered by kind, then cells, then room (instances are sorted so that runs repeat)."""
+        """By kind, then cells, then room: sorted, instances ask clingo alike in every run."""
         return self._key < other._key
 
     def __reduce__(self) -> tuple[type[Rule], tuple[str, tuple[Cell, ...], int | None]]:
