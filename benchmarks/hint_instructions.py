@@ -15,7 +15,7 @@ grid and from the grids just before the three slowest steps of this
 checkout's path (one walk, timed, not counted: the worst hints come
 there, and which steps are slowest varies from run to run). Each
 count is a fresh process importing from one checkout, less a process that
-only imports the package and reads the puzzle and the grid: the hint's own
+only imports the package and reads the puzzle: the hint's own
 instructions, or the walk's (``instances/large/20x20-s1.lp``, whole). The
 two checkouts' processes run side by side, ``--jobs`` at a time.
 """
@@ -94,6 +94,7 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         sys.exit("valgrind not found: install it (e.g. apt install valgrind) to count instructions")
     before, after = arguments.before.resolve(), HERE
+    sides = (before, after)
     with tempfile.TemporaryDirectory() as folder:
         walked = subprocess.run(
             [sys.executable, "-c", _GRIDS, str(HINTED), folder, str(SLOWEST)],
@@ -109,11 +110,18 @@ def main() -> None:
             for grid in sorted(Path(folder).glob("*.txt"), key=lambda grid: int(grid.stem))
         ]
         cases.append(Case("walk, 20x20-s1 whole", "walk", WALKED))
+        # Start-up (imports, the puzzle read) is counted once per puzzle and checkout.
         runs = [
-            (checkout, counted, case.puzzle, case.grid)
-            for case in cases
-            for checkout in (before, after)
-            for counted in (case.mode, "start")
+            *(
+                (checkout, case.mode, case.puzzle, case.grid)
+                for case in cases
+                for checkout in sides
+            ),
+            *(
+                (checkout, "start", puzzle, None)
+                for puzzle in (HINTED, WALKED)
+                for checkout in sides
+            ),
         ]
         with ThreadPoolExecutor(arguments.jobs) as pool:
             counts = dict(zip(runs, pool.map(lambda run: instructions(*run), runs), strict=True))
@@ -122,8 +130,8 @@ def main() -> None:
     for case in cases:
         old, new = (
             counts[(checkout, case.mode, case.puzzle, case.grid)]
-            - counts[(checkout, "start", case.puzzle, case.grid)]
-            for checkout in (before, after)
+            - counts[(checkout, "start", case.puzzle, None)]
+            for checkout in sides
         )
         print(f"| {case.name} | {old / 1e6:,.0f} | {new / 1e6:,.0f} | {new / old:.3f} |")
 

@@ -200,10 +200,7 @@ class Planner:
         # Grouped when first asked (a hint asks only the first level); levels share some scopes.
         if level not in self._grouped:
             self._grouped.add(level)
-            scopes = [s for s in self._index[level] if s not in self._group]
-            for members in _groups(scopes, self._cells):
-                together = tuple(rule for member in members for rule in self.scopes[member])
-                self._group.update(dict.fromkeys(members, together))
+            self._regroup([s for s in self._index[level] if s not in self._group])
         batches: dict[Scope, list[ScopeId]] = {}
         for scope in _in_order(self._stale, self._index[level]):
             if self._forces_nothing(scope):
@@ -263,7 +260,12 @@ class Planner:
         cold = [
             scope for group, members in batches.items() if group not in packed for scope in members
         ]
-        for members in _groups(cold, self._cells):
+        return packed | self._regroup(cold)
+
+    def _regroup(self, scopes: list[ScopeId]) -> dict[Scope, list[ScopeId]]:
+        """Pack ``scopes`` into groups (`_groups`), each scope's group from now on: by its rules."""
+        packed = {}
+        for members in _groups(scopes, self._cells):
             together = tuple(rule for member in members for rule in self.scopes[member])
             self._group.update(dict.fromkeys(members, together))
             packed[together] = members
