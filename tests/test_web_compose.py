@@ -22,6 +22,7 @@ from web_support import (
     api,
     board,
     cell,
+    compose,
     drag,
     marked,
     open_puzzle,
@@ -47,18 +48,6 @@ if TYPE_CHECKING:
 
 RoomKey = tuple[frozenset[Cell], str | None]
 """A room as the tests compare them: its cells and its clue's text ("?" hidden)."""
-
-
-def compose(page: Page, base: str, width: int, height: int) -> None:
-    """Open the page in Compose on a new blank ``width`` x ``height`` grid."""
-    page.goto(f"{base}/")
-    settle(page)
-    press(page, "Compose")
-    page.get_by_label("Columns").fill(str(width))
-    page.get_by_label("Rows").fill(str(height))
-    press(page, "New")
-    page.wait_for_selector(f"{CELL}[data-x='{width - 1}'][data-y='{height - 1}'][data-room]")
-    page.wait_for_selector(f"{CELL}[data-x='{width}']", state="detached")
 
 
 def open_draft(page: Page, base: str, puzzle: Puzzle) -> None:

@@ -33,6 +33,7 @@ from web_support import (
 
 from heyawake_asp import read_puzzle, solve, verify
 from heyawake_asp.formats import read_puzzle_text
+from heyawake_asp.oracles.checker import conflicts
 from heyawake_asp.oracles.step_checker import check_step
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.steps import grade_puzzle, hint
@@ -148,8 +149,14 @@ def test_a_wrong_cell_is_a_conflict_and_check_marks_adjacent_blacks(page: Page, 
     solution = read_puzzle_text(URL, "url")
     answer = api(base, "solve", {"puzzle": URL})["solutions"][0]
     assert verify(solution, answer) == []
-    x, y = next((x, y) for y, row in enumerate(answer) for x, char in enumerate(row) if char == ".")
-    page.click(cell(page, x, y))  # black where the solution is white
+    # Black where the solution is white, breaking no rule by itself (else Hint names the rule).
+    x, y = next(
+        (x, y)
+        for y, row in enumerate(answer)
+        for x, char in enumerate(row)
+        if char == "." and not conflicts(solution, _with_black(len(answer), len(row), x, y))
+    )
+    page.click(cell(page, x, y))
     settle(page)
     press(page, "Hint")
     assert (x, y) in marked(page, "conflict")
@@ -164,7 +171,11 @@ def test_a_wrong_cell_is_a_conflict_and_check_marks_adjacent_blacks(page: Page, 
     assert {(4, 4), (5, 4)} <= marked(page, "error")
     messages = page.inner_text("#messages")
     assert "rule 1" in messages and "r5c5 and r5c6" in messages
-    assert "broken rule" in status(page)
+    assert status(page) == "Broken rule 1: black cells r5c5 and r5c6 are adjacent."
+    # Hint on that grid names the broken rule as Check does, not a cell no solution has.
+    press(page, "Hint")
+    assert status(page) == "Broken rule 1: black cells r5c5 and r5c6 are adjacent."
+    assert {(4, 4), (5, 4)} <= marked(page, "error") and marked(page, "conflict") == set()
     # A room over its clue: Check marks the whole room (rule 3).
     puzzle = sent(page)
     zero = next(
@@ -176,6 +187,14 @@ def test_a_wrong_cell_is_a_conflict_and_check_marks_adjacent_blacks(page: Page, 
     press(page, "Check")
     assert set(zero.cells) <= marked(page, "error")
     assert "rule 3" in page.inner_text("#messages")
+    assert status(page).endswith("; 1 more marked and listed below the board.")
+
+
+def _with_black(height: int, width: int, x: int, y: int) -> list[str]:
+    """An open ``width`` x ``height`` grid but for one black cell at ``x``, ``y``."""
+    return [
+        "".join("#" if (cx, cy) == (x, y) else "?" for cx in range(width)) for cy in range(height)
+    ]
 
 
 @pytest.mark.slow

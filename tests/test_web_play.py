@@ -19,6 +19,7 @@ from web_support import (
     board,
     cell,
     center,
+    compose,
     drag,
     marked,
     open_puzzle,
@@ -31,6 +32,7 @@ from web_support import (
 from heyawake_asp import read_puzzle, solve
 from heyawake_asp.formats import pzprv3
 from heyawake_asp.formats.text import NAMES
+from heyawake_asp.oracles.checker import conflicts
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.web.content import rules_table
 
@@ -66,6 +68,13 @@ def test_the_right_black_cells_solve_it_with_no_dots(
         row.replace("?", ".") == want
         for row, want in zip(board(page), published["easy1"], strict=True)
     )
+    # Reloaded, the game is said to be solved, its clock stopped at the time it took.
+    took = page.inner_text("#timer")
+    page.reload()
+    page.wait_for_selector(CELL)
+    settle(page)
+    assert status(page).startswith(f"Your 6×6 game solved in {took} ")
+    assert page.get_attribute("#timer", "data-running") == "false"
 
 
 @pytest.mark.slow  # 36 clicks, 5 s
@@ -244,9 +253,9 @@ def test_after_undo_the_sentence_no_longer_speaks_of_the_undone_grid(page: Page,
     page.click(cell(page, 4, 4))
     page.click(cell(page, 5, 4))
     press(page, "Check")
-    assert "broken rule" in status(page)
+    assert status(page).startswith("Broken rule 1: ")
     press(page, "Undo")
-    assert "broken rule" not in status(page) and marked(page, "error") == set()
+    assert not status(page).startswith("Broken") and marked(page, "error") == set()
     assert status(page) == "1 of 36 cells marked."
 
 
@@ -313,6 +322,44 @@ def test_a_45x31_fits_the_screen_and_zooms_on_a_phone(browser: Browser, base: st
             assert fitted is not None and abs(fitted["width"] - before["width"]) < 0.5
         finally:
             context.close()
+
+
+LAPTOPS = ((1280, 800), (1366, 768), (1920, 1080))
+"""Common laptop and desktop windows (width, height), where the board was cut at the bottom."""
+
+
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
+def test_the_whole_board_is_in_the_window_as_a_puzzle_or_a_draft_opens(
+    browser: Browser, base: str
+) -> None:
+    """At common laptop sizes, the top and the bottom row of shipped puzzles from 9x9 to
+    45x31 and of a 10x10 draft in Compose are on screen as they open, the cells no smaller
+    than the window's height allows (the sentence above the board may still grow)."""
+    names = ("medium/9x9-s1.lp", "hard/11x11-s1.lp", "large/20x20-s1.lp", "large/45x31-p1.lp")
+    for width, height in LAPTOPS:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            for name in names:
+                puzzle = read_puzzle(str(REPO / "instances" / name))
+                open_puzzle(page, base, (REPO / "instances" / name).read_text())
+                assert_board_in_view(page, puzzle.width, puzzle.height, height)
+            compose(page, base, 10, 10)
+            assert_board_in_view(page, 10, 10, height)
+        finally:
+            context.close()
+
+
+def assert_board_in_view(page: Page, width: int, height: int, window: int) -> None:
+    """The first and last cells of a ``width`` x ``height`` board lie in a ``window`` high
+    view; the board as wide as its frame, or as tall as the window leaves it but for 8rem."""
+    first = page.locator(cell(page, 0, 0)).bounding_box()
+    last = page.locator(cell(page, width - 1, height - 1)).bounding_box()
+    frame = page.locator("#board-frame").bounding_box()
+    assert first is not None and last is not None and frame is not None
+    assert first["y"] >= 0 and last["y"] + last["height"] <= window + 1, (width, last, window)
+    wide = last["x"] + last["width"] - first["x"] >= 0.9 * frame["width"]
+    assert wide or last["y"] + last["height"] >= window - 8 * 16, (width, last, frame)
 
 
 PLAY_MARKS = (
@@ -469,8 +516,8 @@ def test_steps_sentence_and_controls_are_on_screen_together(browser: Browser, ba
 def test_a_hint_below_the_window_is_scrolled_into_view(browser: Browser, base: str) -> None:
     """At 1280x800 and on a phone, scrolled to the top of a 20x20 whose open cells are its
     bottom rows: Hint brings the hint's cells and its sentence into view; with a wrong cell
-    in the bottom row, that cell and the sentence naming it; with no solution (a bottom
-    room of two cells side by side numbered 2), that room and the sentence."""
+    in the bottom row, that cell (or the rule it breaks) and the sentence naming it; with no
+    solution (a bottom room of two cells side by side numbered 2), that room and the sentence."""
     path = REPO / "instances" / "large" / "20x20-s1.lp"
     text = path.read_text()
     (solution,) = solve(read_puzzle(str(path))).solutions
@@ -480,9 +527,12 @@ def test_a_hint_below_the_window_is_scrolled_into_view(browser: Browser, base: s
     wrong_bottom = rows[:-1] + [rows[-1][:3] + wrong + rows[-1][4:]]
     assert "room(124,11,19,12,19,-1)." in text
     unsolvable = text.replace("room(124,11,19,12,19,-1).", "room(124,11,19,12,19,2).")
+    broken = conflicts(
+        read_puzzle(str(path)), [row.replace("x", "#").replace("o", ".") for row in wrong_bottom]
+    )
     cases = [
         (text, f"&grid={'/'.join(open_bottom)}", "new"),
-        (text, f"&grid={'/'.join(wrong_bottom)}", "conflict"),
+        (text, f"&grid={'/'.join(wrong_bottom)}", "error" if broken else "conflict"),
         (unsolvable, "", "conflict"),
     ]
     for puzzle, grid, mark in cases:

@@ -194,6 +194,18 @@ def open_page(browser: Browser) -> Iterator[Page]:
     assert errors == []
 
 
+def compose(page: Page, base: str, width: int, height: int) -> None:
+    """Open the page in Compose on a new blank ``width`` x ``height`` grid."""
+    page.goto(f"{base}/")
+    settle(page)
+    press(page, "Compose")
+    page.get_by_label("Columns").fill(str(width))
+    page.get_by_label("Rows").fill(str(height))
+    press(page, "New")
+    page.wait_for_selector(f"{CELL}[data-x='{width - 1}'][data-y='{height - 1}'][data-room]")
+    page.wait_for_selector(f"{CELL}[data-x='{width}']", state="detached")
+
+
 def center(page: Page, x: int, y: int) -> tuple[float, float]:
     """The page coordinates of the middle of the cell at ``x``, ``y``."""
     box = page.locator(cell(page, x, y)).bounding_box()

@@ -89,6 +89,17 @@ function enable() {
   }
 }
 
+/**
+ * Give the board the window's height below where it starts on the page, as the controls above
+ * it stand (they wrap with the window's width, and Compose has more): measured when a puzzle
+ * or a mode opens and when the window is resized, not at each sentence, so that the board keeps
+ * its size through a game; the stylesheet leaves room for a sentence of a few lines.
+ */
+function fitBoard() {
+  const top = $("board-frame").getBoundingClientRect().top + window.scrollY;
+  document.documentElement.style.setProperty("--board-top", `${Math.round(top)}px`);
+}
+
 /** Pause (the board hidden, the clock held) or resume. */
 function setPaused(pause) {
   if (pause === paused || (pause && !play.puzzle)) return;
@@ -185,7 +196,7 @@ function setMode(mode, draft = null) {
       say("Load a puzzle to begin.");
     }
   }
-  enable();
+  enable();  fitBoard();
 }
 
 /** The draft of a puzzle in any format (converted by the API) and the reader's warnings, or null after an error. */
@@ -267,11 +278,13 @@ async function playText(text, linked = null) {
   link.textContent = url ?? "this puzzle";
   $("link-line").hidden = false;
   $("progress-line").hidden = true;
+  const size = `${puzzle.width}×${puzzle.height}`;
+  const left = play.solved ? `solved in ${play.timer.text()}` : "as you left it";
   const opening = resumed
-    ? `Your ${puzzle.width}×${puzzle.height} game as you left it (Start over begins it again).`
-    : `A ${puzzle.width}×${puzzle.height} ${kindOf(puzzle)} with ${plural(puzzle.rooms.length, "room")}: shade cells, or ask for a hint.`;
+    ? `Your ${size} game ${left} (Start over begins it again).`
+    : `A ${size} ${kindOf(puzzle)} with ${plural(puzzle.rooms.length, "room")}: shade cells, or ask for a hint.`;
   say(`${opening}${noted(warnings)}`);
-  enable();
+  enable();  fitBoard();
 }
 
 /** Download the puzzle and the grid as a puzz.link file (pzprv3), to open there. */
@@ -569,8 +582,10 @@ $("play-draft").addEventListener("click", () => {
 });
 document.addEventListener("keydown", keys);
 window.addEventListener("hashchange", loadFromHash);
+window.addEventListener("resize", fitBoard);
 
 restoreOptions();
 enable();
+fitBoard();
 fillInstances();
 loadFromHash();

@@ -9,7 +9,7 @@ import { forget, recall, keep } from "./progress.js";
 import { explain, marks } from "./reason.js";
 import { VARIANTS } from "./kinds.js";
 import { list, report, say } from "./status.js";
-import { gradeSentence, noSolution, plural, sentence } from "./words.js";
+import { gradeSentence, noSolution, sentence } from "./words.js";
 
 const xy = (cell) => [cell.x, cell.y];
 const names = (cells) => cells.map((cell) => cellName(cell.x, cell.y)).join(", ");
@@ -201,22 +201,34 @@ export class Play {
         if (this.saidFor !== this.key()) this.#say(this.#progress());
         return;
       }
-      const error = reply.violations.flatMap((violation) =>
-        violation.rule === 3 && violation.room !== null
-          ? this.board.roomCells(violation.room)
-          : violation.cells.map(xy),
-      );
-      this.board.highlight({ error });
-      list(reply.violations.map((violation) => violation.message));
-      if (reply.violations.length > 0) {
-        const count = reply.violations.length;
-        this.#say(`${plural(count, "broken rule")}: see the marked cells.`, "error");
-      } else {
+      if (!this.#showBroken(reply.violations)) {
+        this.board.highlight();
+        list();
         this.#say("No rule is broken so far.");
       }
     } catch (error) {
       report(error);
     }
+  }
+
+  /**
+   * Mark the cells of the rules ``violations`` (the checker's) break, list them all below the
+   * board and name the first in the sentence, in view; false, and nothing shown, for none.
+   */
+  #showBroken(violations) {
+    if (violations.length === 0) return false;
+    const error = violations.flatMap((violation) =>
+      violation.rule === 3 && violation.room !== null
+        ? this.board.roomCells(violation.room)
+        : violation.cells.map(xy),
+    );
+    this.board.highlight({ error });
+    list(violations.map((violation) => violation.message));
+    const more = violations.length - 1;
+    const rest = more > 0 ? `; ${more} more marked and listed below the board` : "";
+    this.#say(`Broken ${violations[0].message}${rest}.`, "error");
+    this.#reveal(error);
+    return true;
   }
 
   /** A neutral sentence on the grid: how many cells are marked. */
@@ -247,6 +259,10 @@ export class Play {
         this.#reveal(step.settles.map(xy));
         this.saidFor = key;
       } else if (reply.conflict) {
+        // A grid that breaks a rule by itself is told so, as Check tells it, rather than
+        // with the cell no solution has (which gives that cell's colour away).
+        const checked = await post("check", "check", { puzzle: this.puzzle.source, grid: this.rows() });
+        if (this.#showBroken(checked.violations)) return;
         this.board.highlight({ conflict: reply.conflict.map(xy) });
         const text = reply.conflict.length === 1
           ? `${names(reply.conflict)} cannot hold: no solution has it so. Undo or clear it.`
