@@ -47,16 +47,40 @@ export function explain(step, prefix = "", suffix = "") {
   details.hidden = !long;
   details.open = false;
   const legend = document.getElementById("legend");
-  const kinds = [...new Set(step.rules.map((rule) => rule.kind))];
+  const shown = new Set(Array.from(document.querySelectorAll("#board .cell[data-highlight]"), colourOf));
+  const uncoloured = [...new Set(step.rules.map((rule) => rule.kind))].filter((kind) => !PAINT_ORDER.includes(kind));
+  const words = {
+    "new-black": "this step's black cells",
+    "new-white": "this step's white cells",
+    ...Object.fromEntries(PAINT_ORDER.map((kind) => [kind, RULE_WORDS[kind]?.[1] ?? kind])),
+    known: "white cells settled before",
+    black: "black cells of the reason",
+    reason: uncoloured.map((kind) => RULE_WORDS[kind]?.[1] ?? kind).join(", "),
+  };
   legend.replaceChildren(
-    ...[...kinds.map((kind) => [kind, RULE_WORDS[kind]?.[1] ?? kind]), ...(step.known.length ? [["known", "cells settled before"]] : [])].map(
-      ([kind, words]) => {
-        const item = document.createElement("li");
-        item.dataset.rule = kind;
-        item.textContent = words;
-        return item;
-      },
-    ),
+    ...Object.keys(words).filter((colour) => shown.has(colour)).map((colour) => {
+      const item = document.createElement("li");
+      item.dataset.rule = colour;
+      item.textContent = words[colour];
+      return item;
+    }),
   );
   legend.hidden = false;
+}
+
+/** The kinds with colours of their own, as the stylesheet paints them: the later one shows. */
+const PAINT_ORDER = ["known", "adjacent", "run", "mirror", "apart", "clue", "connected"];
+
+/**
+ * The colour a highlighted cell of the board shows, as the stylesheet paints it (the legend
+ * names each colour shown, and only those): a step's own cells, then a reason's black cells,
+ * then the last of its kinds in `PAINT_ORDER`, else the reason's own (kinds without one).
+ */
+function colourOf(rect) {
+  const marks = rect.dataset.highlight.split(" ");
+  const black = rect.dataset.state === "black";
+  if (marks.includes("new")) return black ? "new-black" : "new-white";
+  if (!marks.includes("reason")) return null;
+  if (black) return "black";
+  return PAINT_ORDER.findLast((kind) => marks.includes(`rule-${kind}`)) ?? "reason";
 }
