@@ -494,6 +494,21 @@ def test_steps_grade_a_puzzle_with_several_solutions_as_grade_does(page: Page, b
     assert page.inner_text("#learn-grade") == graded  # one wording for both
 
 
+SEVERAL_EXPERT = "https://puzz.link/p?heyawake/8/8/omcj4p69icf07v0fvgvs7js00h1g1j1i0m"
+"""An 8x8 with several solutions whose walk to the cells they share passes the expert bound."""
+
+
+@pytest.mark.slow
+def test_a_grade_stopped_past_expert_still_says_several_solutions(page: Page, base: str) -> None:
+    graded = api(base, "grade", {"puzzle": SEVERAL_EXPERT})
+    assert graded["status"] == "above" and graded["grade"] == "expert"
+    assert api(base, "solve", {"puzzle": SEVERAL_EXPERT})["unique"] is False
+    open_puzzle(page, base, SEVERAL_EXPERT)
+    press(page, "Grade")
+    said = status(page)
+    assert said.startswith("Grade: expert (score at least ") and "not a fair puzzle" in said
+
+
 NO_SOLUTION = [
     "https://puzz.link/p?heyawake/8/6/0g41082ag001g00vscl",  # a number its room cannot hold
     "https://puzz.link/p?akichi/4/4/06o1s08g22",  # two numbers that cannot both hold

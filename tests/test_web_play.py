@@ -362,6 +362,36 @@ def assert_board_in_view(page: Page, width: int, height: int, window: int) -> No
     assert wide or last["y"] + last["height"] >= window - 8 * 16, (width, last, frame)
 
 
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
+def test_on_a_phone_a_puzzle_opened_below_the_board_comes_into_view(
+    browser: Browser, base: str
+) -> None:
+    """At 390x844 the panel to open a puzzle lies below the board: Open brings the game's
+    sentence and the board's top row into view, and a Load that fails, its error."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/")
+        settle(page)
+        picker = page.get_by_label("Or a shipped puzzle")
+        picker.scroll_into_view_if_needed()
+        picker.select_option("hard/11x11-s1.lp")
+        press(page, "Open")
+        page.wait_for_selector(f"{CELL}[data-x='10'][data-y='10']")
+        assert in_view(page.locator("#status").bounding_box(), 844)
+        assert status(page).startswith("An 11×11 puzzle with ")
+        assert in_view(page.locator(cell(page, 0, 0)).bounding_box(), 844)
+        box = page.get_by_label("A puzz.link URL, or a puzzle in any format")
+        box.scroll_into_view_if_needed()
+        box.fill("hello, this is not a puzzle")
+        press(page, "Load")
+        assert status(page).startswith("error: ")
+        assert in_view(page.locator("#status").bounding_box(), 844)
+        assert page.locator(CELL).count() == 121  # the game loaded before is left as it was
+    finally:
+        context.close()
+
+
 PLAY_MARKS = (
     None,
     "reason",

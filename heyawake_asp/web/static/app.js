@@ -11,7 +11,7 @@ import { Learn } from "./learn.js";
 import { Play } from "./play.js";
 import { list, report, say } from "./status.js";
 import { Timer } from "./timer.js";
-import { plural } from "./words.js";
+import { capitalised, plural, sized } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const HASH = "#puzzle=";
@@ -196,7 +196,8 @@ function setMode(mode, draft = null) {
       say("Load a puzzle to begin.");
     }
   }
-  enable();  fitBoard();
+  enable();
+  fitBoard();
 }
 
 /** The draft of a puzzle in any format (converted by the API) and the reader's warnings, or null after an error. */
@@ -205,7 +206,7 @@ async function draftOf(text) {
     const reply = await post("load-json", "convert", { puzzle: text, to: "json" });
     const puzzle = JSON.parse(reply.text);
     if (puzzle.width > MAX_SIZE || puzzle.height > MAX_SIZE) {
-      say(`error: a ${puzzle.width}×${puzzle.height} puzzle: drafts are at most ${MAX_SIZE}×${MAX_SIZE}`, "error");
+      say(`error: ${sized(puzzle.width, puzzle.height)} puzzle: drafts are at most ${MAX_SIZE}×${MAX_SIZE}`, "error");
       return null;
     }
     const { variant } = puzzle;
@@ -226,7 +227,7 @@ async function load(text) {
     compose.setCredits(credits);
     compose.setVariant(variant);
     compose.open(draft);
-    say(`Composing a ${draft.width}×${draft.height} draft with ${plural(draft.clues.length, "room")} (Undo goes back to the one before).${noted(warnings)}`);
+    say(`Composing ${sized(draft.width, draft.height)} draft with ${plural(draft.clues.length, "room")} (Undo goes back to the one before).${noted(warnings)}`);
     return;
   }
   await playText(text);
@@ -278,13 +279,16 @@ async function playText(text, linked = null) {
   link.textContent = url ?? "this puzzle";
   $("link-line").hidden = false;
   $("progress-line").hidden = true;
-  const size = `${puzzle.width}×${puzzle.height}`;
   const left = play.solved ? `solved in ${play.timer.text()}` : "as you left it";
   const opening = resumed
-    ? `Your ${size} game ${left} (Start over begins it again).`
-    : `A ${size} ${kindOf(puzzle)} with ${plural(puzzle.rooms.length, "room")}: shade cells, or ask for a hint.`;
+    ? `Your ${puzzle.width}×${puzzle.height} game ${left} (Start over begins it again).`
+    : `${capitalised(sized(puzzle.width, puzzle.height))} ${kindOf(puzzle)} with ${plural(puzzle.rooms.length, "room")}: shade cells, or ask for a hint.`;
   say(`${opening}${noted(warnings)}`);
-  enable();  fitBoard();
+  enable();
+  fitBoard();
+  // Opened from the panel beside the board (below it on a phone): the game comes into view.
+  const game = $("game").getBoundingClientRect();
+  if (game.top < 0 || game.top > window.innerHeight / 2) $("game").scrollIntoView({ block: "start" });
 }
 
 /** Download the puzzle and the grid as a puzz.link file (pzprv3), to open there. */

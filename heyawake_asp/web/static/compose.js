@@ -8,7 +8,7 @@ import { MOVES } from "./board.js";
 import * as D from "./draft.js";
 import { PLAIN, VARIANTS } from "./kinds.js";
 import { report, say } from "./status.js";
-import { plural, scoreText } from "./words.js";
+import { capitalised, plural, scoreText, sized } from "./words.js";
 
 const DEBOUNCE_MS = 150;
 const ANALYSIS = ["analyze", "grade", "explain", "suggest"];
@@ -400,7 +400,7 @@ export class Compose {
     // A sentence about the draft before this edit gives way (a caller may say more after).
     const { width, height, clues } = this.draft;
     const numbered = clues.filter((clue) => clue !== null).length;
-    say(`A ${width}×${height} draft: ${plural(clues.length, "room")}, ${numbered} with a number.`);
+    say(`${capitalised(sized(width, height))} draft: ${plural(clues.length, "room")}, ${numbered} with a number.`);
   }
 
   /** Draw the draft's rooms and numbers afresh, the keyboard cursor where it was. */

@@ -3,7 +3,7 @@
 // the API about the puzzle and the grid as it stands. A grid whose black cells are right is
 // solved, its unmarked cells counted white (as puzz.link judges), unless ``strict``.
 
-import { abort, post } from "./api.js";
+import { abort, hold, post } from "./api.js";
 import { cellName } from "./board.js";
 import { forget, recall, keep } from "./progress.js";
 import { explain, marks } from "./reason.js";
@@ -248,6 +248,7 @@ export class Play {
       return;
     }
     const key = this.key();
+    hold(1); // a conflict asks Check too: the page is busy until both are answered
     try {
       const reply = await post("hint", "hint", { puzzle: this.puzzle.source, grid: this.rows() });
       list();
@@ -282,6 +283,8 @@ export class Play {
       }
     } catch (error) {
       report(error);
+    } finally {
+      hold(-1);
     }
   }
 
@@ -311,14 +314,21 @@ export class Play {
     }
   }
 
-  /** Say how hard the puzzle is. */
+  /** Say how hard the puzzle is (and when it has several solutions, that it is unfair). */
   async grade() {
     if (!this.puzzle) return;
+    hold(1); // an expert grade asks Solve too: the page is busy until both are answered
     try {
-      const reply = await post("grade", "grade", { puzzle: this.puzzle.source });
-      this.#say(gradeSentence(reply));
+      const source = this.puzzle.source;
+      const reply = await post("grade", "grade", { puzzle: source });
+      // Stopped past the last bound, a grade does not say whether the walk went to the cells
+      // all solutions share: asked here, so that an unfair puzzle is told so at any grade.
+      const several = reply.status === "above" && !(await post("grade", "solve", { puzzle: source })).unique;
+      this.#say(gradeSentence(reply, several));
     } catch (error) {
       report(error);
+    } finally {
+      hold(-1);
     }
   }
 }

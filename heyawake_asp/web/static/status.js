@@ -20,10 +20,20 @@ export function shown() {
   return status().dataset.kind ?? "info";
 }
 
-/** Show a failed request's message as "error: ..."; a superseded request says nothing. */
+/**
+ * Show a failed request's message as "error: ...", brought into view (on a phone the button
+ * pressed may lie far below the sentence); a superseded request says nothing.
+ */
 export function report(error) {
   if (error instanceof Superseded) return;
   say(`error: ${error.message}`, "error");
+  inView(status());
+}
+
+/** Scroll the page as little as it takes to show ``element``, unless it is in view. */
+export function inView(element) {
+  const box = element.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) element.scrollIntoView({ block: "nearest" });
 }
 
 /** List ``lines`` (the broken rules' messages), or clear the list. */

@@ -8,6 +8,16 @@ export function plural(count, noun) {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
+/** "a 6×6", "an 8×8", "an 11×11": a grid's size with its article, as the width is said. */
+export function sized(width, height) {
+  return `${/^(8|11|18|8\d)$/.test(String(width)) ? "an" : "a"} ${width}×${height}`;
+}
+
+/** ``text`` with its first letter a capital, to begin a sentence. */
+export function capitalised(text) {
+  return `${text[0].toUpperCase()}${text.slice(1)}`;
+}
+
 /** A grade record's score as the commands print it: "at least N" for a walk stopped above a bound. */
 export function scoreText(grade) {
   return grade.status === "above" ? `at least ${grade.score}` : String(grade.score);
@@ -15,14 +25,15 @@ export function scoreText(grade) {
 
 /**
  * A grade record in a sentence: "Grade: medium (score 25.8, 28 steps; the hardest step: ...)."
- * For a puzzle with several solutions it says the grade is of the cells they all share.
+ * For a puzzle with several solutions (its status says so, or ``several`` where a grade
+ * stopped past a bound cannot) it says the grade is of the cells they all share.
  */
-export function gradeSentence(grade) {
+export function gradeSentence(grade, several = false) {
   const soFar = grade.status === "above" ? " so far" : "";
   const kind = KIND_WORDS[grade.hardest_kind] ?? grade.hardest_kind;
   const hardest = grade.hardest_kind === null ? "" : `; the hardest step${soFar}: ${kind}, difficulty ${grade.hardest_cost}`;
   const words = `${grade.grade} (score ${scoreText(grade)}, ${plural(grade.steps, "step")}${soFar}${hardest})`;
-  return grade.status === "several"
+  return grade.status === "several" || several
     ? `Grade: ${words}, of the cells all its solutions share only: this puzzle has several solutions, so it is not a fair puzzle.`
     : `Grade: ${words}.`;
 }
