@@ -19,6 +19,7 @@ from heyawake_asp import (
     PuzzleFormatError,
     PuzzleWarning,
     Room,
+    formats,
     render_text,
     solve,
     verify,
@@ -160,7 +161,8 @@ def test_url_writer_refuses_clues_above_4095() -> None:
 @pytest.mark.parametrize(
     ("link", "message"),
     [
-        ("https://example.com/p?sudoku/6/6/1", "u:1:1: not a heyawake URL"),
+        ("https://example.com/p?sudoku/6/6/1", "u:1:1: a URL of 'sudoku', not of heyawake's"),
+        ("https://example.com/heyawake", "u:1:1: not a URL of heyawake's family"),
         ("heyawake/6", "u:1:10: expected COLS/ROWS/"),
         ("heyawake/0/6/", "u:1:10: grid must be at least 1x1"),
         ("heyawake/6/6/aa66", "u:1:18: truncated URL: the borders of a 6x6 grid take 12"),
@@ -179,6 +181,31 @@ def test_url_errors_name_column_and_problem(link: str, message: str) -> None:
         url.read(link, "u")
     assert str(caught.value).startswith(message), str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("hello, this is not a puzzle", "p:1:1: not a puzzle heyawake reads: expected a puzz.link"),
+        (" \n\t\n", "p: empty: no puzzle in it"),
+        ("https://puzz.link/p?nurikabe/5/5/g5h", "p:1:1: a URL of 'nurikabe', not of heyawake's"),
+        ("http://example.com/", "p:1:1: not a URL of heyawake's family"),
+        ("width(3). junk", "p:1:11: unexpected 'junk': expected width/1"),  # KTH, wrong
+    ],
+)
+def test_text_of_no_format_says_so_in_a_players_words(content: str, message: str) -> None:
+    with pytest.raises(PuzzleFormatError) as caught:
+        formats.read_puzzle_text(content, "p")  # the library's, which a request's text goes to
+    assert str(caught.value).startswith(message), str(caught.value)
+
+
+def test_a_url_of_another_genre_on_the_command_line_is_named_not_opened(tmp_path: Path) -> None:
+    with pytest.raises(PuzzleFormatError, match="a URL of 'nurikabe'"):
+        read_puzzle("https://puzz.link/p?nurikabe/5/5/g5h")
+    garbage = tmp_path / "garbage.lp"
+    garbage.write_text("hello\n")  # a .lp file is KTH: its reader says what is wrong
+    with pytest.raises(PuzzleFormatError, match="garbage.lp:1:1: unexpected 'hello'"):
+        read_puzzle(garbage)
 
 
 # --- the text format ----------------------------------------------------------------
@@ -482,7 +509,7 @@ def test_extension_wins_and_errors_name_the_file(tmp_path: Path) -> None:
         read_puzzle(path)
     other = tmp_path / "p.puzzle"
     other.write_text("hello\n", encoding="utf-8")
-    with pytest.raises(PuzzleFormatError, match=r"p\.puzzle:1:1: unexpected 'hello'"):
+    with pytest.raises(PuzzleFormatError, match=r"p\.puzzle:1:1: not a puzzle heyawake reads"):
         read_puzzle(other)
 
 

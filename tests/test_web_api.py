@@ -307,7 +307,7 @@ def test_generate_makes_a_puzzle_with_one_solution() -> None:
         ("hint", b"[" * 100_000, 400, "$: JSON nested too deeply"),
         ("hint", b"{}", 400, "$.puzzle: missing"),
         ("hint", b'{"puzzle": 1}', 400, "$.puzzle: expected a string"),
-        ("hint", b'{"puzzle": "garbage"}', 422, "puzzle:1:1: unexpected 'garbage'"),
+        ("hint", b'{"puzzle": "garbage"}', 422, "puzzle:1:1: not a puzzle heyawake reads"),
         ("check", json.dumps({"puzzle": THREE, "grid": "#.#"}).encode(), 400, "$.grid: expected"),
         ("check", json.dumps({"puzzle": THREE, "grid": [1]}).encode(), 400, "$.grid[0]: expected"),
         (

@@ -59,11 +59,13 @@ def read_puzzle(path: str | Path) -> Puzzle:
         When the file cannot be read or holds no valid puzzle.
     """
     source = str(path)
-    if url.PATTERN.match(source.strip()) and not os.path.exists(source):
+    if sniff(source) == "url" and not os.path.exists(source):
         return url.read(source, source)
     content = read_source(source)
     suffix = Path(source).suffix.lower()
     fmt = _EXTENSIONS.get(suffix) or sniff(content, "text" if suffix == ".txt" else "kth")
+    if fmt == "kth" and suffix != ".lp":
+        _require_facts(content, source)
     return _reader(fmt)(content, source)
 
 
@@ -83,7 +85,28 @@ def read_puzzle_text(content: str, where: str) -> Puzzle:
             where, f"larger than {MAX_INPUT_BYTES / 1_000_000:g} MB, the most a puzzle may be"
         )
     fmt = sniff(content)
+    if fmt == "kth":
+        _require_facts(content, where)
     return _reader(fmt)(content.strip() if fmt == "url" else content, where)
+
+
+def _require_facts(content: str, where: str) -> None:
+    """Refuse, in a player's words, text sniffed as KTH that holds no KTH fact: not a puzzle.
+
+    A ``.lp`` file is KTH by its name, and its reader's own errors say what is wrong.
+    """
+    if not content.strip():
+        raise PuzzleFormatError(where, "empty: no puzzle in it")
+    if not _KTH_FACT.search(content):
+        raise PuzzleFormatError(where, NOT_A_PUZZLE, 1, 1)
+
+
+NOT_A_PUZZLE = (
+    "not a puzzle heyawake reads: expected a puzz.link URL, the text format (first line "
+    "'heyawake WxH'), JSON, a puzz.link file (pzprv3) or KTH facts (width/1, height/1, room/6)"
+)
+_KTH_FACT = re.compile(r"\b(?:width|height|room)\s*\(")
+_ADDRESS = re.compile(r"https?://", re.IGNORECASE)
 
 
 def format_of_name(path: str) -> str | None:
@@ -95,13 +118,16 @@ def format_of_name(path: str) -> str | None:
 
 
 def sniff(content: str, default: str = "kth") -> str:
-    """The format ``content`` looks like: ``json``, ``url``, ``text``, ``pzprv3`` or ``default``."""
+    """The format ``content`` looks like: ``json``, ``url``, ``text``, ``pzprv3`` or ``default``.
+
+    Any ``http(s)://`` address is a URL (read, another genre's is named as such).
+    """
     start = content.lstrip()
     if start.startswith("{"):
         return "json"
     if start.startswith("pzprv3"):
         return "pzprv3"
-    if url.PATTERN.match(start):
+    if url.PATTERN.match(start) or _ADDRESS.match(start):
         return "url"
     if _TEXT_HEADER.match(content):
         return "text"

@@ -37,6 +37,8 @@ __all__ = ["read", "write"]
 PATTERN = re.compile(r"(?:https?://)?(?:[^\s?/]++(?:/[^\s?]*+)?\?)?(" + "|".join(VARIANTS) + ")/")
 """Where a URL's ``COLS/ROWS/BODY`` starts, after its type (matched at the start of the text)."""
 
+_OTHER_TYPE = re.compile(r"(?:https?://)?[^\s?/]++(?:/[^\s?]*+)?\?([A-Za-z]\w*+)/")
+"""A puzz.link URL of any puzzle type, its type the group (to name another genre's)."""
 _SIZE = re.compile(r"(\d+)/(\d+)/")
 _BASE32 = "0123456789abcdefghijklmnopqrstuv"
 _HEX = "0123456789abcdef"
@@ -62,7 +64,12 @@ def read(text: str, source: str) -> Puzzle:
     url = text.strip().partition("#")[0]  # a fragment, as a browser may add, says nothing
     start = PATTERN.match(url)
     if start is None:
-        raise PuzzleFormatError(source, "not a heyawake URL: expected .../p?heyawake/C/R/...", 1, 1)
+        other = _OTHER_TYPE.match(url)
+        genre = f"a URL of {other.group(1)!r}, not of" if other else "not a URL of"
+        family = ", ".join(VARIANTS)
+        raise PuzzleFormatError(
+            source, f"{genre} heyawake's family ({family}): expected .../p?heyawake/C/R/...", 1, 1
+        )
     variant = start.group(1)
     size = _SIZE.match(url, start.end())
     if size is None:
