@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import json
 import re
 from pathlib import Path
 from typing import cast
@@ -13,6 +14,10 @@ from helpers import REPO, by_name, slow_unless
 from heyawake_asp import read_puzzle, solve, verify
 from heyawake_asp.authoring.generate import ClueDensity, generate, write_generated
 from heyawake_asp.authoring.tiling import RoomSize
+from heyawake_asp.formats import read_puzzle_text
+from heyawake_asp.steps import grade_puzzle
+from heyawake_asp.steps.grading import BOUNDS
+from heyawake_asp.web.content import Content
 
 INSTANCES = sorted(
     path for path in (REPO / "instances").rglob("*.lp") if path.parent.name != "dense"
@@ -83,3 +88,21 @@ def test_a_published_like_instance_is_reproduced_by_its_script(
     assert write_generated(thinned, "kth", header) == path.read_text()
     numbered = sum(room.clue is not None for room in thinned.puzzle.rooms)
     assert numbered == round(script.PUBLISHED_SHARE * len(thinned.puzzle.rooms))
+
+
+CONTENT = Content.load()
+
+
+def test_every_puzzle_of_the_players_list_and_no_other_has_a_grade() -> None:
+    written = json.loads((REPO / "instances" / "grades.json").read_text(encoding="utf-8"))
+    assert list(written) == list(CONTENT.players)  # none missing, none stale, in their order
+    assert CONTENT.grades == written
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", CONTENT.players)
+def test_a_players_puzzle_is_listed_with_the_grade_its_walk_gives(name: str) -> None:
+    """As the board's Grade walks it: stopped once past the expert bound
+    (``python scripts/grade_players.py`` writes the list again)."""
+    puzzle = read_puzzle_text(CONTENT.instances[name], name)
+    assert grade_puzzle(puzzle, stop_above=BOUNDS[-1]).label == CONTENT.grades[name]

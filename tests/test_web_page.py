@@ -441,6 +441,16 @@ def test_a_file_a_shipped_puzzle_and_a_generated_one_load(page: Page, base: str)
         if FIXTURE.search(path.read_text())
     }
     assert "dense/10x10-corner-unique.lp" in fixtures and not fixtures & offered
+    # Grouped by grade, easiest first (a folder's name says a size, not how hard): easy/6x6-s2
+    # walks as hard, and the list opens on an easy puzzle.
+    groups = page.eval_on_selector_all(
+        "#instance optgroup", "gs => gs.map(g => [g.label, [...g.children].map(o => o.value)])"
+    )
+    assert [label for label, _ in groups] == ["easy", "medium", "hard", "expert"]
+    grouped = {value: label for label, values in groups for value in values}
+    six = (REPO / "instances" / "easy" / "6x6-s2.lp").read_text()
+    assert grouped["easy/6x6-s2.lp"] == api(base, "grade", {"puzzle": six})["grade"] == "hard"
+    assert grouped[page.input_value("#instance")] == "easy"
     page.get_by_label("Or a shipped puzzle").select_option("medium/9x9-s2.lp")
     press(page, "Open")
     shipped = read_puzzle(REPO / "instances" / "medium" / "9x9-s2.lp")

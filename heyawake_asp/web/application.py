@@ -85,10 +85,15 @@ class WebApp:
         return Response(asset.data, media_type=asset.content_type)
 
     async def _instances(self, _request: Request) -> Response:
-        """The names of the shipped puzzles, and of those in the players' list."""
+        """The names of the shipped puzzles, of those in the players' list, and their grades."""
         content = self.content
         players = list(content.players)
-        return _json(Reply(200, {"instances": list(content.instances), "players": players}))
+        listed = {
+            "instances": list(content.instances),
+            "players": players,
+            "grades": content.grades,
+        }
+        return _json(Reply(200, listed))
 
     async def _instance(self, request: Request) -> Response:
         """One shipped puzzle, by name."""

@@ -9,7 +9,8 @@ do, whatever its answer and size).
 
 Both are read at start, from the package's ``static/`` folder and the
 shipped ``instances/``, and looked up by name: no path from a request is
-ever opened.
+ever opened. ``instances/grades.json`` holds the players' puzzles' grades
+(``scripts/grade_players.py`` writes it), by which the page groups them.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from heyawake_asp.shipped import shipped_dir
+from heyawake_asp.steps.grading import LABELS
 from heyawake_asp.steps.kinds import page_table
 from heyawake_asp.variants import VARIANTS
 
@@ -63,6 +65,8 @@ class Content:
     instances: dict[str, str]
     players: tuple[str, ...]
     """The shipped puzzles to offer players (see the module's docstring), by name."""
+    grades: dict[str, str]
+    """The players' puzzles' grades by name (``instances/grades.json``), those it has."""
 
     @classmethod
     def load(cls) -> Content:
@@ -85,17 +89,21 @@ class Content:
             else {}
         )
         players = tuple(name for name, text in instances.items() if _for_players(text))
-        return cls(assets, instances, players)
+        graded = folder / "grades.json"
+        known = json.loads(graded.read_text(encoding="utf-8")) if graded.is_file() else {}
+        grades = {name: known[name] for name in players if name in known}
+        return cls(assets, instances, players, grades)
 
 
 def rules_table() -> dict[str, Any]:
     """What the page knows of the rules, served as ``/rules.json``.
 
-    The kinds of rule instance and of step (`heyawake_asp.steps.kinds`) and the
+    The kinds of rule instance and of step (`heyawake_asp.steps.kinds`), the
+    grades, easiest first (`heyawake_asp.steps.grading.LABELS`), and the
     variants by name, plain Heyawake first (`heyawake_asp.variants`).
     """
     variants = {name: asdict(variant) for name, variant in VARIANTS.items()}
-    return {**page_table(), "variants": variants}
+    return {**page_table(), "grades": list(LABELS), "variants": variants}
 
 
 def _in_reading_order(path: Path) -> list[Any]:

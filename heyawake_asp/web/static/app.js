@@ -6,7 +6,7 @@ import { Superseded, abort, call, post, watchBusy } from "./api.js";
 import { Board, ZOOM_STEP } from "./board.js";
 import { Compose } from "./compose.js";
 import { MAX_SIZE, fromObject, fromUrl } from "./draft.js";
-import { VARIANTS } from "./kinds.js";
+import { GRADES, VARIANTS } from "./kinds.js";
 import { Learn } from "./learn.js";
 import { Play } from "./play.js";
 import { list, report, say } from "./status.js";
@@ -412,21 +412,20 @@ async function fillInstances() {
   try {
     const reply = await call("instances", "/api/instances");
     // The players' list: puzzles to play (one solution, a size the page grades in time),
-    // grouped by their folder (easy, medium, hard, large), named by size and seed.
-    const groups = new Map(); // folder -> <optgroup>
+    // grouped by their grade, easiest first (a folder's name says a size, not how hard),
+    // else by their folder; named by size and seed.
+    const groups = new Map(GRADES.map((grade) => [grade, document.createElement("optgroup")]));
     for (const name of reply.players) {
       const folder = name.includes("/") ? name.slice(0, name.indexOf("/")) : "other";
-      if (!groups.has(folder)) {
-        const group = document.createElement("optgroup");
-        group.label = folder;
-        groups.set(folder, group);
-      }
+      const key = reply.grades?.[name] ?? folder;
+      if (!groups.has(key)) groups.set(key, document.createElement("optgroup"));
       const label = name.slice(folder.length + 1).replace(/\.lp$/, "").replace("-s", ", seed ");
-      groups.get(folder).append(new Option(label, name));
+      groups.get(key).append(new Option(label, name));
     }
-    select.replaceChildren(...groups.values());
-    const easy = reply.players.find((name) => name.startsWith("easy/"));
-    if (easy) select.value = easy;
+    for (const [key, group] of groups) group.label = key;
+    select.replaceChildren(...[...groups.values()].filter((group) => group.children.length > 0));
+    const first = select.querySelector("option");
+    if (first) select.value = first.value;
   } catch (error) {
     select.replaceChildren(new Option("(none)", ""));
     report(error);

@@ -1,6 +1,6 @@
-// The kinds of rule instance and of step in a player's words, and the variants of the puzzle,
-// as the server's tables have them (/rules.json, from heyawake_asp.steps.kinds and
-// heyawake_asp.variants): the page names no kind and no variant itself.
+// The kinds of rule instance and of step in a player's words, the grades, and the variants of
+// the puzzle, as the server's tables have them (/rules.json, from heyawake_asp.steps.kinds,
+// .grading and heyawake_asp.variants): the page names no kind, grade or variant itself.
 
 const table = await (await fetch("/rules.json")).json();
 
@@ -13,6 +13,9 @@ export const RULE_WORDS = Object.fromEntries(
 export const KIND_WORDS = Object.fromEntries(
   Object.entries(table.steps).map(([name, kind]) => [name, kind.words]),
 );
+
+/** The grades, easiest first ("easy" ... "expert"). */
+export const GRADES = table.grades;
 
 /**
  * The variants by name (each also a puzz.link URL's type), plain Heyawake first: each
