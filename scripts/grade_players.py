@@ -1,5 +1,7 @@
 """Write ``instances/grades.json``: the grade of each puzzle in the board's players' list.
 
+Those of at most `GRADED_MOST_CELLS` cells: the larger are grouped as ``large``.
+
 Run from the repository root after the instances or the steps engine change:
 ``python scripts/grade_players.py``. The board groups its shipped puzzles by
 these grades (a folder's name says how large its puzzles are, not how hard):
@@ -17,7 +19,7 @@ from heyawake_asp.formats import read_puzzle_text
 from heyawake_asp.shipped import shipped_dir
 from heyawake_asp.steps import grade_puzzle
 from heyawake_asp.steps.grading import BOUNDS
-from heyawake_asp.web.content import Content
+from heyawake_asp.web.content import GRADED_MOST_CELLS, Content
 
 
 def main() -> None:
@@ -27,6 +29,8 @@ def main() -> None:
     for name in content.players:
         start = time.perf_counter()
         puzzle = read_puzzle_text(content.instances[name], name)
+        if puzzle.cell_count > GRADED_MOST_CELLS:
+            continue
         grades[name] = grade_puzzle(puzzle, stop_above=BOUNDS[-1]).label
         print(f"{name}: {grades[name]}, {time.perf_counter() - start:.1f} s", file=sys.stderr)
     path = shipped_dir("instances") / "grades.json"

@@ -446,7 +446,7 @@ def test_a_file_a_shipped_puzzle_and_a_generated_one_load(page: Page, base: str)
     groups = page.eval_on_selector_all(
         "#instance optgroup", "gs => gs.map(g => [g.label, [...g.children].map(o => o.value)])"
     )
-    assert [label for label, _ in groups] == ["easy", "medium", "hard", "expert"]
+    assert [label for label, _ in groups] == ["easy", "medium", "hard", "expert", "large"]
     grouped = {value: label for label, values in groups for value in values}
     six = (REPO / "instances" / "easy" / "6x6-s2.lp").read_text()
     assert grouped["easy/6x6-s2.lp"] == api(base, "grade", {"puzzle": six})["grade"] == "hard"

@@ -9,8 +9,9 @@ do, whatever its answer and size).
 
 Both are read at start, from the package's ``static/`` folder and the
 shipped ``instances/``, and looked up by name: no path from a request is
-ever opened. ``instances/grades.json`` holds the players' puzzles' grades
-(``scripts/grade_players.py`` writes it), by which the page groups them.
+ever opened. ``instances/grades.json`` holds the grades of the players'
+puzzles of at most `GRADED_MOST_CELLS` cells (``scripts/grade_players.py``
+writes it), by which the page groups them.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ __all__: list[str] = []
 
 PLAYERS_MOST_CELLS = 35 * 35
 """The largest puzzle in the players' list."""
+GRADED_MOST_CELLS = 15 * 15
+"""The largest puzzle of the players' list in ``instances/grades.json``: the larger are grouped
+by their folder (``large``, all expert), and grading them would cost the tests a minute."""
 _EXPECT = re.compile(r"^%\s*expect:\s*(\w+)", re.MULTILINE)
 _FIXTURE = re.compile(r"^%\s*fixture:", re.MULTILINE)
 _SIZE = re.compile(r"width\((\d+)\)\.\s*height\((\d+)\)\.")
