@@ -98,10 +98,10 @@ def _require_facts(content: str, where: str) -> None:
     if not content.strip():
         raise PuzzleFormatError(where, "empty: no puzzle in it")
     if not _KTH_FACT.search(content):
-        raise PuzzleFormatError(where, NOT_A_PUZZLE, 1, 1)
+        raise PuzzleFormatError(where, _NOT_A_PUZZLE, 1, 1)
 
 
-NOT_A_PUZZLE = (
+_NOT_A_PUZZLE = (
     "not a puzzle heyawake reads: expected a puzz.link URL, the text format (first line "
     "'heyawake WxH'), JSON, a puzz.link file (pzprv3) or KTH facts (width/1, height/1, room/6)"
 )

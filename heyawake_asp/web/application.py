@@ -87,13 +87,8 @@ class WebApp:
     async def _instances(self, _request: Request) -> Response:
         """The names of the shipped puzzles, of those in the players' list, and their grades."""
         content = self.content
-        players = list(content.players)
-        listed = {
-            "instances": list(content.instances),
-            "players": players,
-            "grades": content.grades,
-        }
-        return _json(Reply(200, listed))
+        listed = {"instances": list(content.instances), "players": list(content.players)}
+        return _json(Reply(200, {**listed, "grades": content.grades}))
 
     async def _instance(self, request: Request) -> Response:
         """One shipped puzzle, by name."""

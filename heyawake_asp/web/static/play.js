@@ -8,7 +8,7 @@ import { cellName } from "./board.js";
 import { forget, recall, keep } from "./progress.js";
 import { explain, marks } from "./reason.js";
 import { VARIANTS } from "./kinds.js";
-import { list, report, say } from "./status.js";
+import { list, report, revealSentence, say } from "./status.js";
 import { gradeSentence, noSolution, sentence } from "./words.js";
 
 const xy = (cell) => [cell.x, cell.y];
@@ -291,7 +291,7 @@ export class Play {
   /** Scroll as little as it takes to show ``cells`` ([x, y]), then the sentence, which wins. */
   #reveal(cells) {
     this.board.reveal(cells);
-    document.getElementById("status").scrollIntoView({ block: "nearest" });
+    revealSentence();
   }
 
   /** Show a solution (undoable), saying whether it is the only one. */

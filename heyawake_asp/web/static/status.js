@@ -27,13 +27,12 @@ export function shown() {
 export function report(error) {
   if (error instanceof Superseded) return;
   say(`error: ${error.message}`, "error");
-  inView(status());
+  revealSentence();
 }
 
-/** Scroll the page as little as it takes to show ``element``, unless it is in view. */
-export function inView(element) {
-  const box = element.getBoundingClientRect();
-  if (box.top < 0 || box.bottom > window.innerHeight) element.scrollIntoView({ block: "nearest" });
+/** Scroll the page as little as it takes to show the sentence (not at all when in view). */
+export function revealSentence() {
+  status().scrollIntoView({ block: "nearest" });
 }
 
 /** List ``lines`` (the broken rules' messages), or clear the list. */
