@@ -367,6 +367,7 @@ def test_merge_and_paint_make_irregular_rooms(page: Page, base: str) -> None:
         (rectangle(2, 0, 2, 1), "2"),
         (rectangle(3, 0, 3, 1), None),
     }
+    assert status(page) == "The grid is 4×2 now: the new cells are one room, without a number."
 
 
 @pytest.mark.slow  # about 3 s: the default run stays under 2 minutes

@@ -11,7 +11,7 @@ import urllib.parse
 from typing import TYPE_CHECKING, Literal
 
 import pytest
-from helpers import REPO, SHARED, require_shared
+from helpers import REPO, SHARED, require_shared, step_of
 from web_support import (
     CELL,
     URL,
@@ -21,6 +21,7 @@ from web_support import (
     center,
     compose,
     drag,
+    known_of,
     marked,
     open_puzzle,
     press,
@@ -30,16 +31,17 @@ from web_support import (
 )
 
 from heyawake_asp import read_puzzle, solve
-from heyawake_asp.formats import pzprv3
+from heyawake_asp.formats import pzprv3, read_puzzle_text
 from heyawake_asp.formats.text import NAMES
 from heyawake_asp.oracles.checker import conflicts
+from heyawake_asp.oracles.step_checker import check_step
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.web.content import rules_table
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from playwright.sync_api import Browser, FloatRect, Page
+    from playwright.sync_api import Browser, FloatRect, Page, Response
 
 
 def kth(name: str) -> str:
@@ -75,6 +77,14 @@ def test_the_right_black_cells_solve_it_with_no_dots(
     settle(page)
     assert status(page).startswith(f"Your 6×6 game solved in {took} ")
     assert page.get_attribute("#timer", "data-running") == "false"
+    # Strict ticked now: the grid is judged again, its open (white) cells wanting their dots.
+    page.get_by_label("strict").check()
+    settle(page)
+    whites = "".join(published["easy1"]).count(".")
+    want = (
+        f"No rule is broken so far; strict: solved once every cell is marked ({whites} cells open)."
+    )
+    assert status(page) == want
 
 
 @pytest.mark.slow  # 36 clicks, 5 s
@@ -99,6 +109,24 @@ def test_strict_wants_every_white_cell_dotted(
     settle(page)
     assert last is not None and board(page) == solution
     assert status(page).startswith("Solved in ")
+
+
+def test_h_asks_for_a_hint_as_the_button_does(page: Page, base: str) -> None:
+    open_puzzle(page, base, URL)
+    replies: list[Response] = []
+    page.on("response", lambda response: replies.append(response))
+    page.focus("#board")
+    page.keyboard.press("h")
+    settle(page)
+    [reply] = [reply for reply in replies if reply.url.endswith("/api/hint")]
+    step = step_of(reply.json()["step"])
+    assert check_step(read_puzzle_text(URL, "url"), step) == []
+    page.keyboard.press("h")  # a second time: the hint's cells are set, as by the button
+    settle(page)
+    assert known_of(board(page)) == dict(step.cells)
+    page.get_by_label("A puzz.link URL, or a puzzle in any format").press("h")  # typed: no hint
+    settle(page)
+    assert len([reply for reply in replies if reply.url.endswith("/api/hint")]) == 1
 
 
 def test_a_pocket_of_open_cells_is_marked_by_check(page: Page, base: str) -> None:

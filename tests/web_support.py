@@ -229,3 +229,13 @@ def release(held: list[Route]) -> None:
             route.continue_()
         except Exception:  # noqa: BLE001 - any failure means: the request is gone
             pass
+
+
+def known_of(rows: list[str]) -> dict[tuple[int, int], bool]:
+    """The settled cells of a board, black True."""
+    return {
+        (x, y): char == "#"
+        for y, row in enumerate(rows)
+        for x, char in enumerate(row)
+        if char != "?"
+    }

@@ -9,6 +9,7 @@ import { MAX_SIZE, fromObject, fromUrl } from "./draft.js";
 import { GRADES, VARIANTS } from "./kinds.js";
 import { Learn } from "./learn.js";
 import { Play } from "./play.js";
+import { store, stored } from "./progress.js";
 import { list, report, say } from "./status.js";
 import { Timer } from "./timer.js";
 import { capitalised, plural, sized } from "./words.js";
@@ -74,6 +75,7 @@ const PUZZLE_REQUESTS = ["load-json", "load-url", "check", "hint", "solve", "gra
 const PLAY_BUTTONS = ["check", "hint", "undo", "redo", "solve", "grade", "steps", "start-over", "pause", "save", "picture-svg", "picture-png", "share"];
 const OPTIONS = { "auto-check": false, strict: false, dots: true, "show-time": true, mirror: false };
 const OPTIONS_KEY = "heyawake:options";
+const INSTANCE_KEY = "heyawake:instance"; // the shipped puzzle last opened, shown in the picker
 
 function enable() {
   const loaded = play.puzzle !== null;
@@ -116,21 +118,11 @@ function setPaused(pause) {
 
 /** The checkboxes as the player left them (in the browser's storage), kept on each change. */
 function restoreOptions() {
-  let kept = {};
-  try {
-    kept = JSON.parse(localStorage.getItem(OPTIONS_KEY) ?? "{}") ?? {};
-  } catch {
-    kept = {};
-  }
+  const options = stored(OPTIONS_KEY) ?? {};
   for (const [id, fallback] of Object.entries(OPTIONS)) {
-    $(id).checked = typeof kept[id] === "boolean" ? kept[id] : fallback;
+    $(id).checked = typeof options[id] === "boolean" ? options[id] : fallback;
     $(id).addEventListener("change", () => {
-      const now = Object.fromEntries(Object.keys(OPTIONS).map((name) => [name, $(name).checked]));
-      try {
-        localStorage.setItem(OPTIONS_KEY, JSON.stringify(now));
-      } catch {
-        // not kept: this page still follows the box
-      }
+      store(OPTIONS_KEY, Object.fromEntries(Object.keys(OPTIONS).map((name) => [name, $(name).checked])));
     });
   }
   board.showDots($("dots").checked);
@@ -424,8 +416,10 @@ async function fillInstances() {
     }
     for (const [key, group] of groups) group.label = key;
     select.replaceChildren(...[...groups.values()].filter((group) => group.children.length > 0));
+    const opened = stored(INSTANCE_KEY);
     const first = select.querySelector("option");
-    if (first) select.value = first.value;
+    if (reply.players.includes(opened)) select.value = opened;
+    else if (first) select.value = first.value;
   } catch (error) {
     select.replaceChildren(new Option("(none)", ""));
     report(error);
@@ -435,6 +429,7 @@ async function fillInstances() {
 async function openInstance() {
   const name = $("instance").value;
   if (!name) return;
+  store(INSTANCE_KEY, name);
   try {
     const reply = await call("instance", `/api/instances/${name}`);
     await load(reply.puzzle);
@@ -491,8 +486,14 @@ function keys(event) {
     }
     return;
   }
-  if (typing || !(event.ctrlKey || event.metaKey) || !play.puzzle) return;
+  if (typing || !play.puzzle) return;
   const key = event.key.toLowerCase();
+  if (!(event.ctrlKey || event.metaKey)) {
+    if (key !== "h" || event.altKey || $("hint").disabled) return;
+    play.hint();
+    event.preventDefault();
+    return;
+  }
   if (key === "z" && !event.shiftKey) play.undo();
   else if (key === "y" || (key === "z" && event.shiftKey)) play.redo();
   else return;
@@ -531,7 +532,7 @@ $("generate-form").addEventListener("submit", generate);
 $("auto-check").addEventListener("change", () => {
   if ($("auto-check").checked) play.check();
 });
-$("strict").addEventListener("change", () => play.check({ quiet: !$("auto-check").checked }));
+$("strict").addEventListener("change", () => play.check()); // the verdict under the new rule
 $("dots").addEventListener("change", () => board.showDots($("dots").checked));
 $("show-time").addEventListener("change", () => {
   $("timer").parentElement.hidden = !$("show-time").checked;

@@ -186,8 +186,9 @@ export class Compose {
   }
 
   resize(width, height) {
+    const grown = width > this.draft.width || height > this.draft.height;
     this.edit(D.resize(this.draft, width, height));
-    say(`The grid is ${width}×${height} now.`);
+    say(`The grid is ${width}×${height} now${grown ? ": the new cells are one room, without a number" : ""}.`);
   }
 
   select(cell) {

@@ -9,7 +9,7 @@ import { forget, recall, keep } from "./progress.js";
 import { explain, marks } from "./reason.js";
 import { VARIANTS } from "./kinds.js";
 import { list, report, revealSentence, say } from "./status.js";
-import { gradeSentence, noSolution, sentence } from "./words.js";
+import { gradeSentence, noSolution, plural, sentence } from "./words.js";
 
 const xy = (cell) => [cell.x, cell.y];
 const names = (cells) => cells.map((cell) => cellName(cell.x, cell.y)).join(", ");
@@ -204,7 +204,9 @@ export class Play {
       if (!this.#showBroken(reply.violations)) {
         this.board.highlight();
         list();
-        this.#say("No rule is broken so far.");
+        const open = this.grid.flat().filter((char) => char === "?").length;
+        const strict = this.options.strict.checked && open > 0;
+        this.#say(`No rule is broken so far${strict ? `; strict: solved once every cell is marked (${plural(open, "cell")} open)` : ""}.`);
       }
     } catch (error) {
       report(error);

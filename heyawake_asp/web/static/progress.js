@@ -1,30 +1,38 @@
-// A game's progress kept in the browser's storage, one entry per puzzle (by its source):
-// the grid, the moves to undo and redo, the clock's seconds and whether it was solved.
-// Storage that is full or refused (a private window) keeps nothing, silently.
+// What the browser keeps: a game's progress, one entry per puzzle (by its source): the grid,
+// the moves to undo and redo, the clock's seconds and whether it was solved; and the page's
+// own choices. Storage that is full or refused (a private window) keeps nothing, silently.
 
 const PREFIX = "heyawake:game:";
 const CHARS = /^[#.?]*$/;
 
 const entry = (puzzle) => PREFIX + puzzle.source;
 
+/** What this browser keeps under ``key``: null for nothing, or what does not read. */
+export function stored(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+/** Keep ``value`` under ``key`` (JSON). */
+export function store(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // nothing kept: the page goes on
+  }
+}
+
 /** Keep ``state`` ({grid, done, undone, seconds, solved}) for ``puzzle``. */
 export function keep(puzzle, state) {
-  const kept = { ...state, grid: state.grid.map((row) => row.join("")) };
-  try {
-    localStorage.setItem(entry(puzzle), JSON.stringify(kept));
-  } catch {
-    // nothing kept: the game goes on
-  }
+  store(entry(puzzle), { ...state, grid: state.grid.map((row) => row.join("")) });
 }
 
 /** The state kept for ``puzzle`` (its grid as arrays of chars), or null if none fits it. */
 export function recall(puzzle) {
-  let kept;
-  try {
-    kept = JSON.parse(localStorage.getItem(entry(puzzle)) ?? "null");
-  } catch {
-    return null;
-  }
+  const kept = stored(entry(puzzle));
   if (!fits(kept, puzzle)) return null;
   return { ...kept, grid: kept.grid.map((row) => Array.from(row)) };
 }
