@@ -39,9 +39,9 @@ def test_a_small_puzzle_of_each_easy_grade(level: Level, seed: int) -> None:
     check(6, 6, level, seed)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
-def test_a_10x10_puzzle_of_each_grade(level: Level) -> None:
+@pytest.mark.slow  # easy at 6x6 above: an easy 10x10 takes some 25 s of attempts
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
+def test_a_10x10_puzzle_of_each_harder_grade(level: Level) -> None:
     check(10, 10, level, 0)
 
 

@@ -234,6 +234,7 @@ def test_suggest_and_apply_make_the_draft_unique(page: Page, base: str) -> None:
     sets = re.findall(r"the room at r(\d+)c(\d+) to (\d+)", status(page))
     assert said or "together do" in status(page), status(page)
     suggested = marked(page, "suggest")
+    assert draft_legend(page) == {"disputed", "suggest"}
     if said:
         room = next(index for index, r in enumerate(before.rooms) if r.cells == suggested)
         clues = {room: int(said[1])}
@@ -249,9 +250,42 @@ def test_suggest_and_apply_make_the_draft_unique(page: Page, base: str) -> None:
     if not said or said[2] == "unique":
         assert len(result.solutions) == 1 and result.unique
         assert analysis(page).startswith("unique")
+        assert draft_legend(page) == {"shared", "selected"}  # the room just set
+        page.keyboard.press("Escape")
+        assert draft_legend(page) == {"shared"}
+        click(page, 0, 0)
+        assert draft_legend(page) == {"shared", "selected"}
     else:
         assert len(result.solutions) == 2
         assert analysis(page).startswith("several")
+
+
+def draft_legend(page: Page) -> set[str]:
+    """The marks the draft's legend names, after checking that its swatches are the colours
+    its cells show (their fill where not the plain cell's, a marked black cell's aside, and
+    their dots'), one entry each."""
+    settle(page)
+    entries = page.eval_on_selector_all(
+        "#draft-legend li",
+        "items => items.map(i => [i.dataset.mark, getComputedStyle(i, '::before').background"
+        "Color])",
+    )
+    shown = page.evaluate(
+        """() => {
+            const fill = (node) => getComputedStyle(node).fill;
+            const plain = fill(document.querySelector("#board .paper"));
+            // A marked black cell takes a darker shade of its mark's colour: not a mark of its own.
+            const cells = [...document.querySelectorAll("#board .cell")]
+                .filter(c => c.dataset.state !== "black" || c.dataset.highlight === "forced-black")
+                .map(fill);
+            const dots = [...document.querySelectorAll("#board .dot")]
+                .filter(dot => dot.getAttribute("visibility") === "visible").map(fill);
+            return [...cells.filter(colour => colour !== plain), ...dots];
+        }"""
+    )
+    swatches = [colour for _, colour in entries]
+    assert len(swatches) == len(set(swatches)) and set(swatches) == set(shown), entries
+    return {mark for mark, _ in entries}
 
 
 def disputed(puzzle: Puzzle) -> set[Cell]:

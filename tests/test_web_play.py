@@ -8,7 +8,7 @@ the test, the cells the test passed over.
 from __future__ import annotations
 
 import urllib.parse
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import pytest
 from helpers import REPO, SHARED, require_shared, step_of
@@ -361,8 +361,9 @@ def test_the_whole_board_is_in_the_window_as_a_puzzle_or_a_draft_opens(
     browser: Browser, base: str
 ) -> None:
     """At common laptop sizes, the top and the bottom row of shipped puzzles from 9x9 to
-    45x31 and of a 10x10 draft in Compose are on screen as they open, the cells no smaller
-    than the window's height allows (the sentence above the board may still grow)."""
+    45x31, of the last one's Steps and of a 10x10 draft in Compose are on screen as they open,
+    the cells no smaller than the window's height allows (the sentence above the board may
+    still grow)."""
     names = ("medium/9x9-s1.lp", "hard/11x11-s1.lp", "large/20x20-s1.lp", "large/45x31-p1.lp")
     for width, height in LAPTOPS:
         context = browser.new_context(viewport={"width": width, "height": height})
@@ -372,6 +373,10 @@ def test_the_whole_board_is_in_the_window_as_a_puzzle_or_a_draft_opens(
                 puzzle = read_puzzle(str(REPO / "instances" / name))
                 open_puzzle(page, base, (REPO / "instances" / name).read_text())
                 assert_board_in_view(page, puzzle.width, puzzle.height, height)
+            press(page, "Steps")  # the 45x31's: its controls above the board
+            assert_board_in_view(page, puzzle.width, puzzle.height, height)
+            press(page, "Back to play")
+            assert_board_in_view(page, puzzle.width, puzzle.height, height)
             compose(page, base, 10, 10)
             assert_board_in_view(page, 10, 10, height)
         finally:
@@ -682,6 +687,7 @@ def test_a_long_reason_is_summed_up_its_cells_coloured_by_rule(page: Page, base:
             for c in rule["cells"]
         }
         assert marked(page, f"rule-{kind}") == cells, kind
+    assert_each_run_and_pair_is_a_line_of_its_own(page, step["rules"])
     assert_legend_names_the_colours_shown(page)
     for earlier in range(1, 13):  # some steps' rules lie under the step's own cells
         page.locator("#slider").fill(str(earlier))
@@ -692,11 +698,51 @@ def test_a_long_reason_is_summed_up_its_cells_coloured_by_rule(page: Page, base:
     assert not page.locator("#legend").is_visible()
 
 
+def assert_each_run_and_pair_is_a_line_of_its_own(page: Page, rules: list[dict[str, Any]]) -> None:
+    """Each run and each pair of neighbours of a reason is one line, from its first cell to its
+    last (read off the SVG's coordinates), and no two lines lie over one another."""
+    left, size = (float(page.get_attribute(cell(page, 0, 0), name) or 0) for name in ("x", "width"))
+    drawn = page.eval_on_selector_all(
+        "#board .instance",
+        """lines => lines.map(
+            line => [line.dataset.rule, ...["x1", "y1", "x2", "y2"].map(a => +line.getAttribute(a))]
+        )""",
+    )
+
+    def at(x: float, y: float) -> tuple[int, int]:
+        return int((x - left) // size), int((y - left) // size)
+
+    lines = sorted((kind, at(x1, y1), at(x2, y2)) for kind, x1, y1, x2, y2 in drawn)
+
+    def ends(rule: dict[str, Any]) -> tuple[str, tuple[int, int], tuple[int, int]]:
+        cells = sorted((c["x"], c["y"]) for c in rule["cells"])
+        return rule["kind"], cells[0], cells[-1]
+
+    wanted = sorted(ends(rule) for rule in rules if rule["kind"] in ("run", "adjacent"))
+    assert lines == wanted and wanted
+    for i, (_, ax1, ay1, ax2, ay2) in enumerate(drawn):
+        for _, bx1, by1, bx2, by2 in drawn[i + 1 :]:
+            along_row = ay1 == ay2 == by1 == by2 and max(ax1, bx1) <= min(ax2, bx2)
+            along_column = ax1 == ax2 == bx1 == bx2 and max(ay1, by1) <= min(ay2, by2)
+            assert not along_row and not along_column, "two lines over one another"
+
+
 def assert_legend_names_the_colours_shown(page: Page) -> None:
     """The legend has one entry for each colour the browser paints the highlighted cells
-    with, its swatch that colour, and no other entry."""
+    with, and one for each kind of rule drawn as lines (its cells' colour, which other
+    kinds may paint over), its swatch that colour, and no other entry."""
     painted = page.eval_on_selector_all(
         "#board .cell[data-highlight]", "cells => cells.map(c => getComputedStyle(c).fill)"
+    ) + page.eval_on_selector_all(
+        "#board .instance",
+        """lines => lines.map(line => {
+            const probe = document.createElement("i");
+            probe.style.background = `var(--rule-${line.dataset.rule})`;
+            document.body.append(probe);
+            const colour = getComputedStyle(probe).backgroundColor;
+            probe.remove();
+            return colour;
+        })""",
     )
     swatches = page.eval_on_selector_all(
         "#legend li", "items => items.map(i => getComputedStyle(i, '::before').backgroundColor)"

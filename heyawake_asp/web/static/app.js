@@ -44,12 +44,13 @@ const learn = new Learn(
     play.timer.resume();
     say("Back to your grid.");
     enable();
+    fitBoard();
   },
 );
 const compose = new Compose(
   board,
   {
-    analysis: $("analysis"), clue: $("room-clue"), undo: $("draft-undo"), redo: $("draft-redo"),
+    analysis: $("analysis"), legend: $("draft-legend"), clue: $("room-clue"), undo: $("draft-undo"), redo: $("draft-redo"),
     suggest: $("suggest"), apply: $("apply"), exportPanel: $("export-panel"),
     exportUrl: $("export-url"), exportLink: $("export-link"), exportText: $("export-text"),
     picture: $("export-picture"),
@@ -93,8 +94,8 @@ function enable() {
 
 /**
  * Give the board the window's height below where it starts on the page, as the controls above
- * it stand (they wrap with the window's width, and Compose has more): measured when a puzzle
- * or a mode opens and when the window is resized, not at each sentence, so that the board keeps
+ * it stand (they wrap with the window's width, and Compose and Steps have more): measured when
+ * a puzzle, a mode or the steps open and when the window is resized, not at each sentence, so that the board keeps
  * its size through a game; the stylesheet leaves room for a sentence of a few lines.
  */
 function fitBoard() {
@@ -518,6 +519,7 @@ $("steps").addEventListener("click", () => {
   learn.open(play.puzzle); // open at once; the steps come as they are found
   play.timer.pause();
   enable();
+  fitBoard(); // below the steps' controls now
 });
 $("first").addEventListener("click", () => learn.go(0));
 $("previous").addEventListener("click", () => learn.go(learn.index - 1));

@@ -23,6 +23,32 @@ function element(name, attributes = {}) {
   return node;
 }
 
+const LANE_SHIFTS = [0, -0.2, 0.2, -0.36, 0.36]; // a line's offset from its cells' centres, in cells
+const LINE_INSET = SIZE * 0.2; // a line stops short of its end cells' centres
+
+/**
+ * Each line's lane: lines along one row (or one column) whose cells overlap or meet take
+ * different lanes, the lowest free one (an interval colouring; ``from`` before ``to``).
+ */
+function lanes(lines) {
+  const lane = new Array(lines.length).fill(0);
+  const tracks = new Map(); // "row 3" -> the end (x or y) of the last line in each lane
+  const order = lines.map((line, index) => ({ line, index }));
+  const along = ({ from, to }) => (from[1] === to[1] ? 0 : 1);
+  order.sort((a, b) => a.line.from[along(a.line)] - b.line.from[along(b.line)]);
+  for (const { line, index } of order) {
+    const axis = along(line);
+    const key = `${axis} ${line.from[1 - axis]}`;
+    const ends = tracks.get(key) ?? [];
+    let free = ends.findIndex((end) => end < line.from[axis]);
+    if (free === -1) free = ends.length;
+    ends[free] = line.to[axis];
+    tracks.set(key, ends);
+    lane[index] = free;
+  }
+  return lane;
+}
+
 /** "r2c3" for the cell at x=2, y=1, as the step sentences name cells. */
 export function cellName(x, y) {
   return `r${y + 1}c${x + 1}`;
@@ -134,7 +160,8 @@ export class Board {
     const paper = element("rect", {
       class: "paper", width: width * SIZE + 2 * PAD, height: height * SIZE + 2 * PAD,
     });
-    svg.append(paper, cells, wallPath, frame, marks, this.cursorMark, this.previewMark);
+    this.lineLayer = element("g", { class: "lines" });
+    svg.append(paper, cells, wallPath, frame, this.lineLayer, marks, this.cursorMark, this.previewMark);
     this.cursor = [0, 0];
     this.#placeCursor();
     this.show(Array.from({ length: height }, () => new Array(width).fill("?")));
@@ -191,9 +218,27 @@ export class Board {
     this.clues.get(`${x},${y}`)?.setAttribute("data-state", state);
   }
 
-  /** Mark cells: ``marks`` maps a highlight name ("reason", "new", ...) to [[x, y]...]. */
-  highlight(marks = {}) {
+  /**
+   * Mark cells: ``marks`` maps a highlight name ("reason", "new", ...) to [[x, y]...]; and
+   * draw ``lines`` ({kind, from: [x, y], to: [x, y]}, along a row or a column) from cell to
+   * cell, those that overlap or meet side by side, so that each one reads on its own.
+   */
+  highlight(marks = {}, lines = []) {
     if (!this.puzzle) return;
+    const lane = lanes(lines);
+    this.lineLayer.replaceChildren(
+      ...lines.map(({ kind, from, to }, index) => {
+        const across = from[1] === to[1]; // along a row
+        const shift = LANE_SHIFTS[lane[index] % LANE_SHIFTS.length] * SIZE;
+        const end = (cell, inward) => [
+          PAD + (cell[0] + 0.5) * SIZE + (across ? inward : shift),
+          PAD + (cell[1] + 0.5) * SIZE + (across ? shift : inward),
+        ];
+        const [x1, y1] = end(from, LINE_INSET);
+        const [x2, y2] = end(to, -LINE_INSET);
+        return element("line", { class: "instance", "data-rule": kind, x1, y1, x2, y2 });
+      }),
+    );
     const tokens = new Map();
     for (const [name, cells] of Object.entries(marks)) {
       for (const [x, y] of cells) {

@@ -17,6 +17,15 @@ const HISTORY = 500; // the most edits undo keeps
 const CREDITS = ["title", "author"];
 const xy = (cell) => [cell.x, cell.y];
 const MAX_CLUE = 4095; // what a puzz.link URL holds
+/** The legend's words for the marks on a draft's cells, in the legend's order. */
+const DRAFT_MARKS = {
+  shared: "cells every solution shares (grey: black, or a dot)",
+  selected: "the selected room",
+  "merge-from": "the room a merge starts from",
+  disputed: "cells where solutions differ",
+  suggest: "the suggestion's rooms",
+  clash: "rooms whose numbers cannot hold",
+};
 
 /** A room's number as typed: "" none, "?" hidden, digits a number; undefined when not one. */
 export function parseClue(text) {
@@ -29,8 +38,9 @@ export function parseClue(text) {
 
 export class Compose {
   /**
-   * ``ui``: the elements (analysis, clue, undo, redo, suggest, apply, exportPanel, exportUrl,
-   * exportLink, exportText, downloads {url, text, json, kth, svg}, picture, tools (radios));
+   * ``ui``: the elements (analysis, legend, clue, undo, redo, suggest, apply, exportPanel,
+   * exportUrl, exportLink, exportText, downloads {url, text, json, kth, svg}, picture, tools
+   * (radios));
    * ``hooks``: {changed(draft)} after every change of the draft (the address keeps it).
    */
   constructor(board, ui, hooks) {
@@ -427,7 +437,7 @@ export class Compose {
     this.board.show(rows);
     const selected = this.selected;
     const merging = this.mergeFrom ? this.draft.room[this.mergeFrom[1]][this.mergeFrom[0]] : null;
-    this.board.highlight({
+    const marks = {
       "forced-black": shared.black ?? [],
       "forced-white": shared.white ?? [],
       clash: this.marks.clash ?? [],
@@ -435,7 +445,17 @@ export class Compose {
       disputed: this.marks.disputed ?? [],
       selected: selected === null ? [] : D.cellsOf(this.draft, selected),
       "merge-from": merging === null ? [] : D.cellsOf(this.draft, merging),
-    });
+    };
+    this.board.highlight(marks);
+    const shown = (mark) => (mark === "shared" ? marks["forced-black"].length + marks["forced-white"].length : marks[mark].length) > 0;
+    this.ui.legend.replaceChildren(
+      ...Object.entries(DRAFT_MARKS).filter(([mark]) => shown(mark)).map(([mark, words]) => {
+        const item = document.createElement("li");
+        item.dataset.mark = mark;
+        item.textContent = words;
+        return item;
+      }),
+    );
   }
 
   #enable() {

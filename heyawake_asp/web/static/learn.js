@@ -3,7 +3,7 @@
 // walk ends the grade and links to the hardest steps.
 
 import { Superseded, abort, stream } from "./api.js";
-import { explain, marks } from "./reason.js";
+import { explain, mark } from "./reason.js";
 import { KIND_WORDS } from "./kinds.js";
 import { report, say } from "./status.js";
 import { gradeSentence, noSolution, plural, sentence } from "./words.js";
@@ -102,7 +102,8 @@ export class Learn {
     this.ui.panel.dataset.index = String(this.index);
     const atEnd = this.index === steps.length;
     const step = this.index === 0 ? null : steps[this.index - 1];
-    this.board.highlight(step ? marks(step) : {});
+    if (step) mark(this.board, step);
+    else this.board.highlight();
     let after = ""; // a sentence after the start's or the step's
     if (atEnd && !this.done) {
       if (steps.length > 0) after = COMING;

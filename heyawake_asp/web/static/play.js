@@ -6,7 +6,7 @@
 import { abort, hold, post } from "./api.js";
 import { cellName } from "./board.js";
 import { forget, recall, keep } from "./progress.js";
-import { explain, marks } from "./reason.js";
+import { explain, mark } from "./reason.js";
 import { VARIANTS } from "./kinds.js";
 import { list, report, revealSentence, say } from "./status.js";
 import { gradeSentence, noSolution, plural, sentence } from "./words.js";
@@ -256,7 +256,7 @@ export class Play {
       list();
       if (reply.step) {
         const step = reply.step;
-        this.board.highlight(marks(step));
+        mark(this.board, step);
         this.shownHint = { step, key };
         explain(step, "", ` Press Hint again to set ${step.settles.length === 1 ? "it" : "them"}.`);
         this.#reveal(step.settles.map(xy));

@@ -12,8 +12,20 @@ export const LONG = 140;
 
 const xy = (cell) => [cell.x, cell.y];
 
+/** Kinds of rules drawn as a line across their cells too: a run, a pair of neighbours. */
+const LINE_KINDS = ["run", "adjacent"];
+
+/** Show ``step`` on ``board``: its cells by kind of rule (`marks`), a line per run and pair. */
+export function mark(board, step) {
+  const lines = step.rules.filter((rule) => LINE_KINDS.includes(rule.kind)).map((rule) => {
+    const cells = rule.cells.map(xy).sort(([ax, ay], [bx, by]) => ax - bx || ay - by);
+    return { kind: rule.kind, from: cells[0], to: cells.at(-1) };
+  });
+  board.highlight(marks(step), lines);
+}
+
 /** The highlights of ``step``: "reason" and "rule-KIND" on its reason's cells, "new" on its own. */
-export function marks(step) {
+function marks(step) {
   const found = { reason: [...step.rules.flatMap((rule) => rule.cells), ...step.known].map(xy) };
   for (const rule of step.rules) (found[`rule-${rule.kind}`] ??= []).push(...rule.cells.map(xy));
   found["rule-known"] = step.known.map(xy);
@@ -48,17 +60,18 @@ export function explain(step, prefix = "", suffix = "") {
   details.open = false;
   const legend = document.getElementById("legend");
   const shown = new Set(Array.from(document.querySelectorAll("#board .cell[data-highlight]"), colourOf));
+  const drawn = new Set(Array.from(document.querySelectorAll("#board .instance"), (line) => line.dataset.rule));
   const uncoloured = [...new Set(step.rules.map((rule) => rule.kind))].filter((kind) => !PAINT_ORDER.includes(kind));
   const words = {
     "new-black": "this step's black cells",
     "new-white": "this step's white cells",
-    ...Object.fromEntries(PAINT_ORDER.map((kind) => [kind, RULE_WORDS[kind]?.[1] ?? kind])),
+    ...Object.fromEntries(PAINT_ORDER.map((kind) => [kind, `${RULE_WORDS[kind]?.[1] ?? kind}${drawn.has(kind) ? " (a line each)" : ""}`])),
     known: "white cells settled before",
     black: "black cells of the reason",
     reason: uncoloured.map((kind) => RULE_WORDS[kind]?.[1] ?? kind).join(", "),
   };
   legend.replaceChildren(
-    ...Object.keys(words).filter((colour) => shown.has(colour)).map((colour) => {
+    ...Object.keys(words).filter((colour) => shown.has(colour) || drawn.has(colour)).map((colour) => {
       const item = document.createElement("li");
       item.dataset.rule = colour;
       item.textContent = words[colour];
