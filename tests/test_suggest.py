@@ -22,7 +22,7 @@ from heyawake_asp.authoring.suggest import (
 )
 from heyawake_asp.cli import main
 from heyawake_asp.errors import OutOfTime
-from heyawake_asp.formats import read_puzzle, read_puzzle_text
+from heyawake_asp.formats import read_puzzle, read_puzzle_text, text
 from heyawake_asp.grid import BLACK, Grid
 from heyawake_asp.oracles.brute import brute_force
 from heyawake_asp.oracles.checker import verify
@@ -218,7 +218,7 @@ def test_command_prints_the_change_and_exits_0_when_it_makes_the_answer_unique(
     assert record == {
         "puzzle": str(path),
         "status": "several",
-        "suggestion": {"x": 0, "y": 0, "clue": 0, "solutions": 1},
+        "suggestion": {"x": 0, "y": 0, "clue": 0, "solutions": 1, "more": False},
         "together": [],
         "split": None,
         "disputed": [[x, y] for x, y in sorted(disputed, key=lambda cell: cell[::-1])],
@@ -245,6 +245,39 @@ def test_command_says_the_numbers_or_the_cut_that_make_the_answer_unique(tmp_pat
     together = json.loads(run("suggest", path, "--json").output)["together"]
     assert result.exit_code == 0 and len(together) >= 2 and together[-1]["solutions"] == 1
     assert f"; {len(together)} numbers together do: set room " in result.output
+
+
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
+def test_a_draft_missing_many_numbers_is_narrowed_by_a_number_that_rules_solutions_out(
+    tmp_path: Path,
+) -> None:
+    # A generated 12x12 with half its numbers cleared: each single number leaves more than
+    # LIMIT solutions, so none is the fewest; one that rules some out is suggested (it had
+    # said that nothing helps, a dead end for the author).
+    made = generate(12, 12, seed=5).puzzle
+    cleared = [i for i, room in enumerate(made.rooms) if room.clue is not None][:6]
+    draft = made.with_clues([None if i in cleared else r.clue for i, r in enumerate(made.rooms)])
+    change = suggest(draft).change
+    assert change is not None and change.more and change.solutions == LIMIT
+    assert draft.rooms[change.room].clue is None
+    narrowed = applied(draft, change)
+    assert not count_solutions(narrowed, LIMIT).exact  # more than LIMIT are left
+    ruled_out = [
+        grid
+        for grid in solve(draft, max_solutions=64).solutions
+        if black_in(grid, draft, change.room) != change.clue
+    ]
+    assert ruled_out and verify(draft, ruled_out[0]) == []  # and fewer than before
+    path = tmp_path / "draft.txt"
+    path.write_text(text.write(draft))
+    result = run("suggest", path)
+    assert result.exit_code == 1
+    assert (
+        f"to {change.clue} leaves more than {LIMIT} solutions, yet fewer than before"
+        in result.output
+    )
+    record = json.loads(run("suggest", path, "--json").output)["suggestion"]
+    assert (record["clue"], record["solutions"], record["more"]) == (change.clue, LIMIT, True)
 
 
 def test_command_exits_1_when_nothing_makes_the_answer_unique(tmp_path: Path) -> None:

@@ -32,7 +32,7 @@ from web_support import (
     status,
 )
 
-from heyawake_asp import solve
+from heyawake_asp import solve, verify
 from heyawake_asp.formats import read_puzzle_text
 from heyawake_asp.formats import url as url_format
 from heyawake_asp.formats.regions import regions
@@ -258,6 +258,36 @@ def test_suggest_and_apply_make_the_draft_unique(page: Page, base: str) -> None:
     else:
         assert len(result.solutions) == 2
         assert analysis(page).startswith("several")
+
+
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
+def test_suggest_narrows_a_draft_missing_many_numbers(page: Page, base: str) -> None:
+    """Each single number leaves more than 100 solutions: one that rules some out is set, where
+    the author met a dead end ("Nothing suggested makes this draft unique")."""
+    made = read_puzzle_text(
+        api(base, "generate", {"width": 12, "height": 12, "seed": 5})["puzzle"], "g"
+    )
+    cleared = [i for i, room in enumerate(made.rooms) if room.clue is not None][:6]
+    draft_puzzle = made.with_clues(
+        [None if i in cleared else r.clue for i, r in enumerate(made.rooms)]
+    )
+    open_draft(page, base, draft_puzzle)
+    press(page, "Suggest")
+    said = re.match(
+        r"Suggestion: set this room to (\d+): leaves more than 100 solutions, yet fewer than now",
+        status(page),
+    )
+    assert said, status(page)
+    room = next(r for r in draft(page).rooms if r.cells == marked(page, "suggest"))
+    assert room.clue is None
+    # Some solution of the draft holds another number there (the solver's, checked).
+    clue = int(said[1])
+    assert any(
+        sum(grid[y][x] == "#" for x, y in room.cells) != clue and not verify(draft_puzzle, grid)
+        for grid in solve(draft_puzzle, max_solutions=64).solutions
+    )
+    press(page, "Apply")
+    assert next(r for r in draft(page).rooms if r.cells == room.cells).clue == clue
 
 
 def draft_legend(page: Page) -> set[str]:

@@ -373,7 +373,9 @@ def test_the_whole_board_is_in_the_window_as_a_puzzle_or_a_draft_opens(
                 puzzle = read_puzzle(str(REPO / "instances" / name))
                 open_puzzle(page, base, (REPO / "instances" / name).read_text())
                 assert_board_in_view(page, puzzle.width, puzzle.height, height)
-            press(page, "Steps")  # the 45x31's: its controls above the board
+            # The 45x31's steps: their controls above the board as they open, its walk going on.
+            page.get_by_role("button", name="Steps", exact=True).click()
+            page.wait_for_selector("#learn", state="visible")
             assert_board_in_view(page, puzzle.width, puzzle.height, height)
             press(page, "Back to play")
             assert_board_in_view(page, puzzle.width, puzzle.height, height)

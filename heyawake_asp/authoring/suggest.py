@@ -12,7 +12,7 @@ a room cut in two, each part numbered as one solution shades it.
 >>> from heyawake_asp.puzzle import Puzzle, Room
 >>> strip = Puzzle(5, 1, (Room.rectangle(0, 0, 2, 0), Room.rectangle(3, 0, 4, 0, 1)))
 >>> suggest(strip).change
-ClueChange(room=0, cell=(0, 0), clue=0, solutions=1)
+ClueChange(room=0, cell=(0, 0), clue=0, solutions=1, more=False)
 """
 
 from __future__ import annotations
@@ -53,13 +53,15 @@ Clues = Mapping[int, int]
 class ClueChange:
     """Give room ``room`` (an index into ``Puzzle.rooms``, first cell ``cell``) the number ``clue``.
 
-    ``solutions`` is how many the puzzle then has: 1 when it becomes unique.
+    ``solutions`` is how many the puzzle then has: 1 when it becomes unique;
+    with ``more``, it has more than that many (`LIMIT`), yet fewer than before.
     """
 
     room: int
     cell: Cell
     clue: int
     solutions: int
+    more: bool = False
 
 
 @dataclass(frozen=True)
@@ -84,8 +86,10 @@ class Suggestion:
     """What `suggest` found.
 
     ``status`` is ``unique`` (nothing to suggest), ``none`` (no solution to
-    make unique) or ``several``; then ``change`` is the suggested clue, or
-    None when no single number leaves fewer solutions (at most `LIMIT`).
+    make unique) or ``several``; then ``change`` is the suggested clue: the one
+    leaving the fewest solutions, or when each leaves more than `LIMIT`, a number
+    for an unnumbered room that rules out the most sampled solutions (``more``);
+    None when no single number leaves fewer solutions.
     When ``change`` leaves more than one, ``together`` holds numbers that
     make the answer unique together (two or three, ``change`` first, each
     counted with those before it), or is empty; when it is empty, ``split``
@@ -301,6 +305,7 @@ def _fewest(
 
     Each is counted up to one fewer than the best so far, from `LIMIT`
     (from one fewer than the puzzle has, when the ``sample`` holds all).
+    When each leaves more than `LIMIT`, one that narrows the answer (`_narrowing`).
     """
     bound = len(sample.values) - 1 if sample.exhausted else LIMIT
     best: ClueChange | None = None
@@ -311,10 +316,31 @@ def _fewest(
         if counted.exact:
             best = _change(puzzle, candidate, counted.count)
             bound = counted.count - 1
-    if best is not None and not sample.exhausted:
-        if options.count(clues, best.solutions).exact:
-            return None  # the puzzle itself has no more solutions than that
+    if sample.exhausted:
+        return best
+    if best is None:
+        return _narrowing(puzzle, clues, sample, tried)
+    if options.count(clues, best.solutions).exact:
+        return None  # the puzzle itself has no more solutions than that
     return best
+
+
+def _narrowing(
+    puzzle: Puzzle, clues: Clues, sample: Search[Grid], tried: list[_Candidate]
+) -> ClueChange | None:
+    """The first of the ``tried`` numbers for an unnumbered room that a sampled solution breaks.
+
+    Each leaves more than `LIMIT` solutions (`_fewest` counted none fewer), the
+    likeliest first: the first rules out the most of the sample, and at least one
+    solution, so the answer narrows. None when every sampled solution holds each.
+    """
+    for candidate in tried:
+        cells = puzzle.rooms[candidate.room].cells
+        if candidate.room not in clues and any(
+            _number_in(puzzle, grid, cells) != candidate.clue for grid in sample.values
+        ):
+            return replace(_change(puzzle, candidate, LIMIT), more=True)
+    return None
 
 
 def _change(puzzle: Puzzle, candidate: _Candidate, solutions: int) -> ClueChange:

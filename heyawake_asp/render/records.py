@@ -177,8 +177,9 @@ def suggestion_record(source: str, suggestion: Suggestion) -> dict[str, Any]:
     """``{"puzzle", "status", "suggestion", "together", "split", "disputed"}``, cells from 0.
 
     ``suggestion`` and each of ``together``: ``x``, ``y`` (the room's first cell),
-    ``clue``, ``solutions``; ``split``: the room's first cell ``x``, ``y``, its ``parts``
-    (lists of ``[x, y]``) and their ``clues``, or null; ``disputed``: ``[x, y]`` cells.
+    ``clue``, ``solutions`` and ``more`` (true: more solutions than that); ``split``: the
+    room's first cell ``x``, ``y``, its ``parts`` (lists of ``[x, y]``) and their
+    ``clues``, or null; ``disputed``: ``[x, y]`` cells.
     """
     change = suggestion.change
     cut = suggestion.split
@@ -197,9 +198,9 @@ def suggestion_record(source: str, suggestion: Suggestion) -> dict[str, Any]:
     }
 
 
-def _change_record(change: ClueChange) -> dict[str, int]:
+def _change_record(change: ClueChange) -> dict[str, int | bool]:
     x, y = change.cell
-    return {"x": x, "y": y, "clue": change.clue, "solutions": change.solutions}
+    return {"x": x, "y": y, "clue": change.clue, "solutions": change.solutions, "more": change.more}
 
 
 def _ordered(cells: frozenset[Cell]) -> list[list[int]]:

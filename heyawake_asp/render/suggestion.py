@@ -30,7 +30,7 @@ def suggestion_words(puzzle: Puzzle, suggestion: Suggestion) -> str:
         f"no single number leaves fewer solutions, counting up to {LIMIT}"
         if change is None
         else f"no single number makes the answer unique ({_set(puzzle, change)} leaves "
-        f"{change.solutions} solutions)"
+        f"{_left(change)})"
     )
     if suggestion.together:
         sets = ", then ".join(_set(puzzle, change) for change in suggestion.together)
@@ -50,6 +50,13 @@ def _set(puzzle: Puzzle, change: ClueChange) -> str:
     was = puzzle.rooms[change.room].clue_text
     what = f"set {puzzle.room_name(change.room)} to {change.clue}"
     return what if was is None else f"{what} (was {was})"
+
+
+def _left(change: ClueChange) -> str:
+    """``12 solutions``; ``more than 100 solutions, yet fewer than before`` for a narrowing."""
+    if change.more:
+        return f"more than {change.solutions} solutions, yet fewer than before"
+    return f"{change.solutions} solutions"
 
 
 def _cells(count: int) -> str:

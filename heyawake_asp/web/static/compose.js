@@ -279,8 +279,9 @@ export class Compose {
       } else if (found?.solutions === 1 || (found && !together.length && !split)) {
         this.suggestion = { version, changes: [found] };
         this.marks.suggest = roomAt(found);
+        const left = found.more ? `leaves more than ${found.solutions} solutions, yet fewer than now` : `leaves ${found.solutions} solutions`;
         say(`Suggestion: set this room to ${found.clue}: ${found.solutions === 1
-          ? "unique" : `leaves ${found.solutions} solutions`} (Apply, or Suggest again, sets it).${found.solutions === 1 ? "" : disputed}`);
+          ? "unique" : left} (Apply, or Suggest again, sets it).${found.solutions === 1 ? "" : disputed}`);
       } else if (together.length) {
         this.suggestion = { version, changes: together };
         this.marks.suggest = together.flatMap(roomAt);
