@@ -32,7 +32,7 @@ const LINE_INSET = SIZE * 0.2; // a line stops short of its end cells' centres
  */
 function lanes(lines) {
   const lane = new Array(lines.length).fill(0);
-  const tracks = new Map(); // "row 3" -> the end (x or y) of the last line in each lane
+  const tracks = new Map(); // "axis row-or-column" -> the end (x or y) of the last line in each lane
   const order = lines.map((line, index) => ({ line, index }));
   const along = ({ from, to }) => (from[1] === to[1] ? 0 : 1);
   order.sort((a, b) => a.line.from[along(a.line)] - b.line.from[along(b.line)]);
