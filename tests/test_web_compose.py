@@ -230,7 +230,10 @@ def test_suggest_and_apply_make_the_draft_unique(page: Page, base: str) -> None:
     assert analysis(page).startswith("several")
     before = draft(page)
     press(page, "Suggest")
-    said = re.search(r"set this room to (\d+): (unique|leaves (\d+) solutions)", status(page))
+    said = re.search(
+        r"set the room at r\d+c\d+ \(marked\) to (\d+): (unique|leaves (\d+) solutions)",
+        status(page),
+    )
     sets = re.findall(r"the room at r(\d+)c(\d+) to (\d+)", status(page))
     assert said or "together do" in status(page), status(page)
     suggested = marked(page, "suggest")
@@ -274,14 +277,15 @@ def test_suggest_narrows_a_draft_missing_many_numbers(page: Page, base: str) -> 
     open_draft(page, base, draft_puzzle)
     press(page, "Suggest")
     said = re.match(
-        r"Suggestion: set this room to (\d+): leaves more than 100 solutions, yet fewer than now",
+        r"Suggestion: set the room at r(\d+)c(\d+) \(marked\) to (\d+): leaves more than 100 "
+        r"solutions, yet fewer than now",
         status(page),
     )
     assert said, status(page)
     room = next(r for r in draft(page).rooms if r.cells == marked(page, "suggest"))
-    assert room.clue is None
+    assert room.clue is None and room.first_cell == (int(said[2]) - 1, int(said[1]) - 1)
     # Some solution of the draft holds another number there (the solver's, checked).
-    clue = int(said[1])
+    clue = int(said[3])
     assert any(
         sum(grid[y][x] == "#" for x, y in room.cells) != clue and not verify(draft_puzzle, grid)
         for grid in solve(draft_puzzle, max_solutions=64).solutions

@@ -458,6 +458,11 @@ def test_a_file_a_shipped_puzzle_and_a_generated_one_load(page: Page, base: str)
     made = api(base, "generate", {"width": 5, "height": 7, "seed": 3})["puzzle"]
     assert urllib.parse.unquote(page.url.split("#puzzle=", 1)[1]) == made
     assert page.locator(CELL).count() == 35
+    page.reload()  # a puzzle from elsewhere in play: the list shows its first again
+    page.wait_for_selector(CELL)
+    page.wait_for_selector("#instance optgroup", state="attached")
+    first = page.eval_on_selector("#instance option", "option => option.value")
+    assert page.input_value("#instance") == first != "medium/9x9-s2.lp"
 
 
 def test_a_puzzle_without_a_solution_or_with_several_says_so(page: Page, base: str) -> None:

@@ -361,9 +361,8 @@ def test_the_whole_board_is_in_the_window_as_a_puzzle_or_a_draft_opens(
     browser: Browser, base: str
 ) -> None:
     """At common laptop sizes, the top and the bottom row of shipped puzzles from 9x9 to
-    45x31, of the last one's Steps and of a 10x10 draft in Compose are on screen as they open,
-    the cells no smaller than the window's height allows (the sentence above the board may
-    still grow)."""
+    45x31, of the last one's Steps, of 11x11-s1's longest step and of a 10x10 draft in Compose
+    are on screen, the cells no smaller than the window's height allows."""
     names = ("medium/9x9-s1.lp", "hard/11x11-s1.lp", "large/20x20-s1.lp", "large/45x31-p1.lp")
     for width, height in LAPTOPS:
         context = browser.new_context(viewport={"width": width, "height": height})
@@ -379,10 +378,22 @@ def test_the_whole_board_is_in_the_window_as_a_puzzle_or_a_draft_opens(
             assert_board_in_view(page, puzzle.width, puzzle.height, height)
             press(page, "Back to play")
             assert_board_in_view(page, puzzle.width, puzzle.height, height)
+            # A long step: its sentence and legend above the board, some lines each.
+            open_puzzle(page, base, (REPO / "instances" / "hard" / "11x11-s1.lp").read_text())
+            press(page, "Steps")
+            page.locator("#slider").fill(str(LONGEST_STEP))
+            settle(page)
+            assert page.inner_text("#position").startswith(f"Step {LONGEST_STEP} of ")
+            assert_board_in_view(page, 11, 11, height)
+            press(page, "Back to play")
             compose(page, base, 10, 10)
             assert_board_in_view(page, 10, 10, height)
         finally:
             context.close()
+
+
+LONGEST_STEP = 58
+"""hard/11x11-s1's step with the longest sentence (11 runs, 12 pairs: a legend of four lines)."""
 
 
 def assert_board_in_view(page: Page, width: int, height: int, window: int) -> None:

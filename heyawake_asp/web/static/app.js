@@ -44,7 +44,6 @@ const learn = new Learn(
     play.timer.resume();
     say("Back to your grid.");
     enable();
-    fitBoard();
   },
 );
 const compose = new Compose(
@@ -76,7 +75,7 @@ const PUZZLE_REQUESTS = ["load-json", "load-url", "check", "hint", "solve", "gra
 const PLAY_BUTTONS = ["check", "hint", "undo", "redo", "solve", "grade", "steps", "start-over", "pause", "save", "picture-svg", "picture-png", "share"];
 const OPTIONS = { "auto-check": false, strict: false, dots: true, "show-time": true, mirror: false };
 const OPTIONS_KEY = "heyawake:options";
-const INSTANCE_KEY = "heyawake:instance"; // the shipped puzzle last opened, shown in the picker
+const INSTANCE_KEY = "heyawake:instance"; // {name, source}: the shipped puzzle last opened
 
 function enable() {
   const loaded = play.puzzle !== null;
@@ -86,6 +85,7 @@ function enable() {
     $(id).disabled = !loaded || !allowed;
   }
   $("steps").textContent = learn.active ? "Leave steps" : "Steps";
+  $("game").toggleAttribute("data-learning", learn.active); // Steps shows its own controls
   if (loaded && !learn.active && !paused) {
     $("undo").disabled = play.done.length === 0;
     $("redo").disabled = play.undone.length === 0;
@@ -94,9 +94,9 @@ function enable() {
 
 /**
  * Give the board the window's height below where it starts on the page, as the controls above
- * it stand (they wrap with the window's width, and Compose and Steps have more): measured when
- * a puzzle, a mode or the steps open and when the window is resized, not at each sentence, so that the board keeps
- * its size through a game; the stylesheet leaves room for a sentence of a few lines.
+ * it stand (they wrap with the window's width, and Compose and Steps have more): measured
+ * when the window is resized and when what lies above the board changes height (a puzzle, a
+ * mode or the steps opened, a sentence or a legend).
  */
 function fitBoard() {
   const top = $("board-frame").getBoundingClientRect().top + window.scrollY;
@@ -190,7 +190,6 @@ function setMode(mode, draft = null) {
     }
   }
   enable();
-  fitBoard();
 }
 
 /** The draft of a puzzle in any format (converted by the API) and the reader's warnings, or null after an error. */
@@ -278,7 +277,6 @@ async function playText(text, linked = null) {
     : `${capitalised(sized(puzzle.width, puzzle.height))} ${kindOf(puzzle)} with ${plural(puzzle.rooms.length, "room")}: shade cells, or ask for a hint.`;
   say(`${opening}${noted(warnings)}`);
   enable();
-  fitBoard();
   // Opened from the panel beside the board (below it on a phone): the game comes into view.
   const game = $("game").getBoundingClientRect();
   if (game.top < 0 || game.top > window.innerHeight / 2) $("game").scrollIntoView({ block: "start" });
@@ -389,6 +387,16 @@ function loadFromHash() {
   playText(text, gridPart === undefined ? null : gridOfLink(gridPart));
 }
 
+/** The puzzle the address names (after ``#puzzle=``), or null. */
+function addressedPuzzle() {
+  if (!location.hash.startsWith(HASH)) return null;
+  try {
+    return decodeURIComponent(location.hash.slice(HASH.length).split(GRID)[0]);
+  } catch {
+    return null;
+  }
+}
+
 /** A grid as a link carries it: rows joined by "/", x black, o white, _ open. */
 function linkOfGrid(rows) {
   return rows.map((row) => [...row].map((char) => LINK_CHARS[char]).join("")).join("/");
@@ -417,9 +425,11 @@ async function fillInstances() {
     }
     for (const [key, group] of groups) group.label = key;
     select.replaceChildren(...[...groups.values()].filter((group) => group.children.length > 0));
+    // The puzzle in play, when it was opened from this list; else the list's first.
     const opened = stored(INSTANCE_KEY);
     const first = select.querySelector("option");
-    if (reply.players.includes(opened)) select.value = opened;
+    const inPlay = opened?.source === addressedPuzzle() && reply.players.includes(opened?.name);
+    if (inPlay) select.value = opened.name;
     else if (first) select.value = first.value;
   } catch (error) {
     select.replaceChildren(new Option("(none)", ""));
@@ -430,10 +440,10 @@ async function fillInstances() {
 async function openInstance() {
   const name = $("instance").value;
   if (!name) return;
-  store(INSTANCE_KEY, name);
   try {
     const reply = await call("instance", `/api/instances/${name}`);
     await load(reply.puzzle);
+    if (!compose.active && play.puzzle) store(INSTANCE_KEY, { name, source: play.puzzle.source });
   } catch (error) {
     report(error);
   }
@@ -519,7 +529,6 @@ $("steps").addEventListener("click", () => {
   learn.open(play.puzzle); // open at once; the steps come as they are found
   play.timer.pause();
   enable();
-  fitBoard(); // below the steps' controls now
 });
 $("first").addEventListener("click", () => learn.go(0));
 $("previous").addEventListener("click", () => learn.go(learn.index - 1));
@@ -589,6 +598,13 @@ $("play-draft").addEventListener("click", () => {
 document.addEventListener("keydown", keys);
 window.addEventListener("hashchange", loadFromHash);
 window.addEventListener("resize", fitBoard);
+// What lies above the board (a sentence, a step's legend, the steps' controls) changes height as
+// the game goes: the board is fitted again below it, so that it never runs past the window.
+const above = new ResizeObserver(() => fitBoard());
+for (const node of $("board-frame").parentElement.children) {
+  if (node === $("board-frame")) break;
+  above.observe(node);
+}
 
 restoreOptions();
 enable();

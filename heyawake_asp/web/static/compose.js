@@ -280,7 +280,7 @@ export class Compose {
         this.suggestion = { version, changes: [found] };
         this.marks.suggest = roomAt(found);
         const left = found.more ? `leaves more than ${found.solutions} solutions, yet fewer than now` : `leaves ${found.solutions} solutions`;
-        say(`Suggestion: set this room to ${found.clue}: ${found.solutions === 1
+        say(`Suggestion: set the room at r${found.y + 1}c${found.x + 1} (marked) to ${found.clue}: ${found.solutions === 1
           ? "unique" : left} (Apply, or Suggest again, sets it).${found.solutions === 1 ? "" : disputed}`);
       } else if (together.length) {
         this.suggestion = { version, changes: together };
