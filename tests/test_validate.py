@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from heyawake_asp import list_encodings, verify
-from heyawake_asp.asp.encodings import encodings_dir, resolve_encoding
+from heyawake_asp.asp.encodings import DEFAULT_ENCODING, encodings_dir
 from heyawake_asp.cli import main
 from heyawake_asp.errors import EncodingError
 from heyawake_asp.formats import text
@@ -279,16 +279,16 @@ def test_smaller_keeps_rectangles_unless_irregular() -> None:
 SHIPPED = [(e.name, False) for e in list_encodings()] + [("grow", True)]
 
 
-EXPERIMENTAL_MAX_CELLS = 11
-"""The experimental sets are validated on grids up to 11 cells (some 2,250 puzzles), the main
-sets as `heyawake validate` does by default, up to 12 (some 3,000, two thirds more time)."""
+OTHER_SETS_MAX_CELLS = 11
+"""The default set is validated as `heyawake validate` does by default, on grids up to 12 cells
+(some 3,000 puzzles), rectangles and irregular rooms; the other sets up to 11 (some 2,250: two
+thirds of the time, a minute less of CI's slow tests)."""
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("encoding", "irregular"), SHIPPED)
 def test_shipped_set_validates_clean(encoding: str, irregular: bool) -> None:
-    experimental = resolve_encoding(encoding).experimental
-    cells = EXPERIMENTAL_MAX_CELLS if experimental else DEFAULT_MAX_CELLS
+    cells = DEFAULT_MAX_CELLS if encoding == DEFAULT_ENCODING else OTHER_SETS_MAX_CELLS
     validation = validate(encoding, irregular=irregular, max_cells=cells)
     assert validation.ok, validation.counterexample
     assert validation.puzzles > 2000
