@@ -24,7 +24,7 @@ function element(name, attributes = {}) {
 }
 
 const LANE_SHIFTS = [0, -0.2, 0.2, -0.36, 0.36]; // a line's offset from its cells' centres, in cells
-const LINE_INSET = SIZE * 0.2; // a line stops short of its end cells' centres
+const LINE_INSET = 0.2; // how far short of its end cells' centres a line stops, in cells
 
 /**
  * Each line's lane: lines along one row (or one column) whose cells overlap or meet take
@@ -234,8 +234,8 @@ export class Board {
           PAD + (cell[0] + 0.5) * SIZE + (across ? inward : shift),
           PAD + (cell[1] + 0.5) * SIZE + (across ? shift : inward),
         ];
-        const [x1, y1] = end(from, LINE_INSET);
-        const [x2, y2] = end(to, -LINE_INSET);
+        const [x1, y1] = end(from, LINE_INSET * SIZE);
+        const [x2, y2] = end(to, -LINE_INSET * SIZE);
         return element("line", { class: "instance", "data-rule": kind, x1, y1, x2, y2 });
       }),
     );

@@ -448,9 +448,9 @@ export class Compose {
       "merge-from": merging === null ? [] : D.cellsOf(this.draft, merging),
     };
     this.board.highlight(marks);
-    const shown = (mark) => (mark === "shared" ? marks["forced-black"].length + marks["forced-white"].length : marks[mark].length) > 0;
+    const sharedCells = [...marks["forced-black"], ...marks["forced-white"]];
     this.ui.legend.replaceChildren(
-      ...Object.entries(DRAFT_MARKS).filter(([mark]) => shown(mark)).map(([mark, words]) => {
+      ...Object.entries(DRAFT_MARKS).filter(([mark]) => (marks[mark] ?? sharedCells).length > 0).map(([mark, words]) => {
         const item = document.createElement("li");
         item.dataset.mark = mark;
         item.textContent = words;
