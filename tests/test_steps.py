@@ -131,7 +131,6 @@ GENERATED_WALKED = [
 GENERATED_SEVERAL = [
     "dense/12x10-edge-numbered",
     "dense/14x12-l-numbered",
-    "dense/17x9-middle-numbered",
     "dense/20x20-middle-max",
 ]
 UNSOLVABLE = ["dense/*-over"]
