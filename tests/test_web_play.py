@@ -352,6 +352,55 @@ def test_a_45x31_fits_the_screen_and_zooms_on_a_phone(browser: Browser, base: st
             context.close()
 
 
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
+def test_a_step_too_small_to_read_is_zoomed_to(browser: Browser, base: str) -> None:
+    """On a 45x31 at 1280x800 (cells some 12 px) and on a phone (8 px), a hint's cells and
+    then steps' are zoomed to a readable size, within the board's frame and the window; an
+    11x11's cells, large enough, are not zoomed."""
+    large = (REPO / "instances" / "large" / "45x31-p1.lp").read_text()
+    for width, height in ((1280, 800), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            open_puzzle(page, base, large)
+            assert cell_side(page, 0, 0) < 16
+            press(page, "Hint")
+            page.locator(f'{CELL}[data-highlight~="new"]').first.wait_for()
+            assert_new_cells_readable(page, height)
+            page.get_by_role("button", name="Fit").click()
+            press(page, "Steps")
+            page.wait_for_function("+document.querySelector('#slider').max >= 40")
+            page.locator("#slider").fill("30")
+            for _ in range(3):
+                press(page, "Next")
+                assert_new_cells_readable(page, height)
+            open_puzzle(page, base, (REPO / "instances" / "hard" / "11x11-s1.lp").read_text())
+            press(page, "Hint")
+            page.locator(f'{CELL}[data-highlight~="new"]').first.wait_for()
+            assert page.locator("#board-frame").get_attribute("data-zoom") is None
+        finally:
+            context.close()
+
+
+def cell_side(page: Page, x: int, y: int) -> float:
+    box = page.locator(cell(page, x, y)).bounding_box()
+    assert box is not None
+    return box["width"]
+
+
+def assert_new_cells_readable(page: Page, height: int) -> None:
+    """The step's new cells are some 24 px wide, inside the board's frame and in the window."""
+    frame = page.locator("#board-frame").bounding_box()
+    new = page.locator(f'{CELL}[data-highlight~="new"]')
+    assert frame is not None and new.count() > 0
+    for index in range(new.count()):
+        box = new.nth(index).bounding_box()
+        assert box is not None and box["width"] >= 23, box
+        assert frame["x"] - 1 <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1
+        assert frame["y"] - 1 <= box["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"] + 1
+        assert in_view(box, height)
+
+
 LAPTOPS = ((1280, 800), (1366, 768), (1920, 1080))
 """Common laptop and desktop windows (width, height), where the board was cut at the bottom."""
 

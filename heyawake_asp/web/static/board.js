@@ -14,6 +14,7 @@ const KEYS = {
   Backspace: "?", Delete: "?", 0: "?",
 };
 const MAX_ZOOM = 8; // times the frame's width
+const READABLE = 24; // px: a cell's side on screen below which `reveal` zooms in
 export const ZOOM_STEP = 1.5;
 export const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
@@ -286,13 +287,51 @@ export class Board {
 
   /**
    * Scroll the page, and a zoomed board's frame, as little as it takes to show ``cells``
-   * ([x, y]): the topmost first when not all fit.
+   * ([x, y]): the topmost first when not all fit. Cells too small to read (a large puzzle's)
+   * are zoomed to first (`#magnify`), with ``area`` around them: the reason they go with.
    */
-  reveal(cells) {
+  reveal(cells, area = cells) {
+    this.#magnify([...cells, ...area]);
     const ordered = [...cells].sort(([ax, ay], [bx, by]) => ay - by || ax - bx);
     for (const [x, y] of ordered.length ? [ordered.at(-1), ordered[0]] : []) {
       this.rects[y]?.[x]?.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
+  }
+
+  /**
+   * Zoom in, where cells show smaller than `READABLE`, until they show at that size or
+   * the box around ``cells`` fills the frame, whichever comes first (and only for a gain
+   * of a zoom step or more); that box centred.
+   */
+  #magnify(cells) {
+    if (!this.puzzle || !cells.length) return;
+    const frame = this.svg.parentElement;
+    const across = this.puzzle.width * SIZE + 2 * PAD;
+    const down = this.puzzle.height * SIZE + 2 * PAD;
+    const shown = () => { // px a viewBox unit on screen: the board keeps its proportions
+      const { width, height } = this.svg.getBoundingClientRect();
+      return Math.min(width / across, height / down);
+    };
+    if (shown() * SIZE >= READABLE) return;
+    const xs = cells.map(([x]) => x);
+    const ys = cells.map(([, y]) => y);
+    const box = { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs) + 1, bottom: Math.max(...ys) + 1 };
+    const zoomed = frame.dataset.zoom;
+    frame.dataset.zoom = "on"; // read the zoomed frame's height, to fit the box in
+    const height = parseFloat(getComputedStyle(frame).maxHeight) || frame.clientHeight;
+    if (zoomed === undefined) delete frame.dataset.zoom;
+    else frame.dataset.zoom = zoomed;
+    const perLevel = frame.clientWidth / across; // zoomed, the board is `level` frames wide
+    const level = Math.min(
+      READABLE / (SIZE * perLevel),
+      across / ((box.right - box.left) * SIZE),
+      height / ((box.bottom - box.top) * SIZE * perLevel),
+    );
+    if (level * perLevel < ZOOM_STEP * shown()) return; // a gain worth the frame's scrolling
+    this.zoom(level / this.zoomLevel);
+    const middle = (low, high) => (PAD + ((low + high) / 2) * SIZE) * shown();
+    frame.scrollLeft = middle(box.left, box.right) - frame.clientWidth / 2;
+    frame.scrollTop = middle(box.top, box.bottom) - frame.clientHeight / 2;
   }
 
   /** The cells of room ``number`` (from 1), as [[x, y]...]. */

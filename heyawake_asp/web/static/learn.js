@@ -3,7 +3,7 @@
 // walk ends the grade and links to the hardest steps.
 
 import { Superseded, abort, stream } from "./api.js";
-import { explain, mark } from "./reason.js";
+import { explain, mark, reasonCells } from "./reason.js";
 import { KIND_WORDS } from "./kinds.js";
 import { report, say } from "./status.js";
 import { gradeSentence, noSolution, plural, sentence } from "./words.js";
@@ -87,7 +87,8 @@ export class Learn {
    * controls, which win when not all fit.
    */
   #reveal() {
-    if (this.index > 0) this.board.reveal(this.path.steps[this.index - 1].settles.map(xy));
+    const step = this.path.steps[this.index - 1];
+    if (step) this.board.reveal(step.settles.map(xy), reasonCells(step));
     this.ui.panel.scrollIntoView({ block: "nearest" });
     this.ui.status.scrollIntoView({ block: "nearest" });
   }

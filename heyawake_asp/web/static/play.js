@@ -6,7 +6,7 @@
 import { abort, hold, post } from "./api.js";
 import { cellName } from "./board.js";
 import { forget, recall, keep } from "./progress.js";
-import { explain, mark } from "./reason.js";
+import { explain, mark, reasonCells } from "./reason.js";
 import { VARIANTS } from "./kinds.js";
 import { list, report, revealSentence, say } from "./status.js";
 import { gradeSentence, noSolution, plural, sentence } from "./words.js";
@@ -44,6 +44,7 @@ export class Play {
     this.undone = kept?.undone ?? [];
     this.solved = kept?.solved ?? false;
     this.shownHint = null;
+    this.board.zoom(1); // whole, as it opens: a step or a hint may have zoomed the last one
     this.board.setPuzzle(puzzle);
     this.board.show(this.grid);
     list();
@@ -259,7 +260,7 @@ export class Play {
         mark(this.board, step);
         this.shownHint = { step, key };
         explain(step, "", ` Press Hint again to set ${step.settles.length === 1 ? "it" : "them"}.`);
-        this.#reveal(step.settles.map(xy));
+        this.#reveal(step.settles.map(xy), reasonCells(step));
         this.saidFor = key;
       } else if (reply.conflict) {
         // A grid that breaks a rule by itself is told so, as Check tells it, rather than
@@ -290,9 +291,12 @@ export class Play {
     }
   }
 
-  /** Scroll as little as it takes to show ``cells`` ([x, y]), then the sentence, which wins. */
-  #reveal(cells) {
-    this.board.reveal(cells);
+  /**
+   * Scroll as little as it takes to show ``cells`` ([x, y]), zoomed with ``area`` where too
+   * small to read (`Board.reveal`), then the sentence, which wins.
+   */
+  #reveal(cells, area = cells) {
+    this.board.reveal(cells, area);
     revealSentence();
   }
 

@@ -24,9 +24,14 @@ export function mark(board, step) {
   board.highlight(marks(step), lines);
 }
 
+/** The cells of ``step``'s reason, as [[x, y]...]: its rules' and the settled cells it names. */
+export function reasonCells(step) {
+  return [...step.rules.flatMap((rule) => rule.cells), ...step.known].map(xy);
+}
+
 /** The highlights of ``step``: "reason" and "rule-KIND" on its reason's cells, "new" on its own. */
 function marks(step) {
-  const found = { reason: [...step.rules.flatMap((rule) => rule.cells), ...step.known].map(xy) };
+  const found = { reason: reasonCells(step) };
   for (const rule of step.rules) (found[`rule-${rule.kind}`] ??= []).push(...rule.cells.map(xy));
   found["rule-known"] = step.known.map(xy);
   found.new = step.settles.map(xy);
