@@ -432,8 +432,13 @@ def test_the_whole_board_is_in_the_window_as_a_puzzle_or_a_draft_opens(
             press(page, "Steps")
             page.locator("#slider").fill(str(LONGEST_STEP))
             settle(page)
+            page.locator("#slider").fill(str(LONGEST_STEP - 1))
+            page.evaluate("window.scrollTo(0, 0)")
+            press(page, "Next")
             assert page.inner_text("#position").startswith(f"Step {LONGEST_STEP} of ")
-            assert_board_in_view(page, 11, 11, height)
+            assert_step_in_view(page, height)
+            for corner in ((0, 0), (10, 10)):
+                assert in_view(page.locator(cell(page, *corner)).bounding_box(), height), corner
             press(page, "Back to play")
             compose(page, base, 10, 10)
             assert_board_in_view(page, 10, 10, height)
@@ -614,7 +619,8 @@ def test_a_picture_of_the_board_with_or_without_the_shading(page: Page, base: st
 def test_steps_sentence_and_controls_are_on_screen_together(browser: Browser, base: str) -> None:
     """At 1280x800 and on a phone: the grade in view once the walk ends; Next, and a click on
     one of the hardest steps (below the board), bring the step's sentence, the controls and
-    the step's new cells into view; the hardest steps are named in a player's words."""
+    the step's new cells into view; the hardest steps are named in a player's words. The
+    hardest, whose sentence and legend are long, shows with the whole board, on a phone too."""
     text = (REPO / "instances" / "hard" / "11x11-s1.lp").read_text()
     for width, height in ((1280, 800), (390, 844)):
         context = browser.new_context(viewport={"width": width, "height": height})
@@ -633,6 +639,13 @@ def test_steps_sentence_and_controls_are_on_screen_together(browser: Browser, ba
             assert "(difficulty " in words and ", cost" not in words
             hardest.click()  # scrolled to first, below the board
             assert_step_in_view(page, height)
+            page.locator("#slider").fill(str(LONGEST_STEP - 1))
+            page.evaluate("window.scrollTo(0, 0)")
+            press(page, "Next")
+            assert page.inner_text("#position").startswith(f"Step {LONGEST_STEP} of ")
+            assert_step_in_view(page, height)
+            for corner in ((0, 0), (10, 10)):
+                assert in_view(page.locator(cell(page, *corner)).bounding_box(), height), corner
         finally:
             context.close()
 
