@@ -368,12 +368,17 @@ def test_a_step_too_small_to_read_is_zoomed_to(browser: Browser, base: str) -> N
             page.locator(f'{CELL}[data-highlight~="new"]').first.wait_for()
             assert_new_cells_readable(page, height)
             page.get_by_role("button", name="Fit").click()
-            press(page, "Steps")
-            page.wait_for_function("+document.querySelector('#slider').max >= 40")
+            # The walk goes on meanwhile (some 15 s): steps are taken as they come, not settled.
+            page.get_by_role("button", name="Steps", exact=True).click()
+            for _ in range(600):  # polled: the page's CSP forbids wait_for_function's eval
+                if int(page.locator("#slider").get_attribute("max") or 0) >= 40:
+                    break
+                page.wait_for_timeout(100)
             page.locator("#slider").fill("30")
             for _ in range(3):
-                press(page, "Next")
+                page.get_by_role("button", name="Next", exact=True).click()
                 assert_new_cells_readable(page, height)
+            page.get_by_role("button", name="Back to play", exact=True).click()
             open_puzzle(page, base, (REPO / "instances" / "hard" / "11x11-s1.lp").read_text())
             press(page, "Hint")
             page.locator(f'{CELL}[data-highlight~="new"]').first.wait_for()
@@ -396,8 +401,14 @@ def assert_new_cells_readable(page: Page, height: int) -> None:
     for index in range(new.count()):
         box = new.nth(index).bounding_box()
         assert box is not None and box["width"] >= 23, box
-        assert frame["x"] - 1 <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1
-        assert frame["y"] - 1 <= box["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"] + 1
+        assert (
+            frame["x"] - 1 <= box["x"]
+            and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1
+        )
+        assert (
+            frame["y"] - 1 <= box["y"]
+            and box["y"] + box["height"] <= frame["y"] + frame["height"] + 1
+        )
         assert in_view(box, height)
 
 
