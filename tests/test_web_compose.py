@@ -574,6 +574,22 @@ def test_generate_load_and_play_this_draft(page: Page, base: str) -> None:
     assert page.get_by_role("button", name="Check").is_visible()
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
+def test_new_starts_a_draft_with_nothing_of_the_last_one(page: Page, base: str) -> None:
+    """After New, no room is selected (nor listed so in the legend) and the puzzle box no
+    longer holds the puzzle the last draft was loaded from."""
+    compose(page, base, 4, 4)
+    box = page.get_by_label("A puzz.link URL, or a puzzle in any format")
+    box.fill("heyawake 3x1\naab\nb=0\n")
+    press(page, "Load")
+    click(page, 0, 0)
+    assert "selected" in draft_legend(page)
+    press(page, "New")
+    assert "selected" not in draft_legend(page)
+    assert page.locator(f'{CELL}[data-highlight~="selected"]').count() == 0
+    assert box.input_value() == ""
+
+
 @pytest.mark.slow  # about 3 s: the default run stays under 2 minutes
 def test_a_unique_draft_says_it_is_being_graded_until_the_grade_comes(
     page: Page, base: str

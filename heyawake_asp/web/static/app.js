@@ -375,23 +375,31 @@ function loadFromHash() {
   if (compose.active) setMode("play"); // rewrites the address: the game's own link, or none
   if (hash === ownHash) return;
   if (location.hash !== hash) history.replaceState(null, "", hash); // the link followed stays
-  let text;
-  const [puzzlePart, gridPart] = hash.slice(HASH.length).split(GRID);
+  let address;
   try {
-    text = decodeURIComponent(puzzlePart);
+    address = addressed(hash);
   } catch {
     say("error: the address's #puzzle= is not a valid encoding", "error");
     return;
   }
-  $("puzzle-text").value = text;
-  playText(text, gridPart === undefined ? null : gridOfLink(gridPart));
+  $("puzzle-text").value = address.text;
+  playText(address.text, address.grid === undefined ? null : gridOfLink(address.grid));
 }
 
-/** The puzzle the address names (after ``#puzzle=``), or null. */
+/**
+ * What ``hash`` carries after ``#puzzle=``: {text, grid} (grid: what follows ``&grid=``,
+ * or undefined), or null when it names no puzzle. Throws URIError on a bad encoding.
+ */
+function addressed(hash) {
+  if (!hash.startsWith(HASH)) return null;
+  const [puzzle, grid] = hash.slice(HASH.length).split(GRID);
+  return { text: decodeURIComponent(puzzle), grid };
+}
+
+/** The puzzle the address names, or null (none, or a bad encoding). */
 function addressedPuzzle() {
-  if (!location.hash.startsWith(HASH)) return null;
   try {
-    return decodeURIComponent(location.hash.slice(HASH.length).split(GRID)[0]);
+    return addressed(location.hash)?.text ?? null;
   } catch {
     return null;
   }
@@ -577,7 +585,10 @@ document.addEventListener("visibilitychange", () => {
 $("mode-play").addEventListener("click", () => setMode("play"));
 $("mode-compose").addEventListener("click", () => setMode("compose"));
 const size = (id) => Math.min(MAX_SIZE, Math.max(1, Number.parseInt($(id).value, 10) || 1));
-$("draft-new").addEventListener("click", () => compose.blank(size("draft-width"), size("draft-height")));
+$("draft-new").addEventListener("click", () => {
+  $("puzzle-text").value = ""; // it held the puzzle the old draft came from
+  compose.blank(size("draft-width"), size("draft-height"));
+});
 $("draft-resize").addEventListener("click", () => compose.resize(size("draft-width"), size("draft-height")));
 $("draft-rotate").addEventListener("click", () => compose.turn("rotate"));
 $("draft-flip").addEventListener("click", () => compose.turn("flip"));

@@ -185,6 +185,8 @@ export class Compose {
 
   /** A new blank grid (an edit). */
   blank(width, height) {
+    this.selectedCell = null; // nothing of the old draft is selected in the new one
+    this.mergeFrom = null;
     this.edit(D.blank(width, height));
     say(`A new ${width}×${height} grid, one room: drag rectangles to make rooms.`);
   }
