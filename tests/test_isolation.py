@@ -202,6 +202,24 @@ def test_worker_returns_values_in_one_child_kept_between_calls() -> None:
     assert first == second != os.getpid()
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="children are forked on Linux")
+def test_a_connection_the_parent_closes_is_closed_though_a_child_was_forked_beside_it() -> None:
+    """A child forked while a connection is open lets go of it: once the parent closes its
+    end, the other end reads the end of the stream (a server's idle keep-alive connection,
+    closed while a hint's child was kept, had hung the browser's next request)."""
+    import socket
+
+    ours, theirs = socket.socketpair()
+    with Worker() as worker:
+        assert worker.run(_pid, 30) != os.getpid()  # forked while the connection is open
+        ours.close()
+        theirs.settimeout(5)
+        try:
+            assert theirs.recv(1) == b""
+        finally:
+            theirs.close()
+
+
 def _report_then_sleep(values: list[int], seconds: float, report: Callable[[int], None]) -> str:
     for value in values:
         report(value)

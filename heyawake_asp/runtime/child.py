@@ -220,6 +220,7 @@ def _child_main(memory_limit: int | None, pipe: multiprocessing.connection.Conne
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if _SIGNAL_MASKS:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    _let_go_of_inherited_sockets(pipe.fileno())
     _die_with_parent()
     _prepare_to_run_out_of_memory()
     _cap_memory(memory_limit)
@@ -262,6 +263,35 @@ def _outcome(call: Callable[[], Any]) -> tuple[str, Any]:
         except Exception:  # noqa: BLE001 - any failure means: send the message instead
             return "failed", f"{type(error).__name__}: {error}"
         return "error", error
+
+
+def _let_go_of_inherited_sockets(pipe: int) -> None:
+    """Point each socket this forked child inherited, but its ``pipe``, at /dev/null (Linux).
+
+    A fork holds copies of its parent's sockets, and a connection stays open
+    while any copy does: one the parent closes (a server's idle keep-alive
+    connection, another child's pipe) would stay open for the other end, a
+    browser that then sends its next request into it and waits for an answer
+    that never comes. The numbers stay taken, so that the parent's socket
+    objects copied here close nothing of the child's should they be collected.
+    """
+    if not sys.platform.startswith("linux"):  # children are forked only there
+        return
+    import stat
+
+    null = os.open(os.devnull, os.O_RDWR)
+    try:
+        for name in os.listdir("/proc/self/fd"):
+            descriptor = int(name)
+            if descriptor in (pipe, null):
+                continue
+            try:
+                if stat.S_ISSOCK(os.fstat(descriptor).st_mode):
+                    os.dup2(null, descriptor)
+            except OSError:  # the listing's own descriptor, closed since
+                continue
+    finally:
+        os.close(null)
 
 
 def _die_with_parent() -> None:
