@@ -577,8 +577,10 @@ def test_generate_load_and_play_this_draft(page: Page, base: str) -> None:
 @pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
 def test_new_starts_a_draft_with_nothing_of_the_last_one(page: Page, base: str) -> None:
     """After New, no room is selected (nor listed so in the legend) and the puzzle box no
-    longer holds the puzzle the last draft was loaded from."""
-    compose(page, base, 4, 4)
+    longer holds the puzzle the last draft was loaded from; back in Play, it holds the game's."""
+    game = "heyawake 4x1\naabb\nb=1\n"
+    open_puzzle(page, base, game)
+    press(page, "Compose")
     box = page.get_by_label("A puzz.link URL, or a puzzle in any format")
     box.fill("heyawake 3x1\naab\nb=0\n")
     press(page, "Load")
@@ -588,6 +590,8 @@ def test_new_starts_a_draft_with_nothing_of_the_last_one(page: Page, base: str) 
     assert "selected" not in draft_legend(page)
     assert page.locator(f'{CELL}[data-highlight~="selected"]').count() == 0
     assert box.input_value() == ""
+    press(page, "Play")
+    assert rooms(read_puzzle_text(box.input_value(), "box")) == rooms(read_puzzle_text(game, "g"))
 
 
 @pytest.mark.slow  # about 3 s: the default run stays under 2 minutes

@@ -92,17 +92,6 @@ function enable() {
   }
 }
 
-/**
- * Give the board the window's height below where it starts on the page, as the controls above
- * it stand (they wrap with the window's width, and Compose and Steps have more): measured
- * when the window is resized and when what lies above the board changes height (a puzzle, a
- * mode or the steps opened, a sentence or a legend).
- */
-function fitBoard() {
-  const top = $("board-frame").getBoundingClientRect().top + window.scrollY;
-  document.documentElement.style.setProperty("--board-top", `${Math.round(top)}px`);
-}
-
 /** Pause (the board hidden, the clock held) or resume. */
 function setPaused(pause) {
   if (pause === paused || (pause && !play.puzzle)) return;
@@ -176,6 +165,7 @@ function setMode(mode, draft = null) {
     compose.close();
     play.timer.resume();
     if (play.puzzle) {
+      $("puzzle-text").value = play.puzzle.source; // Compose's New had emptied it
       board.setPuzzle(play.puzzle);
       play.redraw();
       ownHash = HASH + encodeURIComponent(play.puzzle.source);
@@ -563,8 +553,13 @@ $("start-over").addEventListener("click", () => {
 });
 $("pause").addEventListener("click", () => setPaused(!paused));
 $("zoom-in").addEventListener("click", () => board.zoom(ZOOM_STEP));
-$("zoom-out").addEventListener("click", () => board.zoom(1 / ZOOM_STEP));
-$("zoom-fit").addEventListener("click", () => board.zoom(1));
+// Zoomed out by the player, the board stays as set: steps and hints no longer zoom in.
+for (const [id, factor] of [["zoom-out", 1 / ZOOM_STEP], ["zoom-fit", 1]]) {
+  $(id).addEventListener("click", () => {
+    board.magnifying = false;
+    board.zoom(factor);
+  });
+}
 $("save").addEventListener("click", save);
 $("share").addEventListener("click", () => {
   if (!play.puzzle) return;
@@ -608,10 +603,11 @@ $("play-draft").addEventListener("click", () => {
 });
 document.addEventListener("keydown", keys);
 window.addEventListener("hashchange", loadFromHash);
-window.addEventListener("resize", fitBoard);
-// What lies above the board (a sentence, a step's legend, the steps' controls) changes height as
-// the game goes: the board is fitted again below it, so that it never runs past the window.
-const above = new ResizeObserver(() => fitBoard());
+// The board takes the window's height below its top (`Board.fit`): measured again as the window
+// is resized and as what lies above it (a sentence, a step's legend, the steps' controls, a
+// mode's) changes height, so that it never runs past the window.
+window.addEventListener("resize", () => board.fit());
+const above = new ResizeObserver(() => board.fit());
 for (const node of $("board-frame").parentElement.children) {
   if (node === $("board-frame")) break;
   above.observe(node);
@@ -619,6 +615,6 @@ for (const node of $("board-frame").parentElement.children) {
 
 restoreOptions();
 enable();
-fitBoard();
+board.fit();
 fillInstances();
 loadFromHash();

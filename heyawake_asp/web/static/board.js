@@ -67,6 +67,7 @@ export class Board {
     this.cursor = [0, 0];
     this.stroke = null; // {pointer, last: [x, y]} while a press is held
     this.zoomLevel = 1;
+    this.magnifying = true; // a step's or a hint's small cells are zoomed to (`reveal`)
     svg.addEventListener("pointerdown", (event) => this.#down(event));
     svg.addEventListener("pointermove", (event) => this.#drag(event));
     svg.addEventListener("pointerup", (event) => this.#up(event));
@@ -184,7 +185,8 @@ export class Board {
 
   /**
    * Zoom by ``factor`` (1: fit the frame, as at first): the board grows past its frame,
-   * which scrolls to pan it, keeping the middle in view.
+   * which scrolls to pan it, keeping the middle in view. A level is a multiple of the
+   * fitted board's size, whether its frame's width or the window's height bounds it.
    */
   zoom(factor) {
     const frame = this.svg.parentElement;
@@ -194,15 +196,45 @@ export class Board {
       (frame.scrollTop + frame.clientHeight / 2) / Math.max(1, frame.scrollHeight),
     ];
     this.zoomLevel = level;
-    if (level === 1) {
+    if (level === 1 || !this.puzzle) {
       delete frame.dataset.zoom;
       this.svg.style.width = "";
       return;
     }
+    const width = level * this.#fittedWidth();
     frame.dataset.zoom = String(level);
-    this.svg.style.width = `${level * 100}%`;
+    this.svg.style.width = `${width}px`;
     frame.scrollLeft = middle[0] * frame.scrollWidth - frame.clientWidth / 2;
     frame.scrollTop = middle[1] * frame.scrollHeight - frame.clientHeight / 2;
+  }
+
+  /** The viewBox's width and height. */
+  #extent() {
+    return [this.puzzle.width * SIZE + 2 * PAD, this.puzzle.height * SIZE + 2 * PAD];
+  }
+
+  /** The fitted board's width in px: its frame's, or less where the window's height bounds it. */
+  #fittedWidth() {
+    const frame = this.svg.parentElement;
+    const [across, down] = this.#extent();
+    return Math.min(frame.clientWidth, (this.#tallest() * across) / down);
+  }
+
+  /** The most height the board may take on screen (px): the window's below its top, or 12rem. */
+  #tallest() {
+    const frame = this.svg.parentElement;
+    // Fitted, the board has this limit; zoomed, its frame (the same: style.css).
+    const limit = parseFloat(getComputedStyle(frame.dataset.zoom ? frame : this.svg).maxHeight);
+    return limit > 0 ? limit : Infinity;
+  }
+
+  /**
+   * Give the board the window's height below where its frame starts on the page
+   * (``--board-top``, style.css), as what lies above it stands now.
+   */
+  fit() {
+    const top = this.svg.parentElement.getBoundingClientRect().top + window.scrollY;
+    document.documentElement.style.setProperty("--board-top", `${Math.round(top)}px`);
   }
 
   /** Draw white cells with a dot (``shown``), or as open cells are. */
@@ -288,10 +320,20 @@ export class Board {
   /**
    * Scroll the page, and a zoomed board's frame, as little as it takes to show ``cells``
    * ([x, y]): the topmost first when not all fit. Cells too small to read (a large puzzle's)
-   * are zoomed to first (`#magnify`), with ``area`` around them: the reason they go with.
+   * are zoomed to first (`#magnify`), with ``area`` around them: the reason they go with;
+   * on a zoomed board, cells out of the frame's view bring that box to its middle.
    */
   reveal(cells, area = cells) {
-    this.#magnify([...cells, ...area]);
+    const around = [...cells, ...area];
+    if (this.puzzle && around.length) {
+      this.fit(); // what lies above may have just changed height (a step's sentence)
+      const box = {
+        left: Math.min(...around.map(([x]) => x)), right: Math.max(...around.map(([x]) => x)) + 1,
+        top: Math.min(...around.map(([, y]) => y)), bottom: Math.max(...around.map(([, y]) => y)) + 1,
+      };
+      this.#magnify(box);
+      if (this.zoomLevel > 1 && !cells.every(([x, y]) => this.#inFrame(x, y))) this.#centre(box);
+    }
     const ordered = [...cells].sort(([ax, ay], [bx, by]) => ay - by || ax - bx);
     for (const [x, y] of ordered.length ? [ordered.at(-1), ordered[0]] : []) {
       this.rects[y]?.[x]?.scrollIntoView({ block: "nearest", inline: "nearest" });
@@ -299,39 +341,51 @@ export class Board {
   }
 
   /**
-   * Zoom in, where cells show smaller than `READABLE`, until they show at that size or
-   * the box around ``cells`` fills the frame, whichever comes first (and only for a gain
-   * of a zoom step or more); that box centred.
+   * Zoom in, where cells show smaller than `READABLE` and `magnifying` holds, until they
+   * show at that size or ``box`` ({left, top, right, bottom}, in cells) fills the frame,
+   * whichever comes first: only for a gain of a zoom step or more.
    */
-  #magnify(cells) {
-    if (!this.puzzle || !cells.length) return;
+  #magnify(box) {
+    const [across, down] = this.#extent();
+    const { width, height } = this.svg.getBoundingClientRect();
+    const shown = Math.min(width / across, height / down); // px a viewBox unit on screen
+    if (!this.magnifying || shown * SIZE >= READABLE) return;
     const frame = this.svg.parentElement;
-    const across = this.puzzle.width * SIZE + 2 * PAD;
-    const down = this.puzzle.height * SIZE + 2 * PAD;
-    const shown = () => { // px a viewBox unit on screen: the board keeps its proportions
-      const { width, height } = this.svg.getBoundingClientRect();
-      return Math.min(width / across, height / down);
-    };
-    if (shown() * SIZE >= READABLE) return;
-    const xs = cells.map(([x]) => x);
-    const ys = cells.map(([, y]) => y);
-    const box = { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs) + 1, bottom: Math.max(...ys) + 1 };
     const zoomed = frame.dataset.zoom;
-    frame.dataset.zoom = "on"; // read the zoomed frame's height, to fit the box in
-    const height = parseFloat(getComputedStyle(frame).maxHeight) || frame.clientHeight;
+    frame.dataset.zoom = "on"; // the zoomed frame's height, to fit the box in
+    const tallest = this.#tallest();
     if (zoomed === undefined) delete frame.dataset.zoom;
     else frame.dataset.zoom = zoomed;
-    const perLevel = frame.clientWidth / across; // zoomed, the board is `level` frames wide
+    const fitted = this.#fittedWidth() / across; // px a viewBox unit at level 1
     const level = Math.min(
-      READABLE / (SIZE * perLevel),
-      across / ((box.right - box.left) * SIZE),
-      height / ((box.bottom - box.top) * SIZE * perLevel),
+      READABLE / (SIZE * fitted),
+      frame.clientWidth / ((box.right - box.left) * SIZE * fitted),
+      tallest / ((box.bottom - box.top) * SIZE * fitted),
     );
-    if (level * perLevel < ZOOM_STEP * shown()) return; // a gain worth the frame's scrolling
+    if (level * fitted < ZOOM_STEP * shown) return; // a gain worth the frame's scrolling
     this.zoom(level / this.zoomLevel);
-    const middle = (low, high) => (PAD + ((low + high) / 2) * SIZE) * shown();
-    frame.scrollLeft = middle(box.left, box.right) - frame.clientWidth / 2;
-    frame.scrollTop = middle(box.top, box.bottom) - frame.clientHeight / 2;
+  }
+
+  /** Whether the cell at ``x``, ``y`` lies whole in the zoomed frame's view. */
+  #inFrame(x, y) {
+    const cell = this.rects[y][x].getBoundingClientRect();
+    const frame = this.svg.parentElement;
+    const view = frame.getBoundingClientRect();
+    const right = view.left + frame.clientWidth;
+    const bottom = view.top + frame.clientHeight;
+    return cell.left >= view.left - 1 && cell.right <= right + 1 && cell.top >= view.top - 1 && cell.bottom <= bottom + 1;
+  }
+
+  /** Scroll the zoomed frame to put ``box`` ({left, top, right, bottom}, in cells) in its middle. */
+  #centre(box) {
+    const frame = this.svg.parentElement;
+    const board = this.svg.getBoundingClientRect();
+    const view = frame.getBoundingClientRect();
+    const [across] = this.#extent();
+    const unit = board.width / across;
+    const middle = (low, high) => (PAD + ((low + high) / 2) * SIZE) * unit;
+    frame.scrollLeft += board.left + middle(box.left, box.right) - view.left - frame.clientWidth / 2;
+    frame.scrollTop += board.top + middle(box.top, box.bottom) - view.top - frame.clientHeight / 2;
   }
 
   /** The cells of room ``number`` (from 1), as [[x, y]...]. */

@@ -120,9 +120,13 @@ export class Learn {
     else say([this.#start(), after].filter(Boolean).join(" "));
   }
 
-  /** Handle Left/Right/Home/End when learning; true when the key was used. */
+  /** Handle Left/Right/Home/End, and Escape (leave), when learning; true when the key was used. */
   key(event) {
     if (!this.active) return false;
+    if (event.key === "Escape") {
+      this.close();
+      return true;
+    }
     const moves = { ArrowLeft: this.index - 1, ArrowRight: this.index + 1, Home: 0, End: Infinity };
     if (!(event.key in moves)) return false;
     this.go(moves[event.key]);

@@ -45,6 +45,7 @@ export class Play {
     this.solved = kept?.solved ?? false;
     this.shownHint = null;
     this.board.zoom(1); // whole, as it opens: a step or a hint may have zoomed the last one
+    this.board.magnifying = true;
     this.board.setPuzzle(puzzle);
     this.board.show(this.grid);
     list();
