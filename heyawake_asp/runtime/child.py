@@ -266,7 +266,7 @@ def _outcome(call: Callable[[], Any]) -> tuple[str, Any]:
 
 
 def _let_go_of_inherited_sockets(pipe: int) -> None:
-    """Point each socket this forked child inherited, but its ``pipe``, at /dev/null (Linux).
+    """Point the sockets this forked child inherited, but ``pipe`` and stdio, at /dev/null.
 
     A fork holds copies of its parent's sockets, and a connection stays open
     while any copy does: one the parent closes (a server's idle keep-alive
@@ -283,7 +283,7 @@ def _let_go_of_inherited_sockets(pipe: int) -> None:
     try:
         for name in os.listdir("/proc/self/fd"):
             descriptor = int(name)
-            if descriptor in (pipe, null):
+            if descriptor in (pipe, null) or descriptor <= 2:  # its own, and standard streams
                 continue
             try:
                 if stat.S_ISSOCK(os.fstat(descriptor).st_mode):

@@ -13,7 +13,7 @@ const KEYS = {
   ".": ".", w: ".", o: ".",
   Backspace: "?", Delete: "?", 0: "?",
 };
-const MAX_ZOOM = 8; // times the frame's width
+const MAX_ZOOM = 8; // times the fitted board's size
 const READABLE = 24; // px: a cell's side on screen below which `reveal` zooms in
 export const ZOOM_STEP = 1.5;
 export const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -350,17 +350,11 @@ export class Board {
     const { width, height } = this.svg.getBoundingClientRect();
     const shown = Math.min(width / across, height / down); // px a viewBox unit on screen
     if (!this.magnifying || shown * SIZE >= READABLE) return;
-    const frame = this.svg.parentElement;
-    const zoomed = frame.dataset.zoom;
-    frame.dataset.zoom = "on"; // the zoomed frame's height, to fit the box in
-    const tallest = this.#tallest();
-    if (zoomed === undefined) delete frame.dataset.zoom;
-    else frame.dataset.zoom = zoomed;
     const fitted = this.#fittedWidth() / across; // px a viewBox unit at level 1
     const level = Math.min(
       READABLE / (SIZE * fitted),
-      frame.clientWidth / ((box.right - box.left) * SIZE * fitted),
-      tallest / ((box.bottom - box.top) * SIZE * fitted),
+      this.svg.parentElement.clientWidth / ((box.right - box.left) * SIZE * fitted),
+      this.#tallest() / ((box.bottom - box.top) * SIZE * fitted), // the zoomed frame's height
     );
     if (level * fitted < ZOOM_STEP * shown) return; // a gain worth the frame's scrolling
     this.zoom(level / this.zoomLevel);
@@ -373,7 +367,8 @@ export class Board {
     const view = frame.getBoundingClientRect();
     const right = view.left + frame.clientWidth;
     const bottom = view.top + frame.clientHeight;
-    return cell.left >= view.left - 1 && cell.right <= right + 1 && cell.top >= view.top - 1 && cell.bottom <= bottom + 1;
+    const within = (low, high, start, end) => low >= start - 1 && high <= end + 1; // to a pixel
+    return within(cell.left, cell.right, view.left, right) && within(cell.top, cell.bottom, view.top, bottom);
   }
 
   /** Scroll the zoomed frame to put ``box`` ({left, top, right, bottom}, in cells) in its middle. */
