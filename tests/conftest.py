@@ -4,7 +4,7 @@ The default run deselects tests marked ``slow`` (pyproject's addopts); ``pytest 
 runs them: the long walks, the full validation of every shipped set, the large instances.
 Property tests (hypothesis) run in both: a few examples each by default, and a thorough
 profile in a run that selects slow tests (helpers.THOROUGH_EXAMPLES; the hostile-input tests
-take 3,000). ``--hypothesis-profile quick|thorough`` chooses either by hand.
+take 1,500). ``--hypothesis-profile quick|thorough`` chooses either by hand.
 """
 
 from __future__ import annotations

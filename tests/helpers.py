@@ -30,7 +30,7 @@ STATS_KEYS = [
 """The documented keys of the statistics, in order."""
 QUICK_EXAMPLES = 25
 """Examples of each property test in the default run (the hypothesis profiles: conftest.py)."""
-THOROUGH_EXAMPLES = 500
+THOROUGH_EXAMPLES = 250
 """Examples of each property test in a run of the slow tests."""
 IRREGULAR_PUZZLES = {
     "l-shapes": (
