@@ -125,14 +125,6 @@ def test_each_hint_from_a_players_grid_marks_exactly_its_reason(page: Page, base
     assert hint_by_hint(page, most=4) == 4
 
 
-@pytest.mark.slow
-def test_hints_alone_solve_a_larger_shipped_puzzle(page: Page, base: str) -> None:
-    path = REPO / "instances" / "hard" / "11x11-s1.lp"
-    open_puzzle(page, base, path.read_text())
-    hint_by_hint(page)
-    assert verify(read_puzzle(path), [row.replace("?", ".") for row in board(page)]) == []
-
-
 @pytest.mark.slow  # about 3 s: the default run stays under 2 minutes
 def test_a_wrong_cell_is_a_conflict_and_check_marks_adjacent_blacks(page: Page, base: str) -> None:
     open_puzzle(page, base, URL)
