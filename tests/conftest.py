@@ -1,7 +1,8 @@
 """Shared fixtures and the two runs.
 
 The default run deselects tests marked ``slow`` (pyproject's addopts); ``pytest -m slow``
-runs them: the long walks, the full validation of every shipped set, the large instances.
+runs them: the long walks, the full validation of the shipped sets (the experimental ones
+only up to 4 cells, as in every run), the large instances.
 Property tests (hypothesis) run in both: a few examples each by default, and a thorough
 profile in a run that selects slow tests (helpers.THOROUGH_EXAMPLES; the hostile-input tests
 take 1,500). ``--hypothesis-profile quick|thorough`` chooses either by hand.
@@ -38,12 +39,13 @@ def _selects_slow(config: pytest.Config) -> bool:
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: one worker more than processors.
+    """``-n auto``: a worker per processor, and one more in a run of the slow tests.
 
-    The browser tests mostly wait (a module of them kept two processors 45% busy); a third
-    worker on two fills that time: the slow tests in 0.92 of their time.
+    Their browser tests mostly wait (a module of them kept two processors 45% busy): a third
+    worker on two fills that time, the slow tests in 0.92 of their time. The default run's
+    short tests took longer with it (a browser and a server more to start).
     """
-    return len(os.sched_getaffinity(0)) + 1
+    return len(os.sched_getaffinity(0)) + _selects_slow(config)
 
 
 def pytest_configure(config: pytest.Config) -> None:

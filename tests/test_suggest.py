@@ -83,6 +83,7 @@ def small_puzzles() -> list[Puzzle]:
     return found
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
 def test_suggest_agrees_with_brute_force_on_small_puzzles() -> None:
     seen: Counter[str] = Counter()
     for puzzle in small_puzzles():

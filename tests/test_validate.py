@@ -169,6 +169,7 @@ def test_broken_copy_is_caught_with_a_real_counterexample(name: str, tmp_path: P
     assert (tmp_path / "cx.svg").read_text().startswith("<svg")
 
 
+@pytest.mark.slow  # some 2 s: the default run stays under 2 minutes
 def test_rule_5_distinct_rooms_passes_on_rectangles(tmp_path: Path) -> None:
     # Rectangles cannot be left and re-entered: the bug shows only with --irregular.
     entry = broken_copy(tmp_path, "rule-5-distinct-rooms")

@@ -176,6 +176,7 @@ def test_live_status_and_shared_cells_match_brute_force(page: Page, base: str) -
         assert page.get_by_role("button", name="Suggest").is_enabled() == (count > 1)
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
 def test_no_solution_highlights_the_rooms_that_clash(page: Page, base: str) -> None:
     # Two one-cell rooms side by side, each wanting its cell black; a third clue that fits.
     puzzle = Puzzle(
@@ -222,6 +223,7 @@ def test_no_solution_highlights_the_rooms_that_clash(page: Page, base: str) -> N
     assert marked(page, "clash") == {(0, 0)}
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
 def test_suggest_and_apply_make_the_draft_unique(page: Page, base: str) -> None:
     generated = read_puzzle_text(
         api(base, "generate", {"width": 5, "height": 5, "seed": 4})["puzzle"], "g"

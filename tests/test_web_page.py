@@ -564,6 +564,7 @@ def test_steps_of_a_puzzle_without_a_solution_say_why_once_and_count_nothing(
     assert all(page.is_visible(f"#{move}") for move in MOVES)
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
 def test_sentences_end_before_the_next_begins(page: Page, base: str) -> None:
     """A step's reason has no full stop of its own: the page ends it before what follows."""
     page.goto(f"{base}/")

@@ -607,6 +607,7 @@ def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
 def test_a_picture_of_the_board_with_or_without_the_shading(page: Page, base: str) -> None:
     open_puzzle(page, base, URL)
     for x, y in [(0, 1), (2, 1), (4, 5)]:
