@@ -45,7 +45,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     worker on two fills that time, the slow tests in 0.92 of their time. The default run's
     short tests took longer with it (a browser and a server more to start).
     """
-    return len(os.sched_getaffinity(0)) + _selects_slow(config)
+    return len(os.sched_getaffinity(0)) + int(_selects_slow(config))
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -11,6 +11,7 @@ import pty
 import re
 import select
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -207,8 +208,6 @@ def test_a_connection_the_parent_closes_is_closed_though_a_child_was_forked_besi
     """A child forked while a connection is open lets go of it: once the parent closes its
     end, the other end reads the end of the stream (a server's idle keep-alive connection,
     closed while a hint's child was kept, had hung the browser's next request)."""
-    import socket
-
     ours, theirs = socket.socketpair()
     with Worker() as worker:
         assert worker.run(_pid, 30) != os.getpid()  # forked while the connection is open

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import os
 import signal
+import stat
 import sys
 import time
 from collections.abc import Callable, Collection, Iterator
@@ -277,8 +278,6 @@ def _let_go_of_inherited_sockets(pipe: int) -> None:
     """
     if not sys.platform.startswith("linux"):  # children are forked only there
         return
-    import stat
-
     null = os.open(os.devnull, os.O_RDWR)
     try:
         for name in os.listdir("/proc/self/fd"):
