@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
 
@@ -10,7 +11,7 @@ from helpers import REPO
 
 from heyawake_asp import read_puzzle, solve, verify
 from heyawake_asp.grid import colours
-from heyawake_asp.puzzle import Cell, Puzzle
+from heyawake_asp.puzzle import Cell, Puzzle, Room, parts
 from heyawake_asp.steps import engine, steps
 from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.model import Rule
@@ -100,6 +101,16 @@ def test_the_grid_outside_a_window_across_it_is_in_two_parts() -> None:
     parts = outside_parts(puzzle, Box(0, 5, 19, 7))
     assert [len(part) for part in parts] == [100, 240]
     assert not parts[0] & parts[1]
+
+
+def test_the_parts_outside_a_window_are_those_a_search_finds() -> None:
+    for width, height in [(1, 1), (1, 5), (5, 1), (4, 3), (7, 6)]:
+        puzzle = Puzzle(width, height, (Room.rectangle(0, 0, width - 1, height - 1),))
+        for left, right in itertools.combinations_with_replacement(range(width), 2):
+            for top, bottom in itertools.combinations_with_replacement(range(height), 2):
+                box = Box(left, top, right, bottom)
+                outside = (cell for cell in puzzle.cells() if not box.contains(cell))
+                assert outside_parts(puzzle, box) == parts(outside), box
 
 
 @pytest.mark.parametrize(("width", "height"), [(45, 31), (31, 45), (26, 40), (17, 60), (100, 100)])

@@ -62,7 +62,8 @@ class Squares:
         self._unforced: dict[Box, _Unforced] = {}
         self._shadings: dict[Cell, list[_Shading]] = {}  # by the cells they colour otherwise
         self._tile_forced: set[tuple[Box, Cell]] = set()
-        self._tile_rules: dict[Box, list[Rule] | None] = {}
+        self._tile_rules: dict[Box, tuple[Rule, ...] | None] = {}
+        self._inside: dict[Box, tuple[Rule, ...]] = {}  # `_rules_in`
 
     def priced(self, forced: Mapping[Cell, bool], known: Mapping[Cell, bool]) -> Priced:
         """One of the ``forced`` cells with a minimal reason, from the smallest core found first."""
@@ -220,14 +221,19 @@ class Squares:
             then = self._unforced[tile] = replace(then, left_open=frozenset())
         return then.left_open if then.had_white or not black else frozenset()
 
-    def _rules_in(self, box: Box) -> list[Rule]:
-        """The instances whose cells lie in ``box`` (connectivity too), in the deducer's order."""
-        left, top, right, bottom = box.left, box.top, box.right, box.bottom
-        return [
-            rule
-            for rule, low_x, high_x, low_y, high_y in self._spans
-            if left <= low_x and high_x <= right and top <= low_y and high_y <= bottom
-        ]
+    def _rules_in(self, box: Box) -> tuple[Rule, ...]:
+        """The instances whose cells lie in ``box`` (connectivity too), in the deducer's order.
+
+        Kept: a walk asks the same squares again and again.
+        """
+        if box not in self._inside:
+            left, top, right, bottom = box.left, box.top, box.right, box.bottom
+            self._inside[box] = tuple(
+                rule
+                for rule, low_x, high_x, low_y, high_y in self._spans
+                if left <= low_x and high_x <= right and top <= low_y and high_y <= bottom
+            )
+        return self._inside[box]
 
     def _square(self, cell: Cell, radius: int | None) -> Box:
         """The cells within ``radius`` of ``cell`` on the grid (None: the whole grid)."""

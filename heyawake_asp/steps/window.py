@@ -24,7 +24,7 @@ import clingo
 
 from heyawake_asp.asp.control import ground_program
 from heyawake_asp.asp.encodings import encodings_dir
-from heyawake_asp.puzzle import Cell, Puzzle, neighbours, parts
+from heyawake_asp.puzzle import Cell, Puzzle, neighbours
 from heyawake_asp.steps.kinds import RULE_KINDS
 from heyawake_asp.steps.local import rule_facts
 from heyawake_asp.steps.model import Rule
@@ -82,8 +82,23 @@ def in_windows(rule: Rule) -> bool:
 
 
 def outside_parts(puzzle: Puzzle, box: Box) -> list[set[Cell]]:
-    """The connected parts of the grid outside ``box``, first cell row-major first."""
-    return parts(cell for cell in puzzle.cells() if not box.contains(cell))
+    """The connected parts of the grid outside ``box``, first cell row-major first.
+
+    Around a box that spans neither the grid's width nor its height, a row
+    and a column outside it cross, and every cell outside reaches one of
+    them: one part. A box across the grid leaves the cells before it and
+    those after it (a window's program is built for every deletion: no search).
+    """
+    width, height = puzzle.width, puzzle.height
+    if box.left == 0 and box.right == width - 1:
+        sides = [range(0, box.top), range(box.bottom + 1, height)]
+        found = [{(x, y) for y in rows for x in range(width)} for rows in sides]
+    elif box.top == 0 and box.bottom == height - 1:
+        sides = [range(0, box.left), range(box.right + 1, width)]
+        found = [{(x, y) for y in range(height) for x in columns} for columns in sides]
+    else:
+        found = [{cell for cell in puzzle.cells() if not box.contains(cell)}]
+    return [part for part in found if part]
 
 
 TILE_STRIDES = (8, 7, 6, 5, 4)
@@ -234,8 +249,9 @@ class WindowProgram:
         connectivity a cell no instance constrains still joins white cells,
         so none is fixed white (unlike `LocalProgram.assumptions`).
         """
+        switched = self._switch  # most questions switch instances switched before: looked up here
         try:
-            assumed = [self.switch(rule) for rule in rules]
+            assumed = [switched.get(rule) or self.switch(rule) for rule in rules]
             assumed += [
                 self.black[cell] if black else -self.black[cell] for cell, black in known.items()
             ]
