@@ -121,24 +121,30 @@ class LocalPrograms:
         self.puzzle = puzzle
         self._used = puzzle.width * puzzle.height >= SMALLEST_GRID
         self._last: LocalProgram | None = None
-        self._kept: dict[frozenset[Rule], LocalProgram] = {}
         self._kept_with: dict[Rule, list[LocalProgram]] = {}
 
     def keep(self, rules: Collection[Rule]) -> None:
-        """Ground ``rules`` together, once, for every later question on some of them."""
-        together = frozenset(rules)
-        if self._used and together not in self._kept:
-            program = self._kept[together] = LocalProgram(self.puzzle, together)
-            for rule in together:
+        """Ground ``rules`` together, once, for every later question on some of them.
+
+        Not where a kept program holds them all already.
+        """
+        if self._used and rules and self._holding(rules) is None:
+            program = LocalProgram(self.puzzle, rules)
+            for rule in program.rules:
                 self._kept_with.setdefault(rule, []).append(program)
+
+    def _holding(self, rules: Collection[Rule]) -> LocalProgram | None:
+        """A kept program that holds every one of ``rules`` (some), or None."""
+        kept = self._kept_with.get(next(iter(rules)), [])
+        return next((program for program in kept if program.rules.issuperset(rules)), None)
 
     def holds(self, rules: Collection[Rule]) -> bool:
         """Whether a local program may hold ``rules``: a large grid, kinds local programs state."""
         return self._used and all(RULE_KINDS[rule.kind].local for rule in rules)
 
     def kept(self, rules: Collection[Rule]) -> bool:
-        """Whether ``rules`` were ground together for later questions (`keep`)."""
-        return frozenset(rules) in self._kept
+        """Whether a program kept for later questions holds ``rules`` (`keep`)."""
+        return bool(rules) and self._holding(rules) is not None
 
     def covering(self, rules: Collection[Rule]) -> LocalProgram | None:
         """A program holding ``rules``: the last one, a kept one, else a new one; or None.
@@ -149,8 +155,7 @@ class LocalPrograms:
         if not self.holds(rules):
             return None
         if self._last is None or not self._last.rules.issuperset(rules):
-            kept = self._kept_with.get(next(iter(rules)), []) if rules else []
-            self._last = next((p for p in kept if p.rules.issuperset(rules)), None)
+            self._last = self._holding(rules) if rules else None
             if self._last is None:
                 self._last = LocalProgram(self.puzzle, rules)
         return self._last

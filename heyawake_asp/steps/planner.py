@@ -200,7 +200,7 @@ class Planner:
         # Grouped when first asked (a hint asks only the first level); levels share some scopes.
         if level not in self._grouped:
             self._grouped.add(level)
-            self._regroup([s for s in self._index[level] if s not in self._group])
+            self._group_level(level)
         batches: dict[Scope, list[ScopeId]] = {}
         for scope in _in_order(self._stale, self._index[level]):
             if self._forces_nothing(scope):
@@ -261,6 +261,23 @@ class Planner:
             scope for group, members in batches.items() if group not in packed for scope in members
         ]
         return packed | self._regroup(cold)
+
+    def _group_level(self, level: int) -> None:
+        """Group the scopes of a level first asked; stars with those of their rooms' group.
+
+        A star lies within its room's scope (`_within`), asked just before: stars
+        packed by their rooms' group are asked of that group's program, kept
+        already (`LocalPrograms.keep`), not of programs of their own.
+        """
+        scopes = [scope for scope in self._index[level] if scope not in self._group]
+        if level != _STARS:
+            self._regroup(scopes)
+            return
+        by_group: dict[Scope, list[ScopeId]] = {}
+        for scope in scopes:
+            by_group.setdefault(self._group[self._within[scope]], []).append(scope)
+        for members in by_group.values():
+            self._regroup(members)
 
     def _regroup(self, scopes: list[ScopeId]) -> dict[Scope, list[ScopeId]]:
         """Pack ``scopes`` into groups (`_groups`), each scope's group from now on: by its rules."""
