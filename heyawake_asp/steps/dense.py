@@ -59,7 +59,7 @@ class DenseClues:
 
     def maximised(self, rules: Collection[Rule]) -> tuple[int, ...]:
         """The dense rooms whose clues ``rules`` hold with connectivity: those asked as maxima."""
-        if not any(rule.kind == "connected" for rule in rules):
+        if not self.rooms or not any(rule.kind == "connected" for rule in rules):
             return ()
         clues = {rule.room for rule in rules if rule.kind == "clue"}
         return tuple(room for room in self.rooms if room in clues)

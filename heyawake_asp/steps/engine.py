@@ -214,7 +214,7 @@ class Deducer:
     ) -> Question:
         """The question whether ``rules`` and ``known`` hold, ready to ask: roots assigned."""
         scope = _scope(rules)
-        local = self._local.covering(rules)
+        local = None if scope is None else self._local.covering(rules)  # none holds connectivity
         if local is not None:
             assumed = local.assumptions(rules, known)
             return Question(local.control, local.black, local.switch, assumed, scope)
