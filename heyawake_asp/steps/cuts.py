@@ -105,7 +105,8 @@ def _articulation_points(black: bytearray, around: tuple[tuple[int, ...], ...]) 
                 if black[other]:
                     continue
                 if order[other] >= 0:
-                    low[cell] = min(low[cell], order[other])
+                    if order[other] < low[cell]:
+                        low[cell] = order[other]
                     continue
                 order[other] = low[other] = counter
                 counter += 1
@@ -116,7 +117,8 @@ def _articulation_points(black: bytearray, around: tuple[tuple[int, ...], ...]) 
                 if not stack:
                     continue
                 parent = stack[-1][0]
-                low[parent] = min(low[parent], low[cell])
+                if low[cell] < low[parent]:
+                    low[parent] = low[cell]
                 if parent == start:
                     start_children += 1
                 elif low[cell] >= order[parent]:
