@@ -53,6 +53,44 @@ def test_a_path_with_local_programs_is_checked(monkeypatch: pytest.MonkeyPatch) 
     _checked_walk("easy/easy1.lp")
 
 
+def test_stars_are_asked_of_their_rooms_programs_and_ground_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A star's instances lie within its room's scope: packed by their rooms' group, stars are
+    # asked of that group's program. The walk is held to the checker as any other.
+    monkeypatch.setattr(local, "SMALLEST_GRID", 0)
+    levels: list[int] = []
+    built: list[int] = []
+    asked: list[int] = []
+    refresh, build, consequences = (
+        Planner._refresh,
+        local.LocalProgram.__init__,
+        Deducer.consequences,
+    )
+
+    def refreshed(self: Planner, level: int) -> None:
+        levels.append(level)
+        try:
+            refresh(self, level)
+        finally:
+            levels.pop()
+
+    def counted(self: local.LocalProgram, *args: object) -> None:
+        build(self, *args)  # type: ignore[arg-type]
+        built.extend(levels[-1:])
+
+    def asking(self: Deducer, *args: object, **kwargs: object) -> object:
+        asked.extend(levels[-1:])
+        return consequences(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Planner, "_refresh", refreshed)
+    monkeypatch.setattr(local.LocalProgram, "__init__", counted)
+    monkeypatch.setattr(Deducer, "consequences", asking)
+    _checked_walk("easy/easy1.lp")
+    assert asked.count(planner._STARS) > 3 and built.count(planner._ROOMS) > 3
+    assert built.count(planner._STARS) == 0
+
+
 def test_the_walked_20x20_grids_ask_local_programs() -> None:
     # tests/test_steps.py walks instances/large/20x20-*: they must exercise the local programs.
     assert local.SMALLEST_GRID <= 400
