@@ -382,7 +382,7 @@ class Deducer:
         self._local.keep(rules)
 
     def is_ground(self, rules: Collection[Rule]) -> bool:
-        """Whether ``rules`` are ground together already (`ground_together`)."""
+        """Whether a program kept for later questions holds ``rules`` (`ground_together`)."""
         return self._local.kept(rules)
 
     def consequences(
