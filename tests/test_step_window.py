@@ -113,6 +113,28 @@ def test_the_parts_outside_a_window_are_those_a_search_finds() -> None:
                 assert outside_parts(puzzle, box) == parts(outside), box
 
 
+def test_every_square_of_a_cell_is_asked_of_one_tile(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Near a tile's edge the smaller squares of a cell fit another tile than its largest does
+    # (r9c10: the square of radius 1 starts at column 9, a tile's start; radius 2 before it).
+    puzzle = read_puzzle(str(REPO / "instances" / "large" / "45x31-p1.lp"))
+    (solution,) = solve(puzzle).solutions
+    deducer = Deducer(puzzle)
+    squares = Squares(deducer)
+    tiles: list[Box | None] = []
+    original = Deducer.tile
+
+    def recorded(self: Deducer, box: Box, reach: int) -> Box | None:
+        tiles.append(original(self, box, reach))
+        return tiles[-1]
+
+    monkeypatch.setattr(Deducer, "tile", recorded)
+    for cell in [(9, 9), (25, 20)]:
+        tiles.clear()
+        for radius in _RADII:
+            squares.core_near(cell, radius, colours(solution), {})
+        assert len(tiles) == len(_RADII) and None not in tiles and len(set(tiles)) == 1, tiles
+
+
 @pytest.mark.parametrize(("width", "height"), [(45, 31), (31, 45), (26, 40), (17, 60), (100, 100)])
 @pytest.mark.parametrize("stride", TILE_STRIDES)
 def test_a_tile_holds_every_square_and_few_tiles_serve_a_grid(

@@ -113,7 +113,10 @@ class Squares:
         if watched is not None and not any(other in known for other in watched):
             return None
         square = self._square(cell, radius)
-        tile = None if radius is None else self.deducer.tile(square, _RADII[-1])
+        # Every square of a cell on the tile holding its largest: a cold hint grounds a tile a
+        # cell (some 100 ms each), not one for each square that lands on another tile.
+        largest = self._square(cell, _RADII[-1])
+        tile = None if radius is None else self.deducer.tile(largest, _RADII[-1])
         if tile is not None:
             if cell in self._left_open(tile, known, black):
                 return None
