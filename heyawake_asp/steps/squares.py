@@ -62,7 +62,7 @@ class Squares:
         self._unforced: dict[Box, _Unforced] = {}
         self._shadings: dict[Cell, list[_Shading]] = {}  # by the cells they colour otherwise
         self._tile_forced: set[tuple[Box, Cell]] = set()
-        self._tile_rules: dict[Box, tuple[Rule, ...] | None] = {}
+        self._tile_held: dict[Box, bool] = {}  # whether its program holds each instance in it
         self._inside: dict[Box, tuple[Rule, ...]] = {}  # `_rules_in`
 
     def priced(self, forced: Mapping[Cell, bool], known: Mapping[Cell, bool]) -> Priced:
@@ -113,10 +113,11 @@ class Squares:
         if watched is not None and not any(other in known for other in watched):
             return None
         square = self._square(cell, radius)
-        # Every square of a cell on the tile holding its largest: a cold hint grounds a tile a
-        # cell (some 100 ms each), not one for each square that lands on another tile.
-        largest = self._square(cell, _RADII[-1])
-        tile = None if radius is None else self.deducer.tile(largest, _RADII[-1])
+        tile = None
+        if radius is not None:
+            # Every square of a cell on the tile holding its largest: a cold hint grounds a tile
+            # a cell (some 100 ms each), not one for each square that lands on another tile.
+            tile = self.deducer.tile(self._square(cell, _RADII[-1]), _RADII[-1])
         if tile is not None:
             if cell in self._left_open(tile, known, black):
                 return None
@@ -178,11 +179,10 @@ class Squares:
         near = {other: value for other, value in known.items() if tile.contains(other)}
         if not black and False not in near.values():
             return None
-        if tile not in self._tile_rules:
-            inside = self._rules_in(tile)
-            self._tile_rules[tile] = inside if all(map(in_windows, inside)) else None
-        rules = self._tile_rules[tile]
-        if rules is None:  # a variant's rule no tile's program holds: its squares are asked
+        rules = self._rules_in(tile)
+        if tile not in self._tile_held:
+            self._tile_held[tile] = all(map(in_windows, rules))
+        if not self._tile_held[tile]:  # a variant's rule no tile's program holds: squares asked
             return None
         # Whatever program answers holds every cell of the tile: the rule on neighbours has an
         # instance on each pair of them.
