@@ -357,7 +357,8 @@ def test_a_step_too_small_to_read_is_zoomed_to(browser: Browser, base: str) -> N
     """A hint's cells and then steps' are zoomed to a readable size, within the board's frame
     and the window: on a 45x31 at 1280x800 (cells some 12 px: its width bounds it) and on a
     phone (8 px), on a 35x35 at 1280x800 (11 px: the window's height bounds it). Fit by the
-    player sticks: the next steps are not zoomed. An 11x11's cells, large enough, are not."""
+    player sticks: the next steps are not zoomed. Back to play, the board is zoomed and
+    scrolled as the player left it. An 11x11's cells, large enough, are not zoomed."""
     cases = [("45x31-p1", 1280, 800), ("45x31-p1", 390, 844), ("35x35-s1", 1280, 800)]
     for name, width, height in cases:
         context = browser.new_context(viewport={"width": width, "height": height})
@@ -370,6 +371,9 @@ def test_a_step_too_small_to_read_is_zoomed_to(browser: Browser, base: str) -> N
             assert_new_cells_readable(page, height)
             if name != "45x31-p1" or width < 1000:
                 continue
+            frame = page.locator("#board-frame")
+            left_as = (frame.get_attribute("data-zoom"), frame.evaluate(SCROLLED))
+            assert left_as[0] is not None  # the hint zoomed in
             # The walk goes on meanwhile (some 15 s): steps are taken as they come, not settled.
             page.get_by_role("button", name="Steps", exact=True).click()
             for _ in range(600):  # polled: the page's CSP forbids wait_for_function's eval
@@ -386,12 +390,17 @@ def test_a_step_too_small_to_read_is_zoomed_to(browser: Browser, base: str) -> N
                 assert page.locator("#board-frame").get_attribute("data-zoom") is None
             page.keyboard.press("Escape")  # leaves Steps, as Back to play does
             page.locator("#learn").wait_for(state="hidden")
+            assert (frame.get_attribute("data-zoom"), frame.evaluate(SCROLLED)) == left_as
             open_puzzle(page, base, (REPO / "instances" / "hard" / "11x11-s1.lp").read_text())
             press(page, "Hint")
             page.locator(f'{CELL}[data-highlight~="new"]').first.wait_for()
             assert page.locator("#board-frame").get_attribute("data-zoom") is None
         finally:
             context.close()
+
+
+SCROLLED = "f => [Math.round(f.scrollLeft), Math.round(f.scrollTop)]"
+"""Where the board's frame is scrolled to (a zoomed board pans in it)."""
 
 
 def cell_side(page: Page, x: int, y: int) -> float:

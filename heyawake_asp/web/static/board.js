@@ -208,6 +208,20 @@ export class Board {
     frame.scrollTop = middle[1] * frame.scrollHeight - frame.clientHeight / 2;
   }
 
+  /** The zoom level and where the zoomed frame is scrolled: to come back to (`restore`). */
+  view() {
+    const frame = this.svg.parentElement;
+    return { level: this.zoomLevel, left: frame.scrollLeft, top: frame.scrollTop };
+  }
+
+  /** Zoom and scroll the frame back to a ``view`` taken before (`view`). */
+  restore(view) {
+    if (view.level !== this.zoomLevel) this.zoom(view.level === 1 ? 1 : view.level / this.zoomLevel);
+    const frame = this.svg.parentElement;
+    frame.scrollLeft = view.left;
+    frame.scrollTop = view.top;
+  }
+
   /** The viewBox's width and height. */
   #extent() {
     return [this.puzzle.width * SIZE + 2 * PAD, this.puzzle.height * SIZE + 2 * PAD];

@@ -27,6 +27,7 @@ export class Learn {
     this.failure = null;
     this.grids = [];
     this.index = 0;
+    this.playView = null; // the board's zoom and scroll as the player left it (`Board.view`)
   }
 
   /**
@@ -39,6 +40,7 @@ export class Learn {
     this.failure = null;
     this.grids = [Array.from({ length: puzzle.height }, () => "?".repeat(puzzle.width))];
     this.active = true;
+    this.playView = this.board.view();
     this.board.readOnly = true;
     this.ui.panel.hidden = false;
     this.#describe();
@@ -73,6 +75,7 @@ export class Learn {
     this.ui.panel.hidden = true;
     this.ui.more.hidden = true;
     this.onClose();
+    this.board.restore(this.playView); // the steps zoomed in on their cells; the grid as it was
   }
 
   /** Go to step ``index`` (the player's move): shown, with its sentence and cells in view. */
