@@ -42,6 +42,9 @@ from heyawake_asp.steps import grade_puzzle, hint
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Response
 
+SIZE = re.compile(r"/(\d+)x(\d+)-s\d+\.lp$")
+"""A shipped puzzle's size in its name (``easy/6x6-s1.lp``)."""
+
 
 def clues(page: Page) -> list[tuple[float, float, str]]:
     """The clue numbers drawn on the board, with their positions."""
@@ -429,6 +432,11 @@ def test_a_file_a_shipped_puzzle_and_a_generated_one_load(page: Page, base: str)
         "#instance optgroup", "gs => gs.map(g => [g.label, [...g.children].map(o => o.value)])"
     )
     assert [label for label, _ in groups] == ["easy", "medium", "hard", "expert", "large"]
+    sizes = [  # smaller first in each group: sizes as numbers, "9x9" before "11x11"
+        [tuple(map(int, found.groups())) for v in values if (found := SIZE.search(v))]
+        for _, values in groups
+    ]
+    assert all(group == sorted(group) for group in sizes) and any(len(set(g)) > 1 for g in sizes)
     grouped = {value: label for label, values in groups for value in values}
     six = (REPO / "instances" / "easy" / "6x6-s2.lp").read_text()
     assert grouped["easy/6x6-s2.lp"] == api(base, "grade", {"puzzle": six})["grade"] == "hard"

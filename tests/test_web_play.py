@@ -468,6 +468,32 @@ def test_the_whole_board_is_in_the_window_as_a_puzzle_or_a_draft_opens(
             context.close()
 
 
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
+def test_a_phone_held_sideways_shows_the_board_beside_the_controls(
+    browser: Browser, base: str
+) -> None:
+    """At 844x390 (a phone on its side) the whole board of a puzzle just opened is on screen,
+    where it had been below the controls, out of view; in Steps the board, the step's sentence
+    and Next are on screen together, step after step."""
+    context = browser.new_context(
+        viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = context.new_page()
+        for name in ("easy/6x6-s1.lp", "hard/11x11-s1.lp"):
+            puzzle = read_puzzle(str(REPO / "instances" / name))
+            open_puzzle(page, base, (REPO / "instances" / name).read_text())
+            assert_board_in_view(page, puzzle.width, puzzle.height, 390)
+        press(page, "Steps")
+        page.wait_for_selector("#learn[data-done='true']")
+        for _ in range(3):
+            press(page, "Next")
+            assert_step_in_view(page, 390)
+            assert_board_in_view(page, 11, 11, 390)
+    finally:
+        context.close()
+
+
 LONGEST_STEP = 58
 """hard/11x11-s1's step with the longest sentence (11 runs, 12 pairs: a legend of four lines)."""
 
@@ -674,6 +700,55 @@ def test_steps_sentence_and_controls_are_on_screen_together(browser: Browser, ba
 
 
 @pytest.mark.slow  # several seconds: the default run stays under 2 minutes
+def test_the_board_and_next_stay_put_as_sentences_change(browser: Browser, base: str) -> None:
+    """At 1280x800 and on a phone: the first tap after a puzzle opens (its sentence shorter
+    than the opening one) moves the board not at all; from step to step Next stays where it
+    is and the board never moves up (a shorter sentence than the last had pulled it up)."""
+    text = (REPO / "instances" / "easy" / "6x6-s1.lp").read_text()
+    for width, height in ((1280, 800), (360, 740)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            open_puzzle(page, base, text)
+            before = top(page, "#board")
+            page.locator(cell(page, 5, 5)).click()
+            settle(page)
+            assert state(page, 5, 5) == "black" and top(page, "#board") == before, width
+            press(page, "Steps")
+            page.wait_for_selector("#learn[data-done='true']")
+            nexts, boards, lines = set(), [], set()
+            for _ in range(12):
+                press(page, "Next")
+                nexts.add(top(page, "#next"))
+                boards.append(top(page, "#board"))
+                lines.add(page.locator("#status").evaluate("s => s.offsetHeight"))
+            assert len(nexts) == 1 and boards == sorted(boards), width
+            assert len(lines) > 1  # the sentences do differ in height
+        finally:
+            context.close()
+
+
+@pytest.mark.slow  # some 2 s: the default run stays under 2 minutes
+def test_escape_leaves_steps_as_they_open(page: Page, base: str) -> None:
+    """Steps open with the slider focused: Escape leaves them there too (it did only once a
+    button had been clicked), and the arrow keys walk the steps one at a time."""
+    open_puzzle(page, base, (REPO / "instances" / "easy" / "6x6-s1.lp").read_text())
+    press(page, "Steps")
+    page.wait_for_selector("#learn[data-done='true']")
+    assert page.evaluate("document.activeElement.id") == "slider"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.inner_text("#position").startswith("Step 2 of ")
+    page.keyboard.press("Escape")
+    page.locator("#learn").wait_for(state="hidden")
+
+
+def top(page: Page, selector: str) -> float:
+    """Where the element at ``selector`` starts, from the top of the page (scrolled or not)."""
+    return float(page.locator(selector).evaluate("e => e.getBoundingClientRect().top + scrollY"))
+
+
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
 def test_a_hint_below_the_window_is_scrolled_into_view(browser: Browser, base: str) -> None:
     """At 1280x800 and on a phone, scrolled to the top of a 20x20 whose open cells are its
     bottom rows: Hint brings the hint's cells and its sentence into view; with a wrong cell
@@ -787,6 +862,7 @@ def test_a_long_reason_is_summed_up_its_cells_coloured_by_rule(page: Page, base:
         assert marked(page, f"rule-{kind}") == cells, kind
     assert_each_run_and_pair_is_a_line_of_its_own(page, step["rules"])
     assert_legend_names_the_colours_shown(page)
+    assert_lines_stop_short_of_the_clues(page)
     for earlier in range(1, 13):  # some steps' rules lie under the step's own cells
         page.locator("#slider").fill(str(earlier))
         settle(page)
@@ -823,6 +899,38 @@ def assert_each_run_and_pair_is_a_line_of_its_own(page: Page, rules: list[dict[s
             along_row = ay1 == ay2 == by1 == by2 and max(ax1, bx1) <= min(ax2, bx2)
             along_column = ax1 == ax2 == bx1 == bx2 and max(ay1, by1) <= min(ay2, by2)
             assert not along_row and not along_column, "two lines over one another"
+
+
+def assert_lines_stop_short_of_the_clues(page: Page) -> None:
+    """Every clue's digits lie in a gap of the mask the lines are drawn through (a line across
+    a clue's cell had run through its number), and some line crosses a clue's cell here."""
+    clues, gaps, lines = page.evaluate(
+        """() => {
+            const box = (node) => {
+                const b = node.getBBox();
+                return [b.x, b.y, b.x + b.width, b.y + b.height];
+            };
+            const layer = document.querySelector("#board g.lines");
+            const id = (layer.getAttribute("mask") || "").match(/^url\\(#(.+)\\)$/)?.[1];
+            const mask = id ? document.getElementById(id) : null;
+            return [
+                [...document.querySelectorAll("#board text.clue")].map(box),
+                mask ? [...mask.querySelectorAll("rect[fill='black']")].map(box) : [],
+                [...layer.querySelectorAll("line")].map(box),
+            ];
+        }"""
+    )
+
+    def within(inner: list[float], outer: list[float]) -> bool:
+        return all(outer[i] <= inner[i] for i in (0, 1)) and all(
+            inner[i] <= outer[i] for i in (2, 3)
+        )
+
+    def meet(a: list[float], b: list[float]) -> bool:
+        return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+    assert clues and all(any(within(clue, gap) for gap in gaps) for clue in clues)
+    assert any(meet(line, clue) for line in lines for clue in clues)
 
 
 def assert_legend_names_the_colours_shown(page: Page) -> None:

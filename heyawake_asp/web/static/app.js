@@ -10,7 +10,7 @@ import { GRADES, VARIANTS } from "./kinds.js";
 import { Learn } from "./learn.js";
 import { Play } from "./play.js";
 import { store, stored } from "./progress.js";
-import { list, report, say } from "./status.js";
+import { list, report, say, steady, unsteady } from "./status.js";
 import { Timer } from "./timer.js";
 import { capitalised, plural, sized } from "./words.js";
 
@@ -132,6 +132,7 @@ const creditsOf = (puzzle) => ({ title: puzzle.title, author: puzzle.author });
 function setMode(mode, draft = null) {
   const composing = mode === "compose";
   if (composing && compose.active && !draft) return; // already composing
+  unsteady();
   $("mode-play").setAttribute("aria-pressed", String(!composing));
   $("mode-compose").setAttribute("aria-pressed", String(composing));
   $("play-controls").hidden = composing;
@@ -413,13 +414,15 @@ async function fillInstances() {
     // The players' list: puzzles to play (one solution, a size the page grades in time),
     // grouped by their grade, easiest first (a folder's name says a size, not how hard),
     // else by their folder; named by size and seed.
+    // In a group, smaller first: sizes and seeds as numbers ("9x9" before "11x11").
     const groups = new Map(GRADES.map((grade) => [grade, document.createElement("optgroup")]));
-    for (const name of reply.players) {
-      const folder = name.includes("/") ? name.slice(0, name.indexOf("/")) : "other";
-      const key = reply.grades?.[name] ?? folder;
+    const folderOf = (name) => (name.includes("/") ? name.slice(0, name.indexOf("/")) : "other");
+    const labelOf = (name) => name.slice(folderOf(name).length + 1).replace(/\.lp$/, "").replace("-s", ", seed ");
+    const bySize = (a, b) => labelOf(a).localeCompare(labelOf(b), "en", { numeric: true });
+    for (const name of [...reply.players].sort(bySize)) {
+      const key = reply.grades?.[name] ?? folderOf(name);
       if (!groups.has(key)) groups.set(key, document.createElement("optgroup"));
-      const label = name.slice(folder.length + 1).replace(/\.lp$/, "").replace("-s", ", seed ");
-      groups.get(key).append(new Option(label, name));
+      groups.get(key).append(new Option(labelOf(name), name));
     }
     for (const [key, group] of groups) group.label = key;
     select.replaceChildren(...[...groups.values()].filter((group) => group.children.length > 0));
@@ -477,7 +480,7 @@ function openFile() {
 function keys(event) {
   const target = event.target;
   const typing = target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement ||
-    (target instanceof HTMLInputElement && target.type !== "checkbox" && target.type !== "radio");
+    (target instanceof HTMLInputElement && !["checkbox", "radio", "range"].includes(target.type));
   if (learn.active) {
     if (!typing && !event.ctrlKey && !event.metaKey && learn.key(event)) event.preventDefault();
     return;
@@ -606,7 +609,12 @@ window.addEventListener("hashchange", loadFromHash);
 // The board takes the window's height below its top (`Board.fit`): measured again as the window
 // is resized and as what lies above it (a sentence, a step's legend, the steps' controls, a
 // mode's) changes height, so that it never runs past the window.
-window.addEventListener("resize", () => board.fit());
+let width = window.innerWidth;
+window.addEventListener("resize", () => {
+  if (window.innerWidth !== width) unsteady(); // sentences wrap anew (a phone's bars change only the height)
+  width = window.innerWidth;
+  board.fit();
+});
 const above = new ResizeObserver(() => board.fit());
 for (const node of $("board-frame").parentElement.children) {
   if (node === $("board-frame")) break;
@@ -615,6 +623,7 @@ for (const node of $("board-frame").parentElement.children) {
 
 restoreOptions();
 enable();
+steady();
 board.fit();
 fillInstances();
 loadFromHash();

@@ -27,6 +27,31 @@ function element(name, attributes = {}) {
 const LANE_SHIFTS = [0, -0.2, 0.2, -0.36, 0.36]; // a line's offset from its cells' centres, in cells
 const LINE_INSET = 0.2; // how far short of its end cells' centres a line stops, in cells
 
+const CLUE_GAPS = "clue-gaps"; // the mask that keeps a step's lines off the clues' digits
+const DIGIT = 0.36; // a clue digit's width, and more for its gap, in cells (its font: 0.6 of a cell)
+
+/**
+ * The mask of the lines a step draws across cells: every clue's digits cut out, so that a
+ * line through a clue's cell stops short of its number and the number reads on its cell.
+ */
+function clueGaps(width, height, clueCells) {
+  const mask = element("mask", {
+    id: CLUE_GAPS, maskUnits: "userSpaceOnUse", x: 0, y: 0,
+    width: width * SIZE + 2 * PAD, height: height * SIZE + 2 * PAD,
+  });
+  mask.append(element("rect", { width: width * SIZE + 2 * PAD, height: height * SIZE + 2 * PAD, fill: "white" }));
+  for (const [key, clue] of clueCells) {
+    const [x, y] = key.split(",").map(Number);
+    const across = (String(clue).length * DIGIT + 0.1) * SIZE;
+    const down = 0.7 * SIZE;
+    mask.append(element("rect", {
+      class: "gap", x: PAD + (x + 0.5) * SIZE - across / 2, y: PAD + (y + 0.5) * SIZE - down / 2,
+      width: across, height: down, rx: 0.15 * SIZE, fill: "black",
+    }));
+  }
+  return mask;
+}
+
 /**
  * Each line's lane: lines along one row (or one column) whose cells overlap or meet take
  * different lanes, the lowest free one (an interval colouring; ``from`` before ``to``).
@@ -162,8 +187,10 @@ export class Board {
     const paper = element("rect", {
       class: "paper", width: width * SIZE + 2 * PAD, height: height * SIZE + 2 * PAD,
     });
-    this.lineLayer = element("g", { class: "lines" });
-    svg.append(paper, cells, wallPath, frame, this.lineLayer, marks, this.cursorMark, this.previewMark);
+    this.lineLayer = element("g", { class: "lines", mask: `url(#${CLUE_GAPS})` });
+    const defs = element("defs");
+    defs.append(clueGaps(width, height, clueCells));
+    svg.append(paper, cells, wallPath, frame, this.lineLayer, marks, this.cursorMark, this.previewMark, defs);
     this.cursor = [0, 0];
     this.#placeCursor();
     this.show(Array.from({ length: height }, () => new Array(width).fill("?")));

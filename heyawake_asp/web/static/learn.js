@@ -5,7 +5,7 @@
 import { Superseded, abort, stream } from "./api.js";
 import { explain, mark, reasonCells } from "./reason.js";
 import { KIND_WORDS } from "./kinds.js";
-import { report, say } from "./status.js";
+import { report, say, unsteady } from "./status.js";
 import { gradeSentence, noSolution, plural, sentence } from "./words.js";
 
 /** Why a path that ends short of the solution stops there (a puzzle without one says why itself). */
@@ -40,6 +40,7 @@ export class Learn {
     this.failure = null;
     this.grids = [Array.from({ length: puzzle.height }, () => "?".repeat(puzzle.width))];
     this.active = true;
+    unsteady(); // a step's sentences are longer than play's: their block grows from here
     this.playView = this.board.view();
     this.board.readOnly = true;
     this.ui.panel.hidden = false;
@@ -74,6 +75,7 @@ export class Learn {
     this.board.readOnly = false;
     this.ui.panel.hidden = true;
     this.ui.more.hidden = true;
+    unsteady();
     this.onClose();
     this.board.restore(this.playView); // the steps zoomed in on their cells; the grid as it was
   }
@@ -87,13 +89,14 @@ export class Learn {
 
   /**
    * Scroll as little as it takes to show the step's new cells, then its sentence and the
-   * controls, which win when not all fit.
+   * controls above it, which win when not all fit.
    */
   #reveal() {
     const step = this.path.steps[this.index - 1];
     if (step) this.board.reveal(step.settles.map(xy), reasonCells(step));
-    this.ui.panel.scrollIntoView({ block: "nearest" });
     this.ui.status.scrollIntoView({ block: "nearest" });
+    // The controls' row: on a phone their section has no box of its own (style.css).
+    this.ui.moves[0].parentElement.scrollIntoView({ block: "nearest" });
   }
 
   /** Show the grid after the first ``index`` steps, step ``index`` marked. */

@@ -8,7 +8,7 @@ import { cellName } from "./board.js";
 import { forget, recall, keep } from "./progress.js";
 import { explain, mark, reasonCells } from "./reason.js";
 import { VARIANTS } from "./kinds.js";
-import { list, report, revealSentence, say } from "./status.js";
+import { list, report, revealSentence, say, unsteady } from "./status.js";
 import { gradeSentence, noSolution, plural, sentence } from "./words.js";
 
 const xy = (cell) => [cell.x, cell.y];
@@ -37,6 +37,7 @@ export class Play {
    */
   start(puzzle) {
     this.puzzle = puzzle;
+    unsteady();
     this.mirrors = VARIANTS[puzzle.variant]?.symmetric_rooms ? mirrorsOf(puzzle) : new Map();
     const kept = recall(puzzle);
     this.grid = kept?.grid ?? Array.from({ length: puzzle.height }, () => new Array(puzzle.width).fill("?"));

@@ -15,6 +15,23 @@ export function say(text, kind = "info") {
   document.getElementById("legend").hidden = true;
 }
 
+/**
+ * Keep the sentence's block (the sentence, the whole reason, the legend) as tall as the
+ * tallest it has been since `unsteady`, so that the board and the controls below it stay put
+ * from one sentence to the next (a shorter one had pulled them up, a tap or a step later).
+ */
+export function steady() {
+  const block = document.getElementById("said");
+  new ResizeObserver(() => {
+    block.style.minHeight = `${block.offsetHeight}px`;
+  }).observe(block);
+}
+
+/** Let the sentence's block shrink to its sentence (a puzzle or a mode opens: `steady`). */
+export function unsteady() {
+  document.getElementById("said").style.minHeight = "";
+}
+
 /** The kind of what the status shows now. */
 export function shown() {
   return status().dataset.kind ?? "info";
