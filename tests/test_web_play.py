@@ -494,6 +494,29 @@ def test_a_phone_held_sideways_shows_the_board_beside_the_controls(
         context.close()
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
+def test_a_first_visit_on_a_phone_shows_where_to_load_a_puzzle(browser: Browser, base: str) -> None:
+    """At 360x740 with no puzzle yet, the puzzle box is on screen (not below an empty board and
+    a game's disabled controls); once a puzzle loads, its whole board and the controls are."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = context.new_page()
+        page.goto(base)
+        box = page.get_by_label("A puzz.link URL, or a puzzle in any format")
+        assert in_view(box.bounding_box(), 740)
+        assert not page.locator("#board").is_visible() and not page.locator("#hint").is_visible()
+        box.fill((REPO / "instances" / "medium" / "9x9-s1.lp").read_text())
+        press(page, "Load")
+        page.wait_for_selector(CELL)
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.locator("#hint").is_visible()
+        assert_board_in_view(page, 9, 9, 740)
+    finally:
+        context.close()
+
+
 LONGEST_STEP = 58
 """hard/11x11-s1's step with the longest sentence (11 runs, 12 pairs: a legend of four lines)."""
 

@@ -174,8 +174,7 @@ function setMode(mode, draft = null) {
       ownHash = location.hash;
       say("Back to your grid.");
     } else {
-      board.svg.replaceChildren();
-      board.puzzle = null;
+      board.clear();
       if (location.hash) history.pushState(null, "", location.pathname + location.search);
       say("Load a puzzle to begin.");
     }

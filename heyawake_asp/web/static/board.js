@@ -114,6 +114,10 @@ export class Board {
    */
   setPuzzle(puzzle, { roomNumbers = false } = {}) {
     this.puzzle = puzzle;
+    if (this.svg.parentElement.dataset.empty !== undefined) {
+      delete this.svg.parentElement.dataset.empty;
+      this.fit(); // measured while the frame had no place on the page
+    }
     const { width, height, rooms } = puzzle;
     const roomOf = Array.from({ length: height }, () => new Array(width).fill(-1));
     rooms.forEach((room, index) => room.cells.forEach(([x, y]) => (roomOf[y][x] = index)));
@@ -233,6 +237,13 @@ export class Board {
     this.svg.style.width = `${width}px`;
     frame.scrollLeft = middle[0] * frame.scrollWidth - frame.clientWidth / 2;
     frame.scrollTop = middle[1] * frame.scrollHeight - frame.clientHeight / 2;
+  }
+
+  /** No puzzle: the empty board gives its room to what follows it (style.css). */
+  clear() {
+    this.svg.replaceChildren();
+    this.puzzle = null;
+    this.svg.parentElement.dataset.empty = "";
   }
 
   /** The zoom level and where the zoomed frame is scrolled: to come back to (`restore`). */
