@@ -352,6 +352,52 @@ def test_a_45x31_fits_the_screen_and_zooms_on_a_phone(browser: Browser, base: st
             context.close()
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
+def test_two_fingers_pan_a_zoomed_board_and_paint_nothing(browser: Browser, base: str) -> None:
+    """On a phone, a 30x30 zoomed in: a finger down on a cell, then a second, both moved up
+    and left, pan the frame with them; the first finger's cell is as it was, and no move is
+    kept (Undo stays off). Two fingers spreading zoom in. One finger alone still paints."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = context.new_page()
+        open_puzzle(page, base, (REPO / "instances" / "large" / "30x30-s1.lp").read_text())
+        for _ in range(2):
+            page.get_by_role("button", name="Zoom in").click()
+        frame = page.locator("#board-frame")
+        frame.evaluate("f => f.scrollTo(0, 0)")  # r3c3 in view, room to scroll on
+        before = frame.evaluate(SCROLLED)
+        x, y = center(page, 2, 2)
+        cdp = page.context.new_cdp_session(page)
+
+        def touch(kind: str, points: list[tuple[float, float]]) -> None:
+            fingers = [{"x": px, "y": py, "id": i} for i, (px, py) in enumerate(points)]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": fingers})
+
+        touch("touchStart", [(x, y)])
+        touch("touchStart", [(x, y), (x + 60, y + 20)])
+        for step in range(1, 6):  # up and left: the board follows, the frame scrolls on
+            shift = 16 * step
+            touch("touchMove", [(x - shift, y - shift), (x + 60 - shift, y + 20 - shift)])
+        touch("touchEnd", [])
+        after = frame.evaluate(SCROLLED)
+        assert after[0] >= before[0] + 60 and after[1] >= before[1] + 60, (before, after)
+        assert state(page, 2, 2) == "unknown" and page.locator("#undo").is_disabled()
+        zoomed = float(frame.get_attribute("data-zoom") or 1)
+        x, y = center(page, 4, 4)
+        touch("touchStart", [(x, y)])
+        touch("touchStart", [(x, y), (x + 40, y)])
+        touch("touchMove", [(x - 30, y), (x + 70, y)])  # spread: 40 px apart, then 100
+        touch("touchEnd", [])
+        assert float(frame.get_attribute("data-zoom") or 1) > 2 * zoomed
+        assert state(page, 4, 4) == "unknown"
+        page.locator(cell(page, 3, 3)).tap()
+        assert state(page, 3, 3) == "black" and page.locator("#undo").is_enabled()
+    finally:
+        context.close()
+
+
 @pytest.mark.slow  # several seconds: the default run stays under 2 minutes
 def test_a_step_too_small_to_read_is_zoomed_to(browser: Browser, base: str) -> None:
     """A hint's cells and then steps' are zoomed to a readable size, within the board's frame

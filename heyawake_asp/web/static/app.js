@@ -30,6 +30,7 @@ const board = new Board($("board"), (x, y, char) => play.set(x, y, char), {
   begin: (x, y, char) => play.begin(x, y, char),
   paint: (x, y) => play.paint(x, y),
   end: () => play.end(),
+  cancel: () => play.cancel(),
 });
 const play = new Play(board, new Timer($("timer")), { autoCheck: $("auto-check"), strict: $("strict"), mirror: $("mirror") });
 let paused = false;

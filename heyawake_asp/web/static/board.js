@@ -1,7 +1,8 @@
 // The board in SVG: cells, room walls, clues, a keyboard cursor. Keys turn into cell
 // changes handed to ``onChange(x, y, char)`` ('#' black, '.' white, '?' open); a press
 // (mouse, touch or pen) turns its cell to the next state and a drag carries that state to
-// every cell it passes, handed to ``onStroke`` as begin(x, y, char), paint(x, y), end().
+// every cell it passes, handed to ``onStroke`` as begin(x, y, char), paint(x, y), end() (or
+// cancel(): two fingers on a zoomed board pan it, where the first had begun a stroke).
 
 const SVG = "http://www.w3.org/2000/svg";
 export const SIZE = 40; // a cell's side in the viewBox
@@ -93,10 +94,13 @@ export class Board {
     this.stroke = null; // {pointer, last: [x, y]} while a press is held
     this.zoomLevel = 1;
     this.magnifying = true; // a step's or a hint's small cells are zoomed to (`reveal`)
-    svg.addEventListener("pointerdown", (event) => this.#down(event));
-    svg.addEventListener("pointermove", (event) => this.#drag(event));
-    svg.addEventListener("pointerup", (event) => this.#up(event));
-    svg.addEventListener("pointercancel", (event) => this.#up(event));
+    this.touches = new Map(); // the fingers on the board: pointer id -> [x, y] (client px)
+    this.pan = null; // two fingers on a zoomed board: {middle: [x, y], apart (client px), frame}
+    svg.addEventListener("pointerdown", (event) => this.#touch(event) || this.#down(event));
+    svg.addEventListener("pointermove", (event) => this.#pan(event) || this.#drag(event));
+    svg.addEventListener("pointerup", (event) => this.#lift(event) || this.#up(event));
+    // The browser took the gesture (a pinch of the page): the stroke was none of the player's.
+    svg.addEventListener("pointercancel", (event) => this.#lift(event) || this.#drop(event));
     svg.addEventListener("contextmenu", (event) => {
       if (!this.readOnly) event.preventDefault();
     });
@@ -510,6 +514,83 @@ export class Board {
     this.stroke = null;
     this.svg.releasePointerCapture?.(event.pointerId);
     this.onStroke.end();
+  }
+
+  /** A stroke taken back: its cells as they were, no move. */
+  #drop(event) {
+    if (!this.stroke || event.pointerId !== this.stroke.pointer) return;
+    this.stroke = null;
+    this.svg.releasePointerCapture?.(event.pointerId);
+    this.onStroke.cancel();
+  }
+
+  /**
+   * A finger down. A second one on a zoomed board (not a draft's) begins a pan: the first
+   * one's stroke is taken back. True when the event belongs to a pan.
+   */
+  #touch(event) {
+    if (event.pointerType !== "touch") return false;
+    if (event.isPrimary) {
+      // A new gesture's first finger: a finger lifted outside the board left no pointerup here.
+      this.touches.clear();
+      this.pan = null;
+    }
+    this.touches.set(event.pointerId, [event.clientX, event.clientY]);
+    if (this.pan || this.touches.size !== 2) return this.pan !== null;
+    if (this.zoomLevel === 1 || !this.puzzle || this.svg.dataset.mode === "compose") return false;
+    if (this.stroke) {
+      this.stroke = null; // its finger stays captured: the pan's moves come here
+      this.onStroke.cancel();
+    }
+    this.pan = { ...this.#fingers(), frame: 0 };
+    event.preventDefault();
+    return true;
+  }
+
+  /** Where two fingers meet half way, and how far apart they are (client px). */
+  #fingers() {
+    const [[ax, ay], [bx, by]] = this.touches.values();
+    return { middle: [(ax + bx) / 2, (ay + by) / 2], apart: Math.hypot(ax - bx, ay - by) };
+  }
+
+  /**
+   * Fingers moving: two pan the zoomed frame with them, and zoom the board as they spread
+   * or pinch, once a frame (each finger's move comes on its own: taken one by one, a pan
+   * would read as pinches). True when the event belongs to a pan.
+   */
+  #pan(event) {
+    if (!this.touches.has(event.pointerId)) return false;
+    this.touches.set(event.pointerId, [event.clientX, event.clientY]);
+    if (!this.pan || this.touches.size !== 2) return this.pan !== null;
+    this.pan.frame ||= requestAnimationFrame(() => this.#follow());
+    return true;
+  }
+
+  /** Pan and zoom as the two fingers moved since the last frame (zoom by steps of 5%). */
+  #follow() {
+    if (!this.pan) return;
+    cancelAnimationFrame(this.pan.frame);
+    const now = this.#fingers();
+    let apart = this.pan.apart;
+    const factor = now.apart / Math.max(1, apart);
+    if (Math.abs(factor - 1) > 0.05) {
+      this.zoom(factor);
+      apart = now.apart;
+    }
+    const frame = this.svg.parentElement;
+    frame.scrollLeft -= now.middle[0] - this.pan.middle[0];
+    frame.scrollTop -= now.middle[1] - this.pan.middle[1];
+    this.pan = { middle: now.middle, apart, frame: 0 };
+  }
+
+  /** A finger lifted; a pan ends with its last finger. True when the event belonged to a pan. */
+  #lift(event) {
+    if (!this.touches.has(event.pointerId)) return false;
+    if (this.pan?.frame && this.touches.size === 2) this.#follow(); // the moves not yet followed
+    this.touches.delete(event.pointerId);
+    if (!this.pan) return false;
+    if (this.touches.size === 0) this.pan = null;
+    return true;
   }
 
   #key(event) {

@@ -133,6 +133,16 @@ export class Play {
     if (stroke && stroke.move.length > 0) this.#record(stroke.move);
   }
 
+  /** The drag is taken back (two fingers began a pan): its cells as they were, no move. */
+  cancel() {
+    const stroke = this.stroke;
+    this.stroke = null;
+    for (const { x, y, from } of [...(stroke?.move ?? [])].reverse()) {
+      this.grid[y][x] = from;
+      this.board.setCell(x, y, from);
+    }
+  }
+
   /** Set the cells ``changes`` ([[x, y, char]...]) as one move (``check``: as after a move). */
   move(changes, check = true) {
     const move = changes
