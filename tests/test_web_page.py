@@ -432,8 +432,12 @@ def test_a_file_a_shipped_puzzle_and_a_generated_one_load(page: Page, base: str)
         "#instance optgroup", "gs => gs.map(g => [g.label, [...g.children].map(o => o.value)])"
     )
     assert [label for label, _ in groups] == ["easy", "medium", "hard", "expert", "large"]
-    sizes = [  # smaller first in each group: sizes as numbers, "9x9" before "11x11"
-        [tuple(map(int, found.groups())) for v in values if (found := SIZE.search(v))]
+    sizes = [  # smaller first in each group: by cells, "9x9" before "11x11", 36x20 before 35x35
+        [
+            (int(found[1]) * int(found[2]), int(found[1]))
+            for v in values
+            if (found := SIZE.search(v))
+        ]
         for _, values in groups
     ]
     assert all(group == sorted(group) for group in sizes) and any(len(set(g)) > 1 for g in sizes)

@@ -371,8 +371,14 @@ def test_two_fingers_pan_a_zoomed_board_and_paint_nothing(browser: Browser, base
         x, y = center(page, 2, 2)
         cdp = page.context.new_cdp_session(page)
 
-        def touch(kind: str, points: list[tuple[float, float]]) -> None:
-            fingers = [{"x": px, "y": py, "id": i} for i, (px, py) in enumerate(points)]
+        def touch(
+            kind: str, points: list[tuple[float, float]], ids: list[int] | None = None
+        ) -> None:
+            """Fingers ``ids`` (default 0, 1, ...) at ``points``; a touchEnd lifts those given."""
+            named = ids or list(range(len(points)))
+            fingers = [
+                {"x": px, "y": py, "id": i} for i, (px, py) in zip(named, points, strict=True)
+            ]
             cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": fingers})
 
         touch("touchStart", [(x, y)])
@@ -380,17 +386,25 @@ def test_two_fingers_pan_a_zoomed_board_and_paint_nothing(browser: Browser, base
         for step in range(1, 6):  # up and left: the board follows, the frame scrolls on
             shift = 16 * step
             touch("touchMove", [(x - shift, y - shift), (x + 60 - shift, y + 20 - shift)])
+        # One finger lifted and put down again further off: the pan goes on from there.
+        touch("touchEnd", [(x - 20, y - 60)], [1])
+        zoomed, held = frame.get_attribute("data-zoom"), frame.evaluate(SCROLLED)
+        touch("touchStart", [(x - 80, y - 80), (x - 20, y + 60)], [0, 2])
+        touch("touchMove", [(x - 81, y - 80), (x - 20, y + 60)], [0, 2])
+        page.evaluate("() => new Promise(requestAnimationFrame)")
+        assert frame.get_attribute("data-zoom") == zoomed
+        assert all(abs(a - b) <= 1 for a, b in zip(frame.evaluate(SCROLLED), held, strict=True))
         touch("touchEnd", [])
         after = frame.evaluate(SCROLLED)
         assert after[0] >= before[0] + 60 and after[1] >= before[1] + 60, (before, after)
         assert state(page, 2, 2) == "unknown" and page.locator("#undo").is_disabled()
-        zoomed = float(frame.get_attribute("data-zoom") or 1)
+        level = float(frame.get_attribute("data-zoom") or 1)
         x, y = center(page, 4, 4)
         touch("touchStart", [(x, y)])
         touch("touchStart", [(x, y), (x + 40, y)])
         touch("touchMove", [(x - 30, y), (x + 70, y)])  # spread: 40 px apart, then 100
         touch("touchEnd", [])
-        assert float(frame.get_attribute("data-zoom") or 1) > 2 * zoomed
+        assert float(frame.get_attribute("data-zoom") or 1) > 2 * level
         assert state(page, 4, 4) == "unknown"
         page.locator(cell(page, 3, 3)).tap()
         assert state(page, 3, 3) == "black" and page.locator("#undo").is_enabled()
@@ -772,7 +786,8 @@ def test_steps_sentence_and_controls_are_on_screen_together(browser: Browser, ba
 def test_the_board_and_next_stay_put_as_sentences_change(browser: Browser, base: str) -> None:
     """At 1280x800 and on a phone: the first tap after a puzzle opens (its sentence shorter
     than the opening one) moves the board not at all; from step to step Next stays where it
-    is and the board never moves up (a shorter sentence than the last had pulled it up)."""
+    is and the board never moves up (a shorter sentence than the last had pulled it up); a
+    jump back to the start shows the board where it was at the start (no gap kept)."""
     text = (REPO / "instances" / "easy" / "6x6-s1.lp").read_text()
     for width, height in ((1280, 800), (360, 740)):
         context = browser.new_context(viewport={"width": width, "height": height})
@@ -785,6 +800,7 @@ def test_the_board_and_next_stay_put_as_sentences_change(browser: Browser, base:
             assert state(page, 5, 5) == "black" and top(page, "#board") == before, width
             press(page, "Steps")
             page.wait_for_selector("#learn[data-done='true']")
+            start = top(page, "#board")
             nexts, boards, lines = set(), [], set()
             for _ in range(12):
                 press(page, "Next")
@@ -793,6 +809,8 @@ def test_the_board_and_next_stay_put_as_sentences_change(browser: Browser, base:
                 lines.add(page.locator("#status").evaluate("s => s.offsetHeight"))
             assert len(nexts) == 1 and boards == sorted(boards), width
             assert len(lines) > 1  # the sentences do differ in height
+            press(page, "First")  # a jump: the page laid out afresh, no gap kept from step 3
+            assert top(page, "#board") == start < boards[-1], width
         finally:
             context.close()
 
@@ -919,8 +937,14 @@ def test_a_long_reason_is_summed_up_its_cells_coloured_by_rule(page: Page, base:
     head = step["text"].split(": ")[0]
     said = status(page)
     assert said.startswith(f"Step {index}: {head}: from ") and len(said) < len(step["text"])
+    block = page.locator("#said")
+    closed = block.evaluate("s => s.offsetHeight")
     page.locator("#reason-details summary").click()
     assert page.inner_text("#reason-text") == step["text"]
+    assert block.evaluate("s => s.offsetHeight") > closed
+    page.locator("#reason-details summary").click()  # closed again: no gap kept in its place
+    assert block.evaluate("s => s.offsetHeight") == closed
+    page.locator("#reason-details summary").click()
     for kind in {rule["kind"] for rule in step["rules"]}:
         cells = {
             (c["x"], c["y"])

@@ -536,7 +536,12 @@ export class Board {
       this.pan = null;
     }
     this.touches.set(event.pointerId, [event.clientX, event.clientY]);
-    if (this.pan || this.touches.size !== 2) return this.pan !== null;
+    if (this.pan) {
+      // A finger put down again: the pan goes on from where the two are now, not from before.
+      if (this.touches.size === 2) this.pan = { ...this.#fingers(), frame: 0 };
+      return true;
+    }
+    if (this.touches.size !== 2) return false;
     if (this.zoomLevel === 1 || !this.puzzle || this.svg.dataset.mode === "compose") return false;
     if (this.stroke) {
       this.stroke = null; // its finger stays captured: the pan's moves come here

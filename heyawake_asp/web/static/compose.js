@@ -81,6 +81,7 @@ export class Compose {
   /** Show the draft (``draft`` replacing it, as an edit, when given; a blank 6x6 when none). */
   open(draft = null) {
     this.active = true;
+    this.board.zoom(1); // the draft whole, at whatever zoom the game was left
     this.board.readOnly = true;
     this.board.svg.dataset.mode = "compose";
     if (!this.draft) this.edit(draft ?? D.blank(6, 6));

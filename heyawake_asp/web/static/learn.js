@@ -83,6 +83,9 @@ export class Learn {
   /** Go to step ``index`` (the player's move): shown, with its sentence and cells in view. */
   go(index) {
     if (!this.active) return;
+    // Step by step the board stays put (`steady`); a jump lays the page out afresh, so that
+    // a long step's height is not kept as a gap under the short ones far from it.
+    if (Math.abs(index - this.index) > 1) unsteady();
     this.#show(index);
     this.#reveal();
   }

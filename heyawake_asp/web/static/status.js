@@ -25,6 +25,10 @@ export function steady() {
   new ResizeObserver(() => {
     block.style.minHeight = `${block.offsetHeight}px`;
   }).observe(block);
+  // The whole reason closed by the player: its lines are not kept as a gap.
+  document.getElementById("reason-details").addEventListener("toggle", (event) => {
+    if (!event.target.open) unsteady();
+  });
 }
 
 /** Let the sentence's block shrink to its sentence (a puzzle or a mode opens: `steady`). */
