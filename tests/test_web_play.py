@@ -818,7 +818,8 @@ def test_the_board_and_next_stay_put_as_sentences_change(browser: Browser, base:
 @pytest.mark.slow  # some 2 s: the default run stays under 2 minutes
 def test_escape_leaves_steps_as_they_open(page: Page, base: str) -> None:
     """Steps open with the slider focused: Escape leaves them there too (it did only once a
-    button had been clicked), and the arrow keys walk the steps one at a time."""
+    button had been clicked), and the arrow keys walk the steps one at a time. Back to play,
+    the board has the keys."""
     open_puzzle(page, base, (REPO / "instances" / "easy" / "6x6-s1.lp").read_text())
     press(page, "Steps")
     page.wait_for_selector("#learn[data-done='true']")
@@ -828,6 +829,9 @@ def test_escape_leaves_steps_as_they_open(page: Page, base: str) -> None:
     assert page.inner_text("#position").startswith("Step 2 of ")
     page.keyboard.press("Escape")
     page.locator("#learn").wait_for(state="hidden")
+    assert page.evaluate("document.activeElement.id") == "board"  # the keys play again
+    page.keyboard.press("x")
+    assert state(page, 0, 0) == "black"
 
 
 def top(page: Page, selector: str) -> float:

@@ -45,6 +45,7 @@ const learn = new Learn(
     play.timer.resume();
     say("Back to your grid.");
     enable();
+    board.svg.focus({ preventScroll: true }); // the keys play again (Steps' controls are gone)
   },
 );
 const compose = new Compose(
