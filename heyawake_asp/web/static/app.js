@@ -414,21 +414,18 @@ async function fillInstances() {
     const reply = await call("instances", "/api/instances");
     // The players' list: puzzles to play (one solution, a size the page grades in time),
     // grouped by their grade, easiest first (a folder's name says a size, not how hard),
-    // else by their folder; named by size and seed.
-    // In a group, smaller first: by cells, then width and seed ("9x9" before "11x11", a 36x20
-    // before a 35x35); named puzzles after, by name.
+    // else by their folder; named by size and seed. In a group, fewer cells first (a 36x20
+    // before a 35x35), then by name, its numbers as numbers (9x9 before 11x11, seed 2 before
+    // 10); named puzzles (KTH's) last.
     const groups = new Map(GRADES.map((grade) => [grade, document.createElement("optgroup")]));
     const folderOf = (name) => (name.includes("/") ? name.slice(0, name.indexOf("/")) : "other");
     const labelOf = (name) => name.slice(folderOf(name).length + 1).replace(/\.lp$/, "").replace("-s", ", seed ");
-    const sizeOf = (name) => {
-      const found = labelOf(name).match(/^(\d+)x(\d+)(?:, seed (\d+))?$/);
-      return found ? [found[1] * found[2], Number(found[1]), Number(found[3] ?? 0)] : [Infinity];
+    const cellsOf = (name) => {
+      const found = labelOf(name).match(/^(\d+)x(\d+)/);
+      return found ? found[1] * found[2] : Infinity;
     };
-    const bySize = (a, b) => {
-      const [x, y] = [sizeOf(a), sizeOf(b)];
-      const first = x.findIndex((value, index) => value !== y[index]);
-      return first >= 0 ? x[first] - y[first] || 0 : labelOf(a).localeCompare(labelOf(b));
-    };
+    // Two named puzzles differ by NaN (Infinity less Infinity): their names decide.
+    const bySize = (a, b) => cellsOf(a) - cellsOf(b) || labelOf(a).localeCompare(labelOf(b), "en", { numeric: true });
     for (const name of [...reply.players].sort(bySize)) {
       const key = reply.grades?.[name] ?? folderOf(name);
       if (!groups.has(key)) groups.set(key, document.createElement("optgroup"));
