@@ -534,12 +534,19 @@ def test_a_phone_held_sideways_shows_the_board_beside_the_controls(
 ) -> None:
     """At 844x390 (a phone on its side) the whole board of a puzzle just opened is on screen,
     where it had been below the controls, out of view; in Steps the board, the step's sentence
-    and Next are on screen together, step after step."""
+    and Next are on screen together, step after step. Before any puzzle, no empty column is
+    kept for the board: the status starts at the left and the puzzle box is on screen."""
     context = browser.new_context(
         viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True
     )
     try:
         page = context.new_page()
+        page.goto(base)
+        status = page.locator("#status").bounding_box()
+        assert status is not None and status["x"] < 100, status
+        assert in_view(
+            page.get_by_label("A puzz.link URL, or a puzzle in any format").bounding_box(), 390
+        )
         for name in ("easy/6x6-s1.lp", "hard/11x11-s1.lp"):
             puzzle = read_puzzle(str(REPO / "instances" / name))
             open_puzzle(page, base, (REPO / "instances" / name).read_text())
