@@ -63,6 +63,11 @@ class Rule:
         """By kind, then cells, then room: sorted, instances ask clingo alike in every run."""
         return self._key < other._key
 
+    @property
+    def key(self) -> tuple[str, tuple[Cell, ...], int]:
+        """What instances are sorted by (`__lt__`): kind, cells, room (-1 for none)."""
+        return self._key
+
     def __reduce__(self) -> tuple[type[Rule], tuple[str, tuple[Cell, ...], int | None]]:
         """Pickled without its hash: a string's hash differs from one process to another."""
         return Rule, (self.kind, self.cells, self.room)

@@ -95,6 +95,11 @@ def _groups(scopes: Iterable[ScopeId], cells: list[frozenset[Cell]]) -> list[lis
     return [members for _, members in groups]
 
 
+def _order(scope: Scope) -> list[tuple[str, tuple[Cell, ...], int]]:
+    """A scope's sort key: its rules' keys, compared without a call to `Rule.__lt__` each."""
+    return [rule.key for rule in scope]
+
+
 def _in_order(scopes: set[ScopeId], index: dict[ScopeId, int]) -> list[ScopeId]:
     """Those of ``scopes`` in a level, in its order (``index``)."""
     ranked = sorted((rank, scope) for scope in scopes if (rank := index.get(scope)) is not None)
@@ -121,20 +126,19 @@ class Planner:
         rules = [rule for rule in deducer.rules if rule.kind != "connected"]
         self._sieve = tuple(rules)
         """Every instance but connectivity (`_sifted`)."""
-        by_room = {room: set() for room in range(len(deducer.puzzle.rooms))}  # type: dict[int, set[Rule]]
+        puzzle = deducer.puzzle
+        by_room: list[set[Rule]] = [set() for _ in puzzle.rooms]
         for rule in rules:
             for cell in rule.cells:
-                by_room[deducer.puzzle.room_index(cell)].add(rule)
-        room_scope = {room: tuple(sorted(group)) for room, group in by_room.items()}
+                by_room[puzzle.room_index(cell)].add(rule)
+        room_scope = [tuple(sorted(group)) for group in by_room]
         # A star lies within the scope of its cell's room: what it forces, that one forces too.
-        stars = {
-            tuple(sorted(deducer.rules_at[cell])): deducer.puzzle.room_index(cell)
-            for cell in deducer.puzzle.cells()
-        }
+        # The instances at a cell come in the deducer's order, sorted.
+        stars = {tuple(deducer.rules_at[cell]): puzzle.room_index(cell) for cell in puzzle.cells()}
         levels: list[list[Scope]] = [
             [(rule,) for rule in rules],
-            sorted(star for star in stars if len(star) > 1),
-            sorted(set(room_scope.values())),
+            sorted((star for star in stars if len(star) > 1), key=_order),
+            sorted(set(room_scope), key=_order),
         ]
         # Scopes are tuples of rules, hashed anew at each look-up: numbered in one pass.
         id_of: dict[Scope, ScopeId] = {}
@@ -142,17 +146,15 @@ class Planner:
         self.scopes: list[Scope] = list(id_of)
         """Every scope of every level (levels share some), indexed by `ScopeId`."""
         self._index = [{scope: i for i, scope in enumerate(level)} for level in ids]
-        self._cells = [
-            frozenset(cell for rule in scope for cell in rule.cells) for scope in self.scopes
-        ]
-        room_id = {room: id_of[scope] for room, scope in room_scope.items()}
+        self._cells = [frozenset().union(*(rule.cells for rule in scope)) for scope in self.scopes]
+        room_id = [id_of[scope] for scope in room_scope]
         self._within = {
             scope: room_id[stars[star]]
             for star, scope in zip(levels[_STARS], ids[_STARS], strict=True)
         }
         self._group: dict[ScopeId, Scope] = {}
         self._grouped: set[int] = set()
-        self._scopes_at: dict[Cell, list[ScopeId]] = {c: [] for c in deducer.puzzle.cells()}
+        self._scopes_at: dict[Cell, list[ScopeId]] = {c: [] for c in puzzle.cells()}
         for scope, cells in enumerate(self._cells):
             for cell in cells:
                 self._scopes_at[cell].append(scope)
