@@ -546,6 +546,15 @@ def test_a_title_and_an_author_are_kept_in_the_address_the_exports_and_the_game(
     press(page, "Play this draft")
     page.wait_for_selector("#credits:not([hidden])")
     assert page.locator("#credits").inner_text() == "“Nº 1 & #2” by Ana Ö."
+    press(page, "Link")  # the game's address and its link with the grid keep them too
+    for address in (page.evaluate("location.href"), page.get_attribute("#progress-link", "href")):
+        fresh = browser.new_page()
+        try:
+            fresh.goto(address or "")
+            fresh.wait_for_selector("#credits:not([hidden])")
+            assert fresh.locator("#credits").inner_text() == "“Nº 1 & #2” by Ana Ö.", address
+        finally:
+            fresh.close()
     press(page, "Compose")  # a loaded file's credits fill the fields, none clears them
     assert page.locator("#credits").is_hidden()  # the game's caption: Compose has its fields
     page.fill("#puzzle-text", "heyawake 2x1\nauthor: Bo\nab\n")

@@ -232,11 +232,47 @@ def test_the_clock_goes_on_from_where_a_closed_tab_left_it(browser: Browser, bas
         context.close()
 
 
+def test_a_hint_paints_its_cells_the_colour_they_will_take(page: Page, base: str) -> None:
+    """A hint's cells are not set yet: its black cells show as a step's black cells do (the
+    legend says so), not as white ones. medium/9x9-s3's first hint settles r3c9 black."""
+    open_puzzle(page, base, (REPO / "instances" / "medium" / "9x9-s3.lp").read_text())
+    replies: list[Response] = []
+    page.on("response", lambda response: replies.append(response))
+    press(page, "Hint")
+    settle(page)
+    [reply] = [reply for reply in replies if reply.url.endswith("/api/hint")]
+    settles = reply.json()["step"]["settles"]
+    assert any(c["black"] for c in settles), settles
+    swatch = {
+        item["rule"]: item["colour"]
+        for item in page.eval_on_selector_all(
+            "#legend li",
+            """items => items.map(i => ({
+                rule: i.dataset.rule, colour: getComputedStyle(i, '::before').backgroundColor
+            }))""",
+        )
+    }
+    for settled in settles:
+        fill = page.eval_on_selector(
+            cell(page, settled["x"], settled["y"]), "c => getComputedStyle(c).fill"
+        )
+        assert fill == swatch["new-black" if settled["black"] else "new-white"], settled
+    assert_legend_names_the_colours_shown(page)
+
+
 def test_pause_hides_the_board_and_holds_the_clock(page: Page, base: str) -> None:
+    """Paused, nothing of the board shows: no cell, clue, dot nor cursor (a dot beside a clue
+    had stayed), and the clock holds."""
     open_puzzle(page, base, URL)
+    page.click(cell(page, 1, 1), click_count=2)  # white, with a dot
+    page.focus("#board")  # the cursor shows on a focused board
     press(page, "Pause")
     assert page.get_attribute("#timer", "data-running") == "false"
     assert not page.locator(cell(page, 0, 0)).is_visible()
+    shown = page.eval_on_selector_all(
+        "#board *", "all => all.filter(e => getComputedStyle(e).visibility !== 'hidden').length"
+    )
+    assert shown == 0
     assert page.get_by_role("button", name="Hint").is_disabled()
     assert page.get_by_role("button", name="Steps").is_disabled()  # the board stays hidden
     press(page, "Resume")

@@ -122,13 +122,32 @@ function restoreOptions() {
 }
 play.onHistory = enable;
 
-/** The draft's address: its puzz.link URL, then its title and author (``&title=``, ``&author=``). */
-const draftHash = () =>
-  DRAFT + encodeURIComponent(compose.url()) +
-  Object.entries(compose.credits()).map(([kind, text]) => `&${kind}=${encodeURIComponent(text)}`).join("");
-
 /** The title and author of a puzzle object or reply, as the Compose fields and the caption take them. */
 const creditsOf = (puzzle) => ({ title: puzzle.title, author: puzzle.author });
+
+/** ``credits`` as an address carries them after its puzzle: ``&title=...&author=...`` (none left out). */
+const creditsPart = (credits) =>
+  ["title", "author"].filter((kind) => credits[kind]).map((kind) => `&${kind}=${encodeURIComponent(credits[kind])}`).join("");
+
+/** The draft's address: its puzz.link URL, then its title and author. */
+const draftHash = () => DRAFT + encodeURIComponent(compose.url()) + creditsPart(compose.credits());
+
+/** The address of ``puzzle`` in play: its source, then its title and author, as a draft's. */
+const puzzleHash = (puzzle) => HASH + encodeURIComponent(puzzle.source) + creditsPart(creditsOf(puzzle));
+
+/**
+ * What an address carries after ``#puzzle=`` or ``#draft=``: {head, fields}, the puzzle and
+ * the ``&name=value`` parts after it (values as written). No part holds a bare "&": the puzzle
+ * and the credits are encoded, a grid is letters and "/".
+ */
+function addressParts(rest) {
+  const [head, ...parts] = rest.split("&");
+  return { head, fields: Object.fromEntries(parts.map((part) => [part.split("=")[0], part.slice(part.indexOf("=") + 1)])) };
+}
+
+/** The title and author among an address's ``fields``, decoded. Throws URIError on a bad encoding. */
+const creditsOfFields = (fields) =>
+  Object.fromEntries(["title", "author"].filter((kind) => kind in fields).map((kind) => [kind, decodeURIComponent(fields[kind])]));
 
 /** Show Play or Compose (``draft``: the draft to compose, as an edit of the one there). */
 function setMode(mode, draft = null) {
@@ -171,7 +190,7 @@ function setMode(mode, draft = null) {
       $("puzzle-text").value = play.puzzle.source; // Compose's New had emptied it
       board.setPuzzle(play.puzzle);
       play.redraw();
-      ownHash = HASH + encodeURIComponent(play.puzzle.source);
+      ownHash = puzzleHash(play.puzzle);
       if (location.hash !== ownHash) history.pushState(null, "", ownHash);
       ownHash = location.hash;
       say("Back to your grid.");
@@ -218,7 +237,7 @@ async function load(text) {
 }
 
 /** Read ``text`` as a puzzle, draw it, and put its puzz.link URL in the address. */
-async function playText(text, linked = null) {
+async function playText(text, linked = null, linkCredits = {}) {
   abort(PUZZLE_REQUESTS);
   learn.close(); // its walk is stopped: a load that fails leaves its error beside the grid
   // The puzz.link URL is the puzzle from here on, for every request: the rooms drawn from its
@@ -245,6 +264,7 @@ async function playText(text, linked = null) {
     return;
   }
   if (url === null) warnings = reply.warnings ?? [];
+  for (const kind of ["title", "author"]) credits[kind] ||= linkCredits[kind]; // the puzzle's own first
   const puzzle = { source, ...JSON.parse(reply.text), ...credits };
   showCredits(credits);
   setPaused(false);
@@ -255,7 +275,7 @@ async function playText(text, linked = null) {
     play.adopt(given);
     resumed = false;
   }
-  ownHash = HASH + encodeURIComponent(source);
+  ownHash = puzzleHash(puzzle);
   if (location.hash !== ownHash) location.hash = ownHash;
   ownHash = location.hash;
   const link = $("puzzle-link");
@@ -345,14 +365,11 @@ function loadFromHash() {
   if (location.hash.startsWith(DRAFT)) {
     if (compose.active && compose.draft && location.hash === draftHash()) return;
     let draft;
-    const [urlPart, ...creditParts] = location.hash.slice(DRAFT.length).split("&");
-    const credits = {};
+    let credits;
+    const { head, fields } = addressParts(location.hash.slice(DRAFT.length));
     try {
-      draft = fromUrl(decodeURIComponent(urlPart));
-      for (const part of creditParts) {
-        const [kind, text] = part.split("=");
-        if (kind === "title" || kind === "author") credits[kind] = decodeURIComponent(text ?? "");
-      }
+      draft = fromUrl(decodeURIComponent(head));
+      credits = creditsOfFields(fields);
     } catch (error) {
       say(`error: the address's #draft= cannot be read: ${error.message}`, "error");
       return;
@@ -375,17 +392,18 @@ function loadFromHash() {
     return;
   }
   $("puzzle-text").value = address.text;
-  playText(address.text, address.grid === undefined ? null : gridOfLink(address.grid));
+  playText(address.text, address.grid === undefined ? null : gridOfLink(address.grid), address.credits);
 }
 
 /**
- * What ``hash`` carries after ``#puzzle=``: {text, grid} (grid: what follows ``&grid=``,
- * or undefined), or null when it names no puzzle. Throws URIError on a bad encoding.
+ * What ``hash`` carries after ``#puzzle=``: {text, grid, credits} (grid: what follows
+ * ``&grid=``, or undefined; credits: its title and author), or null when it names no puzzle.
+ * Throws URIError on a bad encoding.
  */
 function addressed(hash) {
   if (!hash.startsWith(HASH)) return null;
-  const [puzzle, grid] = hash.slice(HASH.length).split(GRID);
-  return { text: decodeURIComponent(puzzle), grid };
+  const { head, fields } = addressParts(hash.slice(HASH.length));
+  return { text: decodeURIComponent(head), grid: fields.grid, credits: creditsOfFields(fields) };
 }
 
 /** The puzzle the address names, or null (none, or a bad encoding). */
@@ -573,7 +591,7 @@ for (const [id, factor] of [["zoom-out", 1 / ZOOM_STEP], ["zoom-fit", 1]]) {
 $("save").addEventListener("click", save);
 $("share").addEventListener("click", () => {
   if (!play.puzzle) return;
-  const link = `${location.origin}${location.pathname}${HASH}${encodeURIComponent(play.puzzle.source)}${GRID}${linkOfGrid(play.rows())}`;
+  const link = `${location.origin}${location.pathname}${puzzleHash(play.puzzle)}${GRID}${linkOfGrid(play.rows())}`;
   const anchor = $("progress-link");
   anchor.href = link;
   anchor.textContent = "this puzzle with your grid";

@@ -29,12 +29,16 @@ export function reasonCells(step) {
   return [...step.rules.flatMap((rule) => rule.cells), ...step.known].map(xy);
 }
 
-/** The highlights of ``step``: "reason" and "rule-KIND" on its reason's cells, "new" on its own. */
+/**
+ * The highlights of ``step``: "reason" and "rule-KIND" on its reason's cells, "new" on its own,
+ * "new-black" on those it settles black too (a hint's cells are not set yet: their colour is).
+ */
 function marks(step) {
   const found = { reason: reasonCells(step) };
   for (const rule of step.rules) (found[`rule-${rule.kind}`] ??= []).push(...rule.cells.map(xy));
   found["rule-known"] = step.known.map(xy);
   found.new = step.settles.map(xy);
+  found["new-black"] = step.settles.filter((cell) => cell.black).map(xy);
   return found;
 }
 
@@ -97,7 +101,7 @@ const PAINT_ORDER = ["known", "adjacent", "run", "mirror", "apart", "clue", "con
 function colourOf(rect) {
   const marks = rect.dataset.highlight.split(" ");
   const black = rect.dataset.state === "black";
-  if (marks.includes("new")) return black ? "new-black" : "new-white";
+  if (marks.includes("new")) return black || marks.includes("new-black") ? "new-black" : "new-white";
   if (!marks.includes("reason")) return null;
   if (black) return "black";
   return PAINT_ORDER.findLast((kind) => marks.includes(`rule-${kind}`)) ?? "reason";
