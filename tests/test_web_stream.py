@@ -373,7 +373,7 @@ def test_a_failed_load_while_the_steps_come_closes_them_and_its_error_stays(
     assert page.get_by_role("button", name="Steps", exact=True).is_enabled()
 
 
-def test_the_steps_button_leaves_the_steps_and_never_walks_again(
+def test_back_to_play_leaves_the_steps_and_never_walks_again(
     page: Page, base: str, held: Gate
 ) -> None:
     before = children()  # the server keeps a child for its client's hints
@@ -382,10 +382,9 @@ def test_the_steps_button_leaves_the_steps_and_never_walks_again(
     open_puzzle(page, base, URL)
     page.get_by_role("button", name="Steps", exact=True).click()
     page.wait_for_selector(f"#learn[data-found='{HELD}']")
-    # Learning, the play buttons' only one enabled says that it leaves.
-    leave = page.get_by_role("button", name="Leave steps", exact=True)
-    assert leave.count() == 1 and leave.is_enabled()
-    leave.click()
+    # Learning, play's controls give their row to the board: one way back, Back to play.
+    assert page.locator("#play-controls").is_hidden()
+    page.get_by_role("button", name="Back to play", exact=True).click()
     settle(page)
     assert page.locator("#learn").is_hidden() and status(page) == "Back to your grid."
     assert eventually(lambda: children() <= before)

@@ -82,11 +82,10 @@ const INSTANCE_KEY = "heyawake:instance"; // {name, source}: the shipped puzzle 
 function enable() {
   const loaded = play.puzzle !== null;
   for (const id of PLAY_BUTTONS) {
-    // Learning, only Steps (to leave); paused, only Pause (to resume).
-    const allowed = learn.active ? id === "steps" : paused ? id === "pause" : true;
+    // Learning, none (Steps' own controls show); paused, only Pause (to resume).
+    const allowed = !learn.active && (!paused || id === "pause");
     $(id).disabled = !loaded || !allowed;
   }
-  $("steps").textContent = learn.active ? "Leave steps" : "Steps";
   $("game").toggleAttribute("data-learning", learn.active); // Steps shows its own controls
   if (loaded && !learn.active && !paused) {
     $("undo").disabled = play.done.length === 0;
@@ -548,10 +547,6 @@ $("redo").addEventListener("click", () => play.redo());
 $("solve").addEventListener("click", () => play.solve());
 $("grade").addEventListener("click", () => play.grade());
 $("steps").addEventListener("click", () => {
-  if (learn.active) {
-    learn.close(); // the button leaves the steps, as Back to play does
-    return;
-  }
   learn.open(play.puzzle); // open at once; the steps come as they are found
   play.timer.pause();
   enable();
