@@ -620,6 +620,37 @@ def test_a_first_visit_on_a_phone_shows_where_to_load_a_puzzle(browser: Browser,
         context.close()
 
 
+@pytest.mark.slow  # some 5 s: the default run stays under 2 minutes
+def test_on_a_phone_the_board_comes_first_as_wide_as_the_screen(
+    browser: Browser, base: str
+) -> None:
+    """At 360x740 a 9x9 opens as wide as its column (the controls' rows above it had held it to
+    three quarters), with play's first row of controls under it, on screen; in Compose a new
+    draft's whole board and the tools to draw it are on screen (it had opened below them)."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = context.new_page()
+        open_puzzle(page, base, (REPO / "instances" / "medium" / "9x9-s3.lp").read_text())
+        page.evaluate("window.scrollTo(0, 0)")
+        frame = page.locator("#board-frame").bounding_box()
+        first = page.locator(cell(page, 0, 0)).bounding_box()
+        last = page.locator(cell(page, 8, 8)).bounding_box()
+        assert frame is not None and first is not None and last is not None
+        assert last["x"] + last["width"] - first["x"] >= 0.9 * frame["width"], (first, last, frame)
+        assert_board_in_view(page, 9, 9, 740)
+        for button in ("Check", "Hint", "Undo"):
+            assert in_view(page.get_by_role("button", name=button, exact=True).bounding_box(), 740)
+        compose(page, base, 7, 7)
+        page.evaluate("window.scrollTo(0, 0)")
+        assert_board_in_view(page, 7, 7, 740)
+        assert in_view(page.get_by_label("Paint").bounding_box(), 740)
+        assert in_view(page.get_by_label("Number").bounding_box(), 740)
+    finally:
+        context.close()
+
+
 LONGEST_STEP = 58
 """hard/11x11-s1's step with the longest sentence (11 runs, 12 pairs: a legend of four lines)."""
 
