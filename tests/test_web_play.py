@@ -620,6 +620,25 @@ def test_a_first_visit_on_a_phone_shows_where_to_load_a_puzzle(browser: Browser,
         context.close()
 
 
+def test_the_board_keeps_its_place_and_size_through_a_hint_and_a_grade(
+    page: Page, base: str
+) -> None:
+    """At 1280x800 the first hint (two lines and a legend) and a grade leave the board where
+    and as large as it opened (it had moved down some 50 px and shrunk)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_puzzle(page, base, (REPO / "instances" / "medium" / "9x9-s1.lp").read_text())
+    page.evaluate("window.scrollTo(0, 0)")
+    opened = page.locator(cell(page, 8, 8)).bounding_box()
+    assert opened is not None
+    for button in ("Hint", "Grade"):
+        press(page, button)
+        settle(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        now = page.locator(cell(page, 8, 8)).bounding_box()
+        assert now is not None
+        assert all(abs(now[side] - opened[side]) < 1 for side in ("x", "y", "width")), button
+
+
 @pytest.mark.slow  # some 5 s: the default run stays under 2 minutes
 def test_on_a_phone_the_board_comes_first_as_wide_as_the_screen(
     browser: Browser, base: str
