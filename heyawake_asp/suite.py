@@ -249,7 +249,12 @@ def _entry(path: Path, root: Path | None) -> SuiteEntry:
 
 
 def _header(path: Path) -> str:
-    """The start of the file (empty when it cannot be read: the run will say why)."""
+    """The start of the file (empty when it cannot be read: the run will say why).
+
+    Only a regular file is opened: a FIFO's open waits for a writer, past any time limit.
+    """
+    if not path.is_file():
+        return ""
     try:
         with path.open("rb") as file:
             return file.read(_HEADER_BYTES).decode("utf-8", errors="replace")

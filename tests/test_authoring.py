@@ -176,6 +176,8 @@ def test_removing_a_clue_is_seen_by_count_and_analyze(
     path.write_text(kth.write(loose))
     assert run("count", path).output == f"{len(all_solutions)} solutions\n"
     assert run("count", path, "--limit", 1).output == "more than 1 solutions (the limit)\n"
+    too_many = run("count", path, "--limit", 2**63)  # clingo's own message had named "models"
+    assert too_many.exit_code == 2 and "--limit" in too_many.output
     svg = tmp_path / "loose.svg"
     shown = run("analyze", path, "--svg", svg)
     assert shown.exit_code == 0

@@ -515,6 +515,14 @@ def test_check_reads_the_solution_or_the_puzzle_from_stdin(tmp_path: Path) -> No
     assert both.exit_code == 2 and "cannot both be '-'" in both.output
 
 
+@pytest.mark.parametrize("command", ["solve", "steps", "grade"])
+def test_standard_input_is_read_once_among_many_puzzles(command: str) -> None:
+    """``-`` twice had read standard input twice, the second time empty: "no puzzle in it"."""
+    twice = CliRunner().invoke(main, [command, "-", str(EASY1), "-"], input=EASY1.read_text())
+    assert twice.exit_code == 2
+    assert twice.stderr == "error: PUZZLE: standard input ('-') can be read only once\n"
+
+
 def test_check_accepts_x_and_1_and_spaces(tmp_path: Path) -> None:
     rows = [row.replace("#", "x") for row in EASY1_SOLUTION[:3]]
     rows += [row.replace("#", "1").replace(".", "0") for row in EASY1_SOLUTION[3:]]

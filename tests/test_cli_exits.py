@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -170,6 +172,35 @@ def test_suite_output_to_a_full_device_keeps_the_run() -> None:
     assert result.exit_code == 1
     assert "easy1" in result.stdout  # the tables are printed
     assert error_line(result) == "error: /dev/full: cannot write: No space left on device"
+
+
+@pytest.mark.parametrize(
+    ("shell", "said"),
+    [
+        (">/dev/full", "error: -: cannot write: No space left on device\n"),
+        (">&-", "error: -: cannot write: standard output is closed\n"),
+    ],
+    ids=["full", "closed"],
+)
+def test_an_unwritable_standard_output_is_one_line_not_a_traceback(shell: str, said: str) -> None:
+    """Every command writes standard output; a full disk or a closed stream is exit status 1
+    with one line (a traceback ended it, or the output was lost with status 0)."""
+    puzzle = REPO / "instances" / "hard" / "11x11-s1.lp"
+    for command in (f"solve {puzzle}", f"steps {puzzle}", "--help"):
+        line = f"{sys.executable} -m heyawake_asp {command} {shell}; echo $? >&2"
+        done = subprocess.run(["bash", "-c", line], capture_output=True, text=True, timeout=120)
+        assert done.stderr == f"{said}1\n", (command, done.stderr)
+
+
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
+def test_a_reader_gone_ends_the_command_quietly() -> None:
+    """``| head``: the rest of a long output has no reader; exit status 1, nothing said (a
+    traceback said it). The steps of a 20x20 as JSON pass a pipe's buffer many times over."""
+    puzzle = REPO / "instances" / "large" / "20x20-s1.lp"
+    command = f"{sys.executable} -m heyawake_asp steps --json {puzzle}"
+    line = f"{command} | head -c 1 >/dev/null; echo ${{PIPESTATUS[0]}} >&2"
+    done = subprocess.run(["bash", "-c", line], capture_output=True, text=True, timeout=120)
+    assert done.stderr == "1\n"
 
 
 def test_suite_caps_jobs(tmp_path: Path) -> None:

@@ -6,6 +6,8 @@ import csv
 import importlib.util
 import json
 import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -170,6 +172,17 @@ def test_unsolved_puzzle_fails_the_suite(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "UNSATISFIABLE" in result.stdout and "ERROR" in result.stdout
     assert "broken1.lp: missing height/1 fact" in result.stderr
+
+
+def test_a_fifo_in_the_folder_is_an_error_row_not_a_wait(tmp_path: Path) -> None:
+    """A FIFO named like a puzzle is refused when read, as every command refuses one: the
+    suite had opened it for its header and waited for a writer, past any time limit."""
+    (tmp_path / "bad1.lp").write_text(UNSAT)
+    os.mkfifo(tmp_path / "waiting.lp")
+    command = [sys.executable, "-m", "heyawake_asp", "suite", str(tmp_path), "--timeout", "5"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "ERROR" in done.stdout
+    assert "waiting.lp: not a regular file (a FIFO)" in done.stderr
 
 
 def test_csv_and_json_outputs(suite_dir: Path, tmp_path: Path) -> None:

@@ -321,6 +321,7 @@ def test_generate_makes_a_puzzle_with_one_solution() -> None:
         ("convert", json.dumps({"puzzle": THREE, "to": "png"}).encode(), 400, "$.to: unknown"),
         ("generate", b'{"width": 1, "height": 4}', 400, "$.width: expected 2 to"),
         ("generate", b'{"width": 4, "height": true}', 400, "$.height: expected an integer"),
+        ("generate", b'{"width": 4, "height": 4, "seed": -1}', 400, "$.seed: expected 0 or more"),
         (
             "generate",
             json.dumps({"width": 4, "height": MAX_GENERATED_SIDE + 1}).encode(),

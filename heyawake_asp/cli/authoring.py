@@ -55,6 +55,7 @@ from heyawake_asp.render.records import suggestion_record
 from heyawake_asp.render.suggestion import suggestion_words
 from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.runtime.isolation import ChildFailed, Worker
+from heyawake_asp.solver import MAX_MODELS
 from heyawake_asp.variants import HEYAWAKE, VARIANTS
 
 __all__: list[str] = []
@@ -280,7 +281,7 @@ def _saved(outcome: _Made | ChildFailed, number: str, seed: int, saving: _Saving
 @click.argument("puzzle")
 @click.option(
     "--limit",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_MODELS),
     default=100,
     show_default=True,
     help="Stop counting past N solutions.",

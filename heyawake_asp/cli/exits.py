@@ -5,6 +5,8 @@ The statuses are the same in every command (docs/commands.md lists them).
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -21,6 +23,8 @@ WRONG_ANSWER = 3
 """The independent checker rejected an answer of the solver: the encoding is wrong."""
 INTERRUPTED = 130
 """Ctrl-C, as shells report a command ended by SIGINT (128 + 2)."""
+STDOUT = "-"
+"""Standard output, as an error's WHERE names it."""
 
 
 class WrongAnswer(click.ClickException):
@@ -43,8 +47,17 @@ class HeyawakeGroup(click.Group):
         """Run the command; in standalone mode report errors and exit with the documented status."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
+        if sys.stdout is None:  # closed by the caller: what the command prints would be lost
+            _exit(FAILED, f"{STDOUT}: cannot write: standard output is closed")
         try:
             status = super().main(args, prog_name, complete_var, False, **extra)
+            sys.stdout.flush()  # here, where a full disk or a closed pipe is reported
+        except OSError as error:
+            if error.filename is not None:  # a file of the command's own: not standard output
+                raise
+            _let_go_of_stdout()
+            broken = error.errno == errno.EPIPE  # the reader has gone (``| head``): said nothing
+            _exit(FAILED, None if broken else f"{STDOUT}: cannot write: {error.strerror or error}")
         except click.exceptions.NoArgsIsHelpError as bare:
             bare.show()
             _exit(USAGE)
@@ -98,6 +111,19 @@ def _sentence(message: str) -> str:
     if first.isalpha() and first[1:].islower():
         return message[:1].lower() + message[1:]
     return message
+
+
+def _let_go_of_stdout() -> None:
+    """Point standard output at /dev/null, whose buffer cannot be written either.
+
+    Python would otherwise try again at exit, and say so with a traceback.
+    """
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # no descriptor to point anywhere
+        pass
 
 
 def _exit(status: int, message: str | None = None) -> NoReturn:

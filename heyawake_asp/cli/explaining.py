@@ -12,7 +12,7 @@ import click
 from heyawake_asp.cli import main
 from heyawake_asp.cli.common import isolated, overdue, read_puzzle_or_fail
 from heyawake_asp.cli.corpora import corpus_options
-from heyawake_asp.cli.options import timeout_option
+from heyawake_asp.cli.options import puzzles_argument, timeout_option
 from heyawake_asp.cli.outputs import not_the_input, output_folder, output_path, write_file
 from heyawake_asp.cli.solving import not_drawn
 from heyawake_asp.cli.walks import Walked, walk_each
@@ -50,7 +50,7 @@ _JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON Lines."
 
 
 @main.command("steps")
-@click.argument("puzzles", nargs=-1, required=True, metavar="PUZZLE...")
+@puzzles_argument
 @_JSON
 @click.option(
     "--svg",
@@ -277,7 +277,7 @@ def _stuck(open_cells: int) -> str:
 
 
 @main.command("grade")
-@click.argument("puzzles", nargs=-1, required=True, metavar="PUZZLE...")
+@puzzles_argument
 @_JSON
 @timeout_option
 @corpus_options("Puzzles graded")

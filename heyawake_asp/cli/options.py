@@ -17,6 +17,22 @@ __all__ = ["seconds"]
 _Command = TypeVar("_Command", bound=Callable[..., Any])
 
 
+def puzzles_argument(command: _Command) -> _Command:
+    """The PUZZLE... argument of many puzzles: standard input (``-``) once at most."""
+    return click.argument(
+        "puzzles", nargs=-1, required=True, metavar="PUZZLE...", callback=_stdin_once
+    )(command)
+
+
+def _stdin_once(
+    _context: click.Context, _parameter: click.Parameter, puzzles: tuple[str, ...]
+) -> tuple[str, ...]:
+    """``puzzles``, with ``-`` (standard input) once at most: a click callback."""
+    if puzzles.count("-") > 1:
+        raise click.BadParameter("standard input ('-') can be read only once", param_hint="PUZZLE")
+    return puzzles
+
+
 def seconds(
     _context: click.Context, _parameter: click.Parameter, value: str | None
 ) -> float | None:

@@ -17,7 +17,12 @@ from heyawake_asp.cli import main
 from heyawake_asp.cli.common import Answer, check_programs, isolated, runs_here, solve_checked
 from heyawake_asp.cli.common import read_puzzle_echoing_warnings as _read
 from heyawake_asp.cli.exits import FAILED, WRONG_ANSWER, one_line
-from heyawake_asp.cli.options import encoding_option, extra_option, timeout_option
+from heyawake_asp.cli.options import (
+    encoding_option,
+    extra_option,
+    puzzles_argument,
+    timeout_option,
+)
 from heyawake_asp.cli.outputs import not_the_input, output_path
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import read_source
@@ -36,7 +41,7 @@ DRAW_UNSOLVED_MAX_CELLS = 10_000
 
 
 @main.command("solve")
-@click.argument("puzzles", nargs=-1, required=True, metavar="PUZZLE...")
+@puzzles_argument
 @click.option("--json", "as_json", is_flag=True, help="Print JSON Lines, one object per puzzle.")
 @click.option(
     "--count",

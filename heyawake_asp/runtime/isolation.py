@@ -294,8 +294,9 @@ def _ctrl_c_ends_the_process() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    sys.stdout.flush()
-    sys.stderr.flush()
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:  # None: closed by the caller
+            stream.flush()
     before = signal.signal(signal.SIGINT, signal.SIG_DFL)
     try:
         yield

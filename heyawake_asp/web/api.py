@@ -369,6 +369,8 @@ def _generate(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
         if not 2 <= side <= MAX_GENERATED_SIDE:
             raise RequestError(f"$.{key}", f"expected 2 to {MAX_GENERATED_SIDE}, got {side}")
     seed = _field(request, "seed", int, 0)
+    if seed < 0:  # as the command line's --seed
+        raise RequestError("$.seed", f"expected 0 or more, got {seed}")
     level = _field(request, "grade", str, "")
     if level and level not in LABELS:
         raise RequestError("$.grade", f"expected one of {', '.join(LABELS)}, got {level!r}")

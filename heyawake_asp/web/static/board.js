@@ -44,7 +44,7 @@ function clueGaps(width, height, clueCells) {
   for (const [key, clue] of clueCells) {
     const [x, y] = key.split(",").map(Number);
     const across = (String(clue).length * DIGIT + 0.1) * SIZE;
-    const down = 0.7 * SIZE;
+    const down = 0.75 * SIZE; // the digit's line box (its font's ascent and descent), at any zoom
     mask.append(element("rect", {
       class: "gap", x: PAD + (x + 0.5) * SIZE - across / 2, y: PAD + (y + 0.5) * SIZE - down / 2,
       width: across, height: down, rx: 0.15 * SIZE, fill: "black",

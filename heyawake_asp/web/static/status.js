@@ -23,7 +23,7 @@ export function say(text, kind = "info") {
 export function steady() {
   const block = document.getElementById("said");
   new ResizeObserver(() => {
-    block.style.minHeight = `${block.offsetHeight}px`;
+    block.style.minHeight = `${block.getBoundingClientRect().height}px`; // fractional: not a pixel less
   }).observe(block);
   // The whole reason closed by the player: its lines are not kept as a gap.
   document.getElementById("reason-details").addEventListener("toggle", (event) => {
