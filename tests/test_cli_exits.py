@@ -174,6 +174,7 @@ def test_suite_output_to_a_full_device_keeps_the_run() -> None:
     assert error_line(result) == "error: /dev/full: cannot write: No space left on device"
 
 
+@pytest.mark.slow  # six commands in processes of their own: some 5 s
 @pytest.mark.parametrize(
     ("shell", "said"),
     [

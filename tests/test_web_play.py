@@ -232,6 +232,7 @@ def test_the_clock_goes_on_from_where_a_closed_tab_left_it(browser: Browser, bas
         context.close()
 
 
+@pytest.mark.slow  # some 4 s: the default run stays under 2 minutes
 def test_a_hint_paints_its_cells_the_colour_they_will_take(page: Page, base: str) -> None:
     """A hint's cells are not set yet: its black cells show as a step's black cells do (the
     legend says so), not as white ones. medium/9x9-s3's first hint settles r3c9 black."""
@@ -620,6 +621,7 @@ def test_a_first_visit_on_a_phone_shows_where_to_load_a_puzzle(browser: Browser,
         context.close()
 
 
+@pytest.mark.slow  # some 4 s: the default run stays under 2 minutes
 def test_the_board_keeps_its_place_and_size_through_a_hint_and_a_grade(
     page: Page, base: str
 ) -> None:
