@@ -7,6 +7,7 @@ the test, the cells the test passed over.
 
 from __future__ import annotations
 
+import dataclasses
 import urllib.parse
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -31,7 +32,7 @@ from web_support import (
 )
 
 from heyawake_asp import read_puzzle, solve
-from heyawake_asp.formats import pzprv3, read_puzzle_text
+from heyawake_asp.formats import pzprv3, read_puzzle_text, write_puzzle
 from heyawake_asp.formats.text import NAMES
 from heyawake_asp.oracles.checker import conflicts
 from heyawake_asp.oracles.step_checker import check_step
@@ -209,6 +210,22 @@ def test_the_game_is_kept_across_a_reload_and_start_over_clears_it(page: Page, b
     page.wait_for_selector(CELL)
     settle(page)
     assert board(page) == ["??????"] * 6
+
+
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
+def test_the_bare_address_goes_on_with_the_last_game(page: Page, base: str) -> None:
+    """A player who comes back to the page's plain address finds the game last opened, with its
+    title, as they left it (the page had said "Load a puzzle to begin", the game kept unseen)."""
+    puzzle = read_puzzle(str(REPO / "instances" / "easy" / "6x6-s1.lp"))
+    open_puzzle(page, base, write_puzzle(dataclasses.replace(puzzle, title="A walk"), "text"))
+    page.click(cell(page, 2, 3))  # black
+    settle(page)
+    page.goto(f"{base}/")
+    page.wait_for_selector(CELL)
+    settle(page)
+    assert state(page, 2, 3) == "black"
+    assert status(page).startswith("Your 6×6 game as you left it")
+    assert page.locator("#credits").inner_text() == "“A walk”"
 
 
 @pytest.mark.slow  # several seconds: the default run stays under 2 minutes

@@ -78,6 +78,7 @@ const PLAY_BUTTONS = ["check", "hint", "undo", "redo", "solve", "grade", "steps"
 const OPTIONS = { "auto-check": false, strict: false, dots: true, "show-time": true, mirror: false };
 const OPTIONS_KEY = "heyawake:options";
 const INSTANCE_KEY = "heyawake:instance"; // {name, source}: the shipped puzzle last opened
+const LAST_KEY = "heyawake:last"; // the address of the game last opened: the bare address opens it
 
 function enable() {
   const loaded = play.puzzle !== null;
@@ -277,6 +278,7 @@ async function playText(text, linked = null, linkCredits = {}) {
   ownHash = puzzleHash(puzzle);
   if (location.hash !== ownHash) location.hash = ownHash;
   ownHash = location.hash;
+  store(LAST_KEY, ownHash);
   const link = $("puzzle-link");
   link.href = url ?? ownHash;
   link.textContent = url ?? "this puzzle";
@@ -646,4 +648,7 @@ enable();
 steady();
 board.fit();
 fillInstances();
+// The bare address goes on with the game last opened in this browser, as a reload of its own does.
+const last = location.hash ? null : stored(LAST_KEY);
+if (typeof last === "string" && last.startsWith(HASH)) history.replaceState(null, "", last);
 loadFromHash();
