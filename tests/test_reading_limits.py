@@ -259,3 +259,25 @@ def test_an_encoding_directory_holding_a_fifo_is_refused_not_waited_on(tmp_path:
     os.mkfifo(tmp_path / "waiting.lp")
     with pytest.raises(EncodingError, match=r"waiting.lp: not a regular file \(a FIFO\)$"):
         resolve_encoding(str(tmp_path))
+
+
+@pytest.mark.parametrize("kind", ["fifo", "not utf-8"])
+def test_a_file_an_extra_program_includes_is_checked_as_the_program_is(
+    tmp_path: Path, kind: str
+) -> None:
+    """clingo read an included FIFO forever, and its logger crashed (a traceback, "PANIC") on a
+    message quoting an included file's bytes that are not UTF-8: both are refused first."""
+    included = tmp_path / "sub" / "included.lp"
+    included.parent.mkdir()
+    if kind == "fifo":
+        os.mkfifo(included)
+    else:
+        included.write_bytes(b"\x8b\xff not text\n")
+    (tmp_path / "outer.lp").write_text('#include "inner.lp".\n', encoding="utf-8")
+    (tmp_path / "inner.lp").write_text('#include "sub/included.lp".\n', encoding="utf-8")
+    puzzle = str(REPO / "instances" / "easy" / "6x6-s1.lp")
+    ran = CliRunner().invoke(main, ["solve", puzzle, "--extra", str(tmp_path / "outer.lp")])
+    assert ran.exit_code == 2
+    said = "not a regular file (a FIFO)" if kind == "fifo" else "not UTF-8 text"
+    assert ran.stderr.startswith(f"error: --extra: {included}") and said in ran.stderr
+    assert ran.stderr.count("\n") == 1

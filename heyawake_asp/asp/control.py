@@ -22,6 +22,7 @@ from heyawake_asp.asp.encodings import (
     DEFAULT_ENCODING,
     EncodingSet,
     as_encoding_set,
+    included_names,
     variant_program,
 )
 from heyawake_asp.asp.facts import puzzle_facts
@@ -168,16 +169,24 @@ def _programs(
     return (*files, *(() if puzzle.is_rectangular else irregular), *own, *extra)
 
 
-def _check_text(path: str | Path) -> None:
-    """Refuse a program that is not a regular UTF-8 file of sensible size, before clingo reads it.
+def _check_text(path: str | Path, seen: set[Path] | None = None) -> None:
+    """Refuse a program or a file it includes that is not a sensible regular UTF-8 file.
 
-    clingo would read a device forever, and a message quoting bytes that
-    are not UTF-8 crashes its logger.
+    Checked before clingo reads them: clingo would read a device (a FIFO)
+    forever, and a message quoting bytes that are not UTF-8 crashes its
+    logger. An included file is looked for as clingo does: beside the file
+    that includes it, else from here; one found nowhere is left to clingo.
     """
+    seen = set() if seen is None else seen
     try:
-        read_source(str(path))
+        text = read_source(str(path))
     except PuzzleFormatError as error:
         raise EncodingError(str(error)) from None
+    for name in included_names(text):
+        found = next((p for p in (Path(path).parent / name, Path(name)) if p.exists()), None)
+        if found is not None and found.resolve() not in seen:
+            seen.add(found.resolve())
+            _check_text(found, seen)
 
 
 class _Messages:

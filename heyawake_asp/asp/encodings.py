@@ -121,8 +121,13 @@ class EncodingSet:
         if len(self.files) != 1:
             return self.files
         entry = self.files[0]
-        included = (entry.parent / name for name in _INCLUDE.findall(_read(entry)))
+        included = (entry.parent / name for name in included_names(_read(entry)))
         return tuple(Path(os.path.normpath(path)) for path in included)
+
+
+def included_names(program: str) -> list[str]:
+    """The files a program's text includes (``#include "NAME".`` lines), as written."""
+    return _INCLUDE.findall(program)
 
 
 def encodings_dir() -> Path:
