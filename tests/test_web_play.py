@@ -276,6 +276,11 @@ def test_a_hint_paints_its_cells_the_colour_they_will_take(page: Page, base: str
         )
         assert fill == swatch["new-black" if settled["black"] else "new-white"], settled
     assert_legend_names_the_colours_shown(page)
+    # r3c9 holds its room's number: light on the dark cell, as on a shaded one (it was 2.4:1)
+    number = page.locator("#board text.clue[data-new-black]")
+    assert number.count() == 1
+    ink = rgb(number.evaluate("t => getComputedStyle(t).fill"))
+    assert contrast(ink, rgb(swatch["new-black"])) > 4.5
 
 
 def test_pause_hides_the_board_and_holds_the_clock(page: Page, base: str) -> None:
@@ -659,6 +664,37 @@ def test_the_board_keeps_its_place_and_size_through_a_hint_and_a_grade(
 
 
 @pytest.mark.slow  # some 5 s: the default run stays under 2 minutes
+def test_after_a_long_step_the_board_takes_its_size_back(browser: Browser, base: str) -> None:
+    """On a phone, medium/9x9-s2's step 6 (eight lines of sentence, seven of legend) leaves the
+    board at its least; the shorter steps after it give the board its width back (it stayed at
+    192 px under a band of blank lines). At 1280x800 the board of Steps' start, the grade above
+    it, is whole in the window."""
+    text = (REPO / "instances" / "medium" / "9x9-s2.lp").read_text()
+    for width, height in ((390, 844), (1280, 800)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            open_puzzle(page, base, text)
+            press(page, "Steps")
+            page.wait_for_selector("#learn[data-done='true']")
+            page.evaluate("window.scrollTo(0, 0)")
+            assert_board_in_view(page, 9, 9, height)
+            if width > 400:
+                continue
+            for _ in range(6):
+                press(page, "Next")
+            for _ in range(3):
+                press(page, "Next")
+            frame = page.locator("#board-frame").bounding_box()
+            first = page.locator(cell(page, 0, 0)).bounding_box()
+            last = page.locator(cell(page, 8, 8)).bounding_box()
+            assert frame is not None and first is not None and last is not None
+            assert last["x"] + last["width"] - first["x"] >= 0.9 * frame["width"], (first, last)
+        finally:
+            context.close()
+
+
+@pytest.mark.slow  # some 5 s: the default run stays under 2 minutes
 def test_on_a_phone_the_board_comes_first_as_wide_as_the_screen(
     browser: Browser, base: str
 ) -> None:
@@ -766,6 +802,11 @@ def test_shaded_cells_are_the_ink_on_the_board_in_either_scheme(
         assert (state(page, 0, 1), state(page, 1, 1)) == ("black", "white")
         paper = rgb(page.evaluate("getComputedStyle(document.body).backgroundColor"))
         assert (luminance(paper) < 0.1) == (scheme == "dark")
+        pressed = page.locator(".modes button[aria-pressed='true']")  # Play: was 2.1:1 in dark
+        colours = pressed.evaluate(
+            "b => [getComputedStyle(b).color, getComputedStyle(b).backgroundColor]"
+        )
+        assert contrast(rgb(colours[0]), rgb(colours[1])) > 4.5, colours
 
         def fill(x: int, y: int) -> tuple[int, int, int]:
             return rgb(page.locator(cell(page, x, y)).evaluate("c => getComputedStyle(c).fill"))

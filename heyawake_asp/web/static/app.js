@@ -640,7 +640,9 @@ window.addEventListener("resize", () => {
 const above = new ResizeObserver(() => board.fit());
 for (const node of $("board-frame").parentElement.children) {
   if (node === $("board-frame")) break;
-  above.observe(node);
+  // A box of its own, and its children's: a layout may show a node's children only
+  // (display: contents, Steps' and a phone's Compose controls), and those have no box.
+  for (const shown of [node, ...node.children]) above.observe(shown);
 }
 
 restoreOptions();

@@ -338,9 +338,12 @@ export class Board {
       }
     }
     this.rects.flat().forEach((rect) => {
-      const names = tokens.get(`${rect.dataset.x},${rect.dataset.y}`);
+      const key = `${rect.dataset.x},${rect.dataset.y}`;
+      const names = tokens.get(key);
       if (names) rect.setAttribute("data-highlight", [...names].join(" "));
       else rect.removeAttribute("data-highlight");
+      // A hint's black cell, not set yet, is painted dark: its number light, as a set one's.
+      this.clues.get(key)?.toggleAttribute("data-new-black", names?.has("new-black") ?? false);
     });
   }
 

@@ -18,13 +18,24 @@ export function say(text, kind = "info") {
 /**
  * Keep the sentence's block (the sentence, the whole reason, the legend) as tall as the
  * tallest it has been since `unsteady`, so that the board and the controls below it stay put
- * from one sentence to the next (a shorter one had pulled them up, a tap or a step later).
+ * from one sentence to the next (a shorter one had pulled them up, a tap or a step later);
+ * but not as a gap of more than a fifth of the window: after a rare long step the board
+ * comes back up (it had stayed at its least, under a band of blank lines).
  */
 export function steady() {
   const block = document.getElementById("said");
-  new ResizeObserver(() => {
-    block.style.minHeight = `${block.getBoundingClientRect().height}px`; // fractional: not a pixel less
-  }).observe(block);
+  const hold = () => {
+    const shown = [...block.children].filter((child) => child.offsetParent !== null);
+    const end = shown.at(-1);
+    if (!end) return;
+    const margin = parseFloat(getComputedStyle(end).marginBottom) || 0;
+    const content = end.getBoundingClientRect().bottom + margin - block.getBoundingClientRect().top;
+    const kept = parseFloat(block.style.getPropertyValue("--kept")) || 0;
+    const gap = kept - content;
+    block.style.setProperty("--kept", `${gap > 0 && gap <= window.innerHeight / 5 ? kept : content}px`);
+  };
+  const watch = new ResizeObserver(hold);
+  for (const child of block.children) watch.observe(child);
   // The whole reason closed by the player: its lines are not kept as a gap.
   document.getElementById("reason-details").addEventListener("toggle", (event) => {
     if (!event.target.open) unsteady();
@@ -33,7 +44,7 @@ export function steady() {
 
 /** Let the sentence's block shrink to its sentence (a puzzle or a mode opens: `steady`). */
 export function unsteady() {
-  document.getElementById("said").style.minHeight = "";
+  document.getElementById("said").style.removeProperty("--kept");
 }
 
 /** The kind of what the status shows now. */
