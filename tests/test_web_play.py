@@ -674,9 +674,7 @@ def test_after_a_long_step_the_board_takes_its_size_back(browser: Browser, base:
         context = browser.new_context(viewport={"width": width, "height": height})
         try:
             page = context.new_page()
-            open_puzzle(page, base, text)
-            press(page, "Steps")
-            page.wait_for_selector("#learn[data-done='true']")
+            open_in_steps(page, base, text)
             page.evaluate("window.scrollTo(0, 0)")
             assert_board_in_view(page, 9, 9, height)
             if width > 400:
@@ -685,11 +683,7 @@ def test_after_a_long_step_the_board_takes_its_size_back(browser: Browser, base:
                 press(page, "Next")
             for _ in range(3):
                 press(page, "Next")
-            frame = page.locator("#board-frame").bounding_box()
-            first = page.locator(cell(page, 0, 0)).bounding_box()
-            last = page.locator(cell(page, 8, 8)).bounding_box()
-            assert frame is not None and first is not None and last is not None
-            assert last["x"] + last["width"] - first["x"] >= 0.9 * frame["width"], (first, last)
+            assert board_fills_its_width(page, 9, 9)
         finally:
             context.close()
 
@@ -708,11 +702,7 @@ def test_on_a_phone_the_board_comes_first_as_wide_as_the_screen(
         page = context.new_page()
         open_puzzle(page, base, (REPO / "instances" / "medium" / "9x9-s3.lp").read_text())
         page.evaluate("window.scrollTo(0, 0)")
-        frame = page.locator("#board-frame").bounding_box()
-        first = page.locator(cell(page, 0, 0)).bounding_box()
-        last = page.locator(cell(page, 8, 8)).bounding_box()
-        assert frame is not None and first is not None and last is not None
-        assert last["x"] + last["width"] - first["x"] >= 0.9 * frame["width"], (first, last, frame)
+        assert board_fills_its_width(page, 9, 9)
         assert_board_in_view(page, 9, 9, 740)
         for button in ("Check", "Hint", "Undo"):
             assert in_view(page.get_by_role("button", name=button, exact=True).bounding_box(), 740)
@@ -732,13 +722,28 @@ LONGEST_STEP = 58
 def assert_board_in_view(page: Page, width: int, height: int, window: int) -> None:
     """The first and last cells of a ``width`` x ``height`` board lie in a ``window`` high
     view; the board as wide as its frame, or as tall as the window leaves it but for 8rem."""
+    last = page.locator(cell(page, width - 1, height - 1)).bounding_box()
+    first = page.locator(cell(page, 0, 0)).bounding_box()
+    assert first is not None and last is not None
+    assert first["y"] >= 0 and last["y"] + last["height"] <= window + 1, (width, last, window)
+    wide = board_fills_its_width(page, width, height)
+    assert wide or last["y"] + last["height"] >= window - 8 * 16, (width, last)
+
+
+def open_in_steps(page: Page, base: str, text: str) -> None:
+    """Open the puzzle ``text``, then its Steps, every step found."""
+    open_puzzle(page, base, text)
+    press(page, "Steps")
+    page.wait_for_selector("#learn[data-done='true']")
+
+
+def board_fills_its_width(page: Page, width: int, height: int) -> bool:
+    """Whether a ``width`` x ``height`` board's cells span 90% of its frame's width or more."""
     first = page.locator(cell(page, 0, 0)).bounding_box()
     last = page.locator(cell(page, width - 1, height - 1)).bounding_box()
     frame = page.locator("#board-frame").bounding_box()
     assert first is not None and last is not None and frame is not None
-    assert first["y"] >= 0 and last["y"] + last["height"] <= window + 1, (width, last, window)
-    wide = last["x"] + last["width"] - first["x"] >= 0.9 * frame["width"]
-    assert wide or last["y"] + last["height"] >= window - 8 * 16, (width, last, frame)
+    return last["x"] + last["width"] - first["x"] >= 0.9 * frame["width"]
 
 
 @pytest.mark.slow  # several seconds: the default run stays under 2 minutes
@@ -912,9 +917,7 @@ def test_steps_sentence_and_controls_are_on_screen_together(browser: Browser, ba
         try:
             page = context.new_page()
 
-            open_puzzle(page, base, text)
-            press(page, "Steps")
-            page.wait_for_selector("#learn[data-done='true']")
+            open_in_steps(page, base, text)
             assert in_view(page.locator("#learn-grade").bounding_box(), height), width
             for _ in range(3):
                 press(page, "Next")
@@ -973,9 +976,7 @@ def test_escape_leaves_steps_as_they_open(page: Page, base: str) -> None:
     """Steps open with the slider focused: Escape leaves them there too (it did only once a
     button had been clicked), and the arrow keys walk the steps one at a time. Back to play,
     the board has the keys."""
-    open_puzzle(page, base, (REPO / "instances" / "easy" / "6x6-s1.lp").read_text())
-    press(page, "Steps")
-    page.wait_for_selector("#learn[data-done='true']")
+    open_in_steps(page, base, (REPO / "instances" / "easy" / "6x6-s1.lp").read_text())
     assert page.evaluate("document.activeElement.id") == "slider"
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
