@@ -261,6 +261,7 @@ def test_an_encoding_directory_holding_a_fifo_is_refused_not_waited_on(tmp_path:
         resolve_encoding(str(tmp_path))
 
 
+@pytest.mark.slow  # each a solve in a child: some 2 s
 @pytest.mark.parametrize("kind", ["fifo", "not utf-8"])
 def test_a_file_an_extra_program_includes_is_checked_as_the_program_is(
     tmp_path: Path, kind: str

@@ -174,6 +174,7 @@ def test_unsolved_puzzle_fails_the_suite(tmp_path: Path) -> None:
     assert "broken1.lp: missing height/1 fact" in result.stderr
 
 
+@pytest.mark.slow  # a suite in a process of its own: some 2 s
 def test_a_fifo_in_the_folder_is_an_error_row_not_a_wait(tmp_path: Path) -> None:
     """A FIFO named like a puzzle is refused when read, as every command refuses one: the
     suite had opened it for its header and waited for a writer, past any time limit."""
