@@ -189,8 +189,8 @@ def _check_text(path: str | Path, seen: set[Path] | None = None) -> None:
         return
     for name in included:
         found = next((p for p in (Path(path).parent / name, Path(name)) if p.exists()), None)
-        if found is not None and found.resolve() not in seen:
-            seen.add(found.resolve())
+        if found is not None and (real := found.resolve()) not in seen:
+            seen.add(real)
             _check_text(found, seen)
 
 

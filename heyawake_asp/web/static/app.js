@@ -4,7 +4,7 @@
 
 import { Superseded, abort, call, post, watchBusy } from "./api.js";
 import { Board, ZOOM_STEP } from "./board.js";
-import { Compose } from "./compose.js";
+import { CREDITS, Compose } from "./compose.js";
 import { MAX_SIZE, fromObject, fromUrl } from "./draft.js";
 import { GRADES, VARIANTS } from "./kinds.js";
 import { Learn } from "./learn.js";
@@ -127,7 +127,7 @@ const creditsOf = (puzzle) => ({ title: puzzle.title, author: puzzle.author });
 
 /** ``credits`` as an address carries them after its puzzle: ``&title=...&author=...`` (none left out). */
 const creditsPart = (credits) =>
-  ["title", "author"].filter((kind) => credits[kind]).map((kind) => `&${kind}=${encodeURIComponent(credits[kind])}`).join("");
+  CREDITS.filter((kind) => credits[kind]).map((kind) => `&${kind}=${encodeURIComponent(credits[kind])}`).join("");
 
 /** The draft's address: its puzz.link URL, then its title and author. */
 const draftHash = () => DRAFT + encodeURIComponent(compose.url()) + creditsPart(compose.credits());
@@ -147,7 +147,7 @@ function addressParts(rest) {
 
 /** The title and author among an address's ``fields``, decoded. Throws URIError on a bad encoding. */
 const creditsOfFields = (fields) =>
-  Object.fromEntries(["title", "author"].filter((kind) => kind in fields).map((kind) => [kind, decodeURIComponent(fields[kind])]));
+  Object.fromEntries(CREDITS.filter((kind) => kind in fields).map((kind) => [kind, decodeURIComponent(fields[kind])]));
 
 /** Show Play or Compose (``draft``: the draft to compose, as an edit of the one there). */
 function setMode(mode, draft = null) {
@@ -264,7 +264,7 @@ async function playText(text, linked = null, linkCredits = {}) {
     return;
   }
   if (url === null) warnings = reply.warnings ?? [];
-  for (const kind of ["title", "author"]) credits[kind] ||= linkCredits[kind]; // the puzzle's own first
+  for (const kind of CREDITS) credits[kind] ||= linkCredits[kind]; // the puzzle's own first
   const puzzle = { source, ...JSON.parse(reply.text), ...credits };
   showCredits(credits);
   setPaused(false);

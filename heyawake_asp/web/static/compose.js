@@ -14,7 +14,8 @@ const DEBOUNCE_MS = 150;
 const ANALYSIS = ["analyze", "grade", "explain", "suggest"];
 const EXPORTS = { url: "puzz.link URL", text: "text", json: "JSON", kth: "KTH", svg: "SVG" };
 const HISTORY = 500; // the most edits undo keeps
-const CREDITS = ["title", "author"];
+/** A puzzle's credits, as the fields, the formats and an address name them. */
+export const CREDITS = ["title", "author"];
 const xy = (cell) => [cell.x, cell.y];
 const MAX_CLUE = 4095; // what a puzz.link URL holds
 /** The legend's words for the marks on a draft's cells, in the legend's order. */
