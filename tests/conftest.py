@@ -14,6 +14,7 @@ import json
 import os
 import re
 import signal
+import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,10 @@ from hypothesis import HealthCheck, settings
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
+
+# Where PYTHONDONTWRITEBYTECODE is set, every run (each worker of each) rewrote the test modules'
+# assertions afresh, some 6 s: the rewritten modules are cached as pytest caches them elsewhere.
+sys.dont_write_bytecode = False
 
 for _name, _examples in (("quick", QUICK_EXAMPLES), ("thorough", THOROUGH_EXAMPLES)):
     settings.register_profile(

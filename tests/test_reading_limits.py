@@ -24,6 +24,7 @@ from heyawake_asp.errors import EncodingError
 from heyawake_asp.formats import MAX_INPUT_BYTES, json_format, kth, read_puzzle, text, url
 from heyawake_asp.formats.source import read_source
 from heyawake_asp.grid import read_grid
+from heyawake_asp.solver import solve
 
 EASY1 = REPO / "instances" / "easy" / "easy1.lp"
 FIVE_MB = 5_000_000
@@ -259,6 +260,23 @@ def test_an_encoding_directory_holding_a_fifo_is_refused_not_waited_on(tmp_path:
     os.mkfifo(tmp_path / "waiting.lp")
     with pytest.raises(EncodingError, match=r"waiting.lp: not a regular file \(a FIFO\)$"):
         resolve_encoding(str(tmp_path))
+
+
+@pytest.mark.parametrize("where", ["extra", "encoding"])
+def test_a_program_whose_file_name_is_not_utf8_is_refused_by_name(
+    tmp_path: Path, where: str
+) -> None:
+    """clingo takes file names as UTF-8 text: one that is not (a byte 0xfe) raised
+    UnicodeEncodeError, a traceback; it is refused naming the file, its byte escaped."""
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "rules.lp").write_text("#show black/2.\n", encoding="utf-8")
+    odd = Path(os.fsdecode(bytes(folder / "odd") + b"\xfe.lp"))
+    odd.write_text("black(0,0) :- black(0,0).\n", encoding="utf-8")
+    puzzle = read_puzzle(REPO / "instances" / "easy" / "6x6-s1.lp")
+    asked = {"extra": [odd]} if where == "extra" else {"encoding": str(folder)}
+    with pytest.raises(EncodingError, match=r"odd\\xfe\.lp: a file name that is not UTF-8"):
+        solve(puzzle, **asked)
 
 
 @pytest.mark.slow  # each a solve in a child: some 2 s

@@ -289,10 +289,10 @@ shipped set up to 4 cells, and the experimental ones only so (CI's budget: 80 s 
 tests; `heyawake validate NAME` after editing one, docs/testing.md)."""
 
 
-OTHER_SETS_MAX_CELLS = 11
+OTHER_SETS_MAX_CELLS = 10
 """The default set is validated as `heyawake validate` does by default, on grids up to 12 cells
-(some 3,000 puzzles), rectangles and irregular rooms; the other sets up to 11 (some 2,250: two
-thirds of the time, a minute less of CI's slow tests)."""
+(some 3,000 puzzles), rectangles and irregular rooms; the other sets up to 10 (some 2,080: 11
+adds only strips of one row, where the thesis's quadratic connectivity took a third of its time)."""
 
 
 @functools.cache
