@@ -6,6 +6,7 @@ Each test is a careless or hostile use that once misbehaved.
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -140,6 +141,20 @@ def test_generate_makes_an_output_directory_but_no_missing_folder_for_a_file(
         2,
         "error: --output: '': no such file (the name is empty)",
     )
+
+
+def test_an_output_known_unwritable_before_any_work_is_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As docs/commands.md's exit statuses say: 2, where a write that fails midway is 1. (The
+    tests run as root, whom no permission stops: `os.access` says no as for another user.)"""
+    monkeypatch.setattr(os, "access", lambda path, mode: False)
+    result = run("convert", EASY1, "--to", "url", "-o", tmp_path / "p.url")
+    assert (result.exit_code, error_line(result)) == (
+        2,
+        f"error: --output: {tmp_path / 'p.url'}: permission denied",
+    )
+    assert not (tmp_path / "p.url").exists()
 
 
 @pytest.mark.parametrize(

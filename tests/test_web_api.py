@@ -349,6 +349,36 @@ def test_past_the_deadline_solve_and_steps_answer_what_they_found() -> None:
         assert (reply.status, reply.body["status"]) == (200, "timeout")
 
 
+@pytest.mark.parametrize(
+    ("endpoint", "body", "key"),
+    [
+        ("generate", {"width": 5, "height": 5, "variant": "ayeheya"}, "variant"),
+        ("solve", {"puzzle": THREE, "grid": ["#.#"]}, "grid"),
+        ("check", {"puzzle": THREE, "grid": ["#.#"], "Strict": True}, "Strict"),
+        ("steps", {"puzzle": THREE, "line\nbreak": 1}, "line\nbreak"),
+    ],
+)
+def test_a_key_the_endpoint_does_not_take_is_refused_not_ignored(
+    endpoint: str, body: dict[str, Any], key: str
+) -> None:
+    """A misspelt or misplaced key was ignored: `generate` with ``variant`` made a plain puzzle."""
+    reply = ask(endpoint, **body)
+    assert reply.status == 400
+    message = reply.body["error"]
+    assert message.startswith(f"$: unknown key {key!r} (/api/{endpoint} takes ")
+    assert "\n" not in message
+
+
+def test_every_key_the_docs_name_is_taken() -> None:
+    """The JSON API's table in docs/web.md names each endpoint's keys as the API takes them."""
+    table = (REPO / "docs" / "web.md").read_text().split("## The JSON API", 1)[1]
+    for name, endpoint in ENDPOINTS.items():
+        [row] = [line for line in table.splitlines() if line.startswith(f"| `/api/{name}` |")]
+        documented = row.split("|")[2]
+        named = {key for key in endpoint.keys if f"`{key}`" in documented}
+        assert named == set(endpoint.keys), (name, documented)
+
+
 @given(endpoint=st.sampled_from(sorted(ENDPOINTS)), body=st.binary(max_size=200))
 def test_any_body_gets_a_reply(endpoint: str, body: bytes) -> None:
     reply = answer(endpoint, body)

@@ -673,7 +673,7 @@ def test_our_bug_is_a_500_without_its_traceback(port: int, monkeypatch: pytest.M
     def broken(request: dict[str, Any], deadline: object) -> dict[str, Any]:
         raise ZeroDivisionError("a secret detail")
 
-    monkeypatch.setitem(api.ENDPOINTS, "check", broken)
+    monkeypatch.setitem(api.ENDPOINTS, "check", api.Endpoint(broken, ("puzzle",)))
     status, _, data = request(port, "POST", "/api/check", json.dumps(THREE).encode())
     assert status == 500
     assert json.loads(data) == {"error": "server: /api/check failed (our bug: see the log)"}

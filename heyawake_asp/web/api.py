@@ -97,7 +97,7 @@ def answer(endpoint: str, body: bytes, deadline: Deadline = NEVER) -> Reply:
     traceback goes to the log, never into the reply. The reader's warnings,
     if any, come as ``warnings``.
     """
-    return _answered(endpoint, body, deadline, ENDPOINTS[endpoint])
+    return _answered(endpoint, body, deadline, ENDPOINTS[endpoint].respond)
 
 
 def stream_steps(body: bytes, deadline: Renewing, report: Callable[[Record], None]) -> Reply:
@@ -138,6 +138,7 @@ def _reply(
     """`_answered`'s reply, before the warnings are added."""
     try:
         request = _object(body)
+        _refuse_unknown_keys(endpoint, request)
         return Reply(200, respond(request, deadline))
     except RequestError as error:
         return Reply(error.status, {"error": str(error)})
@@ -167,6 +168,16 @@ def _object(body: bytes) -> dict[str, Any]:
     if not isinstance(request, dict):
         raise RequestError("$", "expected a JSON object")
     return request
+
+
+def _refuse_unknown_keys(endpoint: str, request: Record) -> None:
+    """Refuse a key ``endpoint`` does not take: a misspelt one would be ignored."""
+    takes = ENDPOINTS[endpoint].keys
+    unknown = next((key for key in request if key not in takes), None)
+    if unknown is not None:
+        raise RequestError(
+            "$", f"unknown key {unknown!r} (/api/{endpoint} takes {', '.join(takes)})"
+        )
 
 
 def _field(request: dict[str, Any], key: str, kind: type, default: Any = None) -> Any:
@@ -382,16 +393,24 @@ def _generate(request: dict[str, Any], deadline: Deadline) -> dict[str, Any]:
     return generate_record(seed, level or None, write_puzzle(puzzle, "url").strip())
 
 
-ENDPOINTS: dict[str, Callable[[dict[str, Any], Deadline], dict[str, Any]]] = {
-    "solve": _solve,
-    "check": _check,
-    "hint": _hint,
-    "steps": _steps,
-    "grade": _grade,
-    "analyze": _analyze,
-    "explain": _explain,
-    "suggest": _suggest,
-    "convert": _convert,
-    "generate": _generate,
+@dataclass(frozen=True)
+class Endpoint:
+    """The function answering an endpoint, and the keys its request may hold."""
+
+    respond: Callable[[Record, Deadline], Record]
+    keys: tuple[str, ...]
+
+
+ENDPOINTS: dict[str, Endpoint] = {
+    "solve": Endpoint(_solve, ("puzzle",)),
+    "check": Endpoint(_check, ("puzzle", "grid", "strict")),
+    "hint": Endpoint(_hint, ("puzzle", "grid")),
+    "steps": Endpoint(_steps, ("puzzle",)),
+    "grade": Endpoint(_grade, ("puzzle",)),
+    "analyze": Endpoint(_analyze, ("puzzle", "limit")),
+    "explain": Endpoint(_explain, ("puzzle",)),
+    "suggest": Endpoint(_suggest, ("puzzle",)),
+    "convert": Endpoint(_convert, ("puzzle", "to", "grid")),
+    "generate": Endpoint(_generate, ("width", "height", "seed", "grade")),
 }
-"""Each endpoint (``/api/NAME``) and the function answering it."""
+"""Each endpoint (``/api/NAME``): a request holding any other key is refused, not half-read."""
