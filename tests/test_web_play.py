@@ -752,7 +752,9 @@ def test_on_a_phone_a_puzzle_opened_below_the_board_comes_into_view(
     browser: Browser, base: str
 ) -> None:
     """At 390x844 the panel to open a puzzle lies below the board: Open brings the game's
-    sentence and the board's top row into view, and a Load that fails, its error."""
+    sentence and the board's top row into view; a Load that fails shows its error under the
+    Load button, the box to mend in view (the page had jumped up to the sentence, the board
+    between it and the box)."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     try:
         page = context.new_page()
@@ -771,8 +773,14 @@ def test_on_a_phone_a_puzzle_opened_below_the_board_comes_into_view(
         box.fill("hello, this is not a puzzle")
         press(page, "Load")
         assert status(page).startswith("error: ")
-        assert in_view(page.locator("#status").bounding_box(), 844)
+        note = page.locator("#load-error")
+        assert note.is_visible() and note.text_content() == status(page)
+        assert in_view(note.bounding_box(), 844) and in_view(box.bounding_box(), 844)
         assert page.locator(CELL).count() == 121  # the game loaded before is left as it was
+        box.fill((REPO / "instances" / "medium" / "9x9-s3.lp").read_text())
+        press(page, "Load")
+        assert not note.is_visible()
+        assert in_view(page.locator("#status").bounding_box(), 844)
     finally:
         context.close()
 

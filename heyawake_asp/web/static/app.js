@@ -10,7 +10,7 @@ import { GRADES, VARIANTS } from "./kinds.js";
 import { Learn } from "./learn.js";
 import { Play } from "./play.js";
 import { store, stored } from "./progress.js";
-import { list, report, say, steady, unsteady } from "./status.js";
+import { clearLoadError, list, report, reportLoad, say, steady, unsteady } from "./status.js";
 import { Timer } from "./timer.js";
 import { capitalised, plural, sized } from "./words.js";
 
@@ -205,17 +205,18 @@ function setMode(mode, draft = null) {
 
 /** The draft of a puzzle in any format (converted by the API) and the reader's warnings, or null after an error. */
 async function draftOf(text) {
+  clearLoadError();
   try {
     const reply = await post("load-json", "convert", { puzzle: text, to: "json" });
     const puzzle = JSON.parse(reply.text);
     if (puzzle.width > MAX_SIZE || puzzle.height > MAX_SIZE) {
-      say(`error: ${sized(puzzle.width, puzzle.height)} puzzle: drafts are at most ${MAX_SIZE}×${MAX_SIZE}`, "error");
+      reportLoad(`error: ${sized(puzzle.width, puzzle.height)} puzzle: drafts are at most ${MAX_SIZE}×${MAX_SIZE}`);
       return null;
     }
     const { variant } = puzzle;
     return { draft: fromObject(puzzle), credits: creditsOf(puzzle), variant, warnings: reply.warnings ?? [] };
   } catch (error) {
-    report(error);
+    reportLoad(error);
     return null;
   }
 }
@@ -239,6 +240,7 @@ async function load(text) {
 /** Read ``text`` as a puzzle, draw it, and put its puzz.link URL in the address. */
 async function playText(text, linked = null, linkCredits = {}) {
   abort(PUZZLE_REQUESTS);
+  clearLoadError();
   learn.close(); // its walk is stopped: a load that fails leaves its error beside the grid
   // The puzz.link URL is the puzzle from here on, for every request: the rooms drawn from its
   // JSON are numbered as the API numbers them (a file's own room order may differ).
@@ -260,7 +262,7 @@ async function playText(text, linked = null, linkCredits = {}) {
   try {
     reply = await post("load-json", "convert", { puzzle: source, to: "json" });
   } catch (error) {
-    report(error);
+    reportLoad(error);
     return;
   }
   if (url === null) warnings = reply.warnings ?? [];
@@ -472,7 +474,7 @@ async function openInstance() {
     await load(reply.puzzle);
     if (!compose.active && play.puzzle) store(INSTANCE_KEY, { name, source: play.puzzle.source });
   } catch (error) {
-    report(error);
+    reportLoad(error);
   }
 }
 
@@ -487,7 +489,7 @@ async function generate(event) {
     $("puzzle-text").value = reply.puzzle;
     await load(reply.puzzle);
   } catch (error) {
-    report(error);
+    reportLoad(error);
   }
 }
 
@@ -499,7 +501,7 @@ function openFile() {
     $("puzzle-text").value = reader.result;
     load(reader.result);
   });
-  reader.addEventListener("error", () => say(`error: ${file.name}: cannot be read`, "error"));
+  reader.addEventListener("error", () => reportLoad(`error: ${file.name}: cannot be read`));
   reader.readAsText(file);
 }
 

@@ -62,6 +62,34 @@ export function report(error) {
   revealSentence();
 }
 
+/**
+ * Show the error of what the puzzle box asked (a load, an open, a generate): in the sentence,
+ * and under the box's Load button too when the box is in view and the sentence is not (on a
+ * phone the board lies between them), the page left where the player is; else the sentence
+ * brought into view. A superseded request says nothing.
+ */
+export function reportLoad(error) {
+  if (error instanceof Superseded) return;
+  const message = error instanceof Error ? `error: ${error.message}` : error;
+  say(message, "error");
+  const note = document.getElementById("load-error");
+  note.textContent = message;
+  note.hidden = inView(status()) || !inView(document.getElementById("load"));
+  if (note.hidden) revealSentence();
+  else note.scrollIntoView({ block: "nearest" });
+}
+
+/** Clear the puzzle box's error (`reportLoad`): asked again, or loaded. */
+export function clearLoadError() {
+  document.getElementById("load-error").hidden = true;
+}
+
+/** Whether some of ``element`` lies in the window. */
+function inView(element) {
+  const box = element.getBoundingClientRect();
+  return box.height > 0 && box.bottom > 0 && box.top < window.innerHeight;
+}
+
 /** Scroll the page as little as it takes to show the sentence (not at all when in view). */
 export function revealSentence() {
   status().scrollIntoView({ block: "nearest" });
