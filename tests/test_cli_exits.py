@@ -294,6 +294,30 @@ def test_timeout_stops_reading_a_million_rooms(tmp_path: Path, command: str) -> 
     assert error_line(result) == f"error: {big}: stopped past the time limit of 2 s while reading"
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["convert", "--to", "json", "PUZZLE"],
+        pytest.param(["render", "PUZZLE"], marks=pytest.mark.slow),
+        pytest.param(["check", "PUZZLE", "SOLUTION"], marks=pytest.mark.slow),
+    ],
+    ids=lambda command: command[0],
+)
+def test_timeout_stops_the_reading_of_the_commands_that_only_read(
+    tmp_path: Path, command: list[str]
+) -> None:
+    """convert, render (without --solve) and check read a 10^6-room puzzle for some 50 s and
+    took no --timeout: they take it, as solve does, and stop reading at it."""
+    big = tmp_path / "big.url"
+    big.write_text("https://puzz.link/p?heyawake/1000/1000/" + "v" * 399_600 + "z" * 50_000)
+    solution = tmp_path / "solution.txt"
+    solution.write_text(("." * 1000 + "\n") * 1000)
+    files = {"PUZZLE": big, "SOLUTION": solution}
+    result = run(*(files.get(arg, arg) for arg in command), "--timeout", "1")
+    assert result.exit_code == 1
+    assert error_line(result) == f"error: {big}: stopped past the time limit of 1 s while reading"
+
+
 def test_a_big_unsolved_grid_is_not_drawn(tmp_path: Path) -> None:
     # Unsatisfiable at once: a 1x2 room cannot hold two black cells.
     big = tmp_path / "big.lp"

@@ -25,7 +25,7 @@ from heyawake_asp.formats import FORMATS, format_of_name, write_puzzle
 from heyawake_asp.grid import Grid
 from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.render.svg import render_svg
-from heyawake_asp.runtime.deadline import NEVER, Deadline, as_deadline
+from heyawake_asp.runtime.deadline import Deadline, as_deadline
 from heyawake_asp.runtime.isolation import Worker
 from heyawake_asp.solver import solve
 
@@ -62,12 +62,13 @@ def render_command(
     """Draw PUZZLE (a file, a puzz.link URL or '-') as an SVG picture.
 
     With --solve, --encoding and --timeout work as for 'heyawake solve', and
-    the solution drawn passes the independent checker first. Exit status 1
-    when the puzzle cannot be read, or with --solve has no solution; 3 when
-    the checker rejects the solution.
+    the solution drawn passes the independent checker first; without it,
+    --timeout bounds the reading. Exit status 1 when the puzzle cannot be
+    read (in time), or with --solve has no solution; 3 when the checker
+    rejects the solution.
     """
     not_the_input(output, puzzle, "--output")
-    deadline = as_deadline(timeout) if solved or dots else NEVER
+    deadline = as_deadline(timeout)
     problem = read_puzzle_or_fail(puzzle, deadline)
     grid = _first_solution(puzzle, problem, encoding, deadline) if solved or dots else None
     write_file(output, render_svg(problem, grid, dots))
@@ -81,16 +82,18 @@ def render_command(
     type=click.Choice(list(FORMATS)),
     help="Target format (default: the one the output file's extension names).",
 )
+@timeout_option
 @_OUTPUT
-def convert_command(puzzle: str, fmt: str | None, output: str) -> None:
+def convert_command(puzzle: str, fmt: str | None, timeout: float | None, output: str) -> None:
     """Write PUZZLE (a file, a puzz.link URL or '-') in another format.
 
     The output file's extension (.lp, .json, .url, .txt) names the format it
     is read back as: --to may be left out then, and must agree with it.
+    --timeout bounds the reading (exit status 1 past it).
     """
     not_the_input(output, puzzle, "--output")
     fmt = _target_format(fmt, output)
-    problem = read_puzzle_or_fail(puzzle)
+    problem = read_puzzle_or_fail(puzzle, as_deadline(timeout))
     try:
         with echoing_warnings():
             converted = write_puzzle(problem, fmt)

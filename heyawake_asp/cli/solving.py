@@ -172,16 +172,17 @@ def _solve_one(
 @main.command("check")
 @click.argument("puzzle")
 @click.argument("solution")
-def check_command(puzzle: str, solution: str) -> None:
+@timeout_option
+def check_command(puzzle: str, solution: str, timeout: float | None) -> None:
     """Check a SOLUTION file (rows of '#' black and '.' white) against PUZZLE.
 
     Either may be '-' for standard input. Prints every broken rule; exit
-    status 1 when there is any.
+    status 1 when there is any, or when PUZZLE is not read within --timeout.
     """
     if puzzle == solution == "-":
         raise click.UsageError("PUZZLE and SOLUTION cannot both be '-' (standard input)")
     try:
-        problem = _read(puzzle)
+        problem = _read(puzzle, as_deadline(timeout))
         grid = read_grid(read_source(solution), solution)
     except HeyawakeError as error:
         raise click.ClickException(str(error)) from None
