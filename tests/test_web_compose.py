@@ -111,6 +111,10 @@ def test_drawn_rectangles_and_typed_numbers_are_the_draft(page: Page, base: str)
     click(page, 2, 1)
     page.keyboard.type("12")  # 12 is more than 8 cells can hold: the 2 begins a new number
     assert page.input_value("#room-clue") == "2"
+    assert status(page) == (  # said, not silent
+        "Not 12: the room at r1c3 has 8 cells: its number can be at most 4. "
+        "The 2 begins a new number."
+    )
     page.keyboard.press("Backspace")
     page.keyboard.type("3")
     page.keyboard.press("ArrowLeft")  # the cursor to (1, 1): its room is selected
@@ -493,17 +497,39 @@ def test_the_most_a_room_can_hold_is_its_largest_set_of_cells_apart(page: Page, 
 
 
 @pytest.mark.slow  # about 3 s: the default run stays under 2 minutes
-def test_compose_from_a_game_in_progress_hides_the_solution_until_asked(
-    page: Page, base: str
+@pytest.mark.parametrize("moves", [1, 0])
+def test_compose_from_a_puzzle_not_yet_solved_hides_the_solution_until_asked(
+    page: Page, base: str, moves: int
 ) -> None:
+    """Opened at once on a puzzle just loaded, Compose had drawn its whole solution."""
     open_puzzle(page, base, URL)
-    page.click(cell(page, 0, 0))
-    settle(page)
+    if moves:
+        page.click(cell(page, 0, 0))
+        settle(page)
     press(page, "Compose")
     assert page.get_attribute("#analysis", "data-status") == "unique"
     assert board(page) == ["??????"] * 6
     page.get_by_label("shared cells").check()
     assert board(page) == list(solve(read_puzzle_text(URL, "url")).solutions[0])
+
+
+@pytest.mark.slow  # about 3 s: the default run stays under 2 minutes
+def test_a_draft_its_rules_refuse_is_not_played_and_its_room_is_named(
+    page: Page, base: str
+) -> None:
+    """An L-shaped room under ayeheya's rules (rooms symmetric): Play this draft had left the
+    Play view without a board or controls, only the error; the legend called the room's shape
+    a clash of numbers."""
+    ell = frozenset({(0, 0), (0, 1), (1, 1)})
+    open_draft(page, base, Puzzle(2, 2, (Room(ell, 1), Room(frozenset({(1, 0)})))))
+    page.get_by_label("Rules", exact=True).select_option("ayeheya")
+    settle(page)
+    assert page.get_attribute("#analysis", "data-status") == "error"
+    assert "rooms whose numbers" not in page.inner_text("#draft-legend")
+    press(page, "Play this draft")
+    assert page.locator("#compose-controls").is_visible()  # still composing the draft
+    assert page.locator(CELL).count() == 4
+    assert status(page).startswith("error: ") and "symmetric" in status(page)
 
 
 def test_an_irregular_room_exports_every_format_but_kth(page: Page, base: str) -> None:

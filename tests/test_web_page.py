@@ -250,6 +250,12 @@ def test_errors_are_shown_with_the_servers_message(page: Page, base: str) -> Non
 
 
 @pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
+def moves_out_of_use(page: Page) -> set[str]:
+    """The Steps moves marked out of use (aria-disabled: still focusable, as a toolbar's are)."""
+    moves = page.locator("#learn .toolbar button[aria-disabled='true']")
+    return set(moves.all_inner_texts())
+
+
 def test_steps_walk_forward_and_back_as_the_api_path(page: Page, base: str) -> None:
     open_puzzle(page, base, URL)
     path = api(base, "steps", {"puzzle": URL})
@@ -287,8 +293,10 @@ def test_steps_walk_forward_and_back_as_the_api_path(page: Page, base: str) -> N
     press(page, "Last")
     shows(len(steps))
     assert verify(read_puzzle_text(URL, "url"), board(page)) == []
+    assert moves_out_of_use(page) == {"Next", "Last"}  # at an end, its moves say they do nothing
     press(page, "First")
     shows(0)
+    assert moves_out_of_use(page) == {"First", "Previous"}
     page.get_by_label("Step", exact=True).fill("5")
     shows(5)
     page.keyboard.press("ArrowRight")  # the slider has the focus: it moves one step

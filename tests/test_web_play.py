@@ -189,7 +189,9 @@ def test_a_touch_drag_paints_on_a_phone(browser: Browser, base: str) -> None:
 
 
 @pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
-def test_the_game_is_kept_across_a_reload_and_start_over_clears_it(page: Page, base: str) -> None:
+def test_the_game_is_kept_across_a_reload_and_start_over_clears_it_undoably(
+    page: Page, base: str
+) -> None:
     open_puzzle(page, base, URL)
     page.click(cell(page, 0, 0))
     page.click(cell(page, 2, 0))
@@ -204,12 +206,15 @@ def test_the_game_is_kept_across_a_reload_and_start_over_clears_it(page: Page, b
     assert "as you left it" in status(page)
     press(page, "Undo")  # the history came back too
     assert state(page, 2, 0) == "black"
+    before = board(page)
     press(page, "Start over")
     assert board(page) == ["??????"] * 6
     page.reload()
     page.wait_for_selector(CELL)
     settle(page)
     assert board(page) == ["??????"] * 6
+    press(page, "Undo")  # starting over is a move too: nothing is lost by a slip of the finger
+    assert board(page) == before
 
 
 @pytest.mark.slow  # several seconds: the default run stays under 2 minutes
@@ -226,6 +231,28 @@ def test_the_bare_address_goes_on_with_the_last_game(page: Page, base: str) -> N
     assert state(page, 2, 3) == "black"
     assert status(page).startswith("Your 6×6 game as you left it")
     assert page.locator("#credits").inner_text() == "“A walk”"
+
+
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
+def test_play_after_a_reload_in_compose_goes_on_with_the_last_game(page: Page, base: str) -> None:
+    """Reloaded on a draft's address, Play said "Load a puzzle to begin", the game kept unseen."""
+    open_puzzle(page, base, URL)
+    page.click(cell(page, 0, 0))  # black
+    settle(page)
+    press(page, "Compose")
+    page.get_by_label("Columns").fill("4")
+    page.get_by_label("Rows").fill("4")
+    press(page, "New")
+    page.wait_for_selector(f"{CELL}[data-x='5']", state="detached")
+    page.reload()
+    page.wait_for_selector(CELL)
+    settle(page)
+    assert page.locator(f"{CELL}[data-x='5']").count() == 0  # the draft, in Compose
+    press(page, "Play")
+    page.wait_for_selector(f"{CELL}[data-x='5'][data-y='5']")
+    settle(page)
+    assert state(page, 0, 0) == "black"
+    assert status(page).startswith("Your 6×6 game as you left it")
 
 
 @pytest.mark.slow  # several seconds: the default run stays under 2 minutes
@@ -296,6 +323,9 @@ def test_pause_hides_the_board_and_holds_the_clock(page: Page, base: str) -> Non
         "#board *", "all => all.filter(e => getComputedStyle(e).visibility !== 'hidden').length"
     )
     assert shown == 0
+    for _ in range(20):  # Tab goes round the page and never lands on the hidden board
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") != "board"
     assert page.get_by_role("button", name="Hint").is_disabled()
     assert page.get_by_role("button", name="Steps").is_disabled()  # the board stays hidden
     press(page, "Resume")

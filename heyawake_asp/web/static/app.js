@@ -101,6 +101,7 @@ function setPaused(pause) {
   $("pause").textContent = pause ? "Resume" : "Pause";
   $("pause").setAttribute("aria-pressed", String(pause));
   $("board").classList.toggle("paused", pause);
+  $("board-frame").inert = pause; // nor can the focus land on the board, where nothing would show it
   board.readOnly = pause;
   if (pause) play.timer.pause();
   else play.timer.resume();
@@ -172,11 +173,11 @@ function setMode(mode, draft = null) {
       draft = fromObject(play.puzzle);
       compose.setCredits(creditsOf(play.puzzle));
       compose.setVariant(play.puzzle.variant);
-      const playing = play.done.length > 0 && !play.solved;
-      if (playing) $("shared").checked = false; // a game in progress: no spoiler
-      sentence = playing
-        ? "Composing a copy of the puzzle in play; its solution stays hidden (tick shared cells to see it)."
-        : "Composing a copy of the puzzle in play: edit its rooms and numbers.";
+      // A puzzle not yet solved, moves made or not: the player may be about to play it.
+      if (!play.solved) $("shared").checked = false;
+      sentence = play.solved
+        ? "Composing a copy of the puzzle in play: edit its rooms and numbers."
+        : "Composing a copy of the puzzle in play; its solution stays hidden (tick shared cells to see it).";
     } else if (!compose.active && !draft) {
       sentence = "Compose: drag rectangles to make rooms; select a room and type its number.";
     }
@@ -194,6 +195,9 @@ function setMode(mode, draft = null) {
       if (location.hash !== ownHash) history.pushState(null, "", ownHash);
       ownHash = location.hash;
       say("Back to your grid.");
+    } else if (lastGame()) { // the page opened in Compose (a draft's address): the game last played
+      history.pushState(null, "", lastGame());
+      loadFromHash();
     } else {
       board.clear();
       if (location.hash) history.pushState(null, "", location.pathname + location.search);
@@ -201,6 +205,12 @@ function setMode(mode, draft = null) {
     }
   }
   enable();
+}
+
+/** The address of the game last played in this browser (`LAST_KEY`), or null. */
+function lastGame() {
+  const last = stored(LAST_KEY);
+  return typeof last === "string" && last.startsWith(HASH) ? last : null;
 }
 
 /** The draft of a puzzle in any format (converted by the API) and the reader's warnings, or null after an error. */
@@ -622,8 +632,14 @@ $("apply").addEventListener("click", () => compose.apply());
 $("export").addEventListener("click", () => compose.export());
 for (const id of ["draft-title", "draft-author"]) $(id).addEventListener("input", () => compose.creditsChanged());
 $("draft-variant").addEventListener("change", () => compose.rulesChanged());
-$("play-draft").addEventListener("click", () => {
+$("play-draft").addEventListener("click", async () => {
   const puzzle = compose.json(); // with its title and author
+  try { // a draft its rules refuse (an ayeheya room not symmetric) stays in Compose, the error said
+    await post("load-json", "convert", { puzzle, to: "json" });
+  } catch (error) {
+    report(error);
+    return;
+  }
   setMode("play");
   $("puzzle-text").value = compose.url();
   playText(puzzle);
@@ -653,6 +669,5 @@ steady();
 board.fit();
 fillInstances();
 // The bare address goes on with the game last opened in this browser, as a reload of its own does.
-const last = location.hash ? null : stored(LAST_KEY);
-if (typeof last === "string" && last.startsWith(HASH)) history.replaceState(null, "", last);
+if (!location.hash && lastGame()) history.replaceState(null, "", lastGame());
 loadFromHash();

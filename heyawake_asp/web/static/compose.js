@@ -25,7 +25,7 @@ const DRAFT_MARKS = {
   "merge-from": "the room a merge starts from",
   disputed: "cells where solutions differ",
   suggest: "the suggestion's rooms",
-  clash: "rooms whose numbers cannot hold",
+  clash: "rooms the status names",
 };
 
 /** A room's number as typed: "" none, "?" hidden, digits a number; undefined when not one. */
@@ -248,6 +248,10 @@ export class Compose {
       const value = this.typing && typeof old === "number" ? old * 10 + digit : digit;
       const most = Math.min(MAX_CLUE, this.#most(index));
       this.setClue(value <= most ? value : digit, { typing: true });
+      // As on puzz.link, a digit that would make the number too large begins a new one: said.
+      if (value > most && digit <= most) {
+        say(`Not ${value}: ${this.#tooMany(index)}. The ${digit} begins a new number.`);
+      }
       return true;
     }
     if (event.key === "?") {

@@ -161,6 +161,10 @@ export class Learn {
     const none = this.done && found === 0;
     for (const control of [...this.ui.moves, this.ui.slider, this.ui.position]) control.hidden = none;
     this.ui.slider.max = String(found);
+    // Out of use at either end: aria-disabled, not disabled, keeps the focus of the one pressed.
+    const [first, previous, next, last] = this.ui.moves;
+    for (const move of [first, previous]) move.setAttribute("aria-disabled", String(this.index === 0));
+    for (const move of [next, last]) move.setAttribute("aria-disabled", String(this.index === found));
     this.ui.position.textContent = `Step ${this.index} of ${found}${this.done ? "" : " so far"}`;
     this.ui.panel.dataset.found = String(found);
     this.ui.panel.dataset.done = String(this.done);

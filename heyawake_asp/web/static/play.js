@@ -5,7 +5,7 @@
 
 import { abort, hold, post } from "./api.js";
 import { cellName } from "./board.js";
-import { forget, recall, keep } from "./progress.js";
+import { recall, keep } from "./progress.js";
 import { explain, mark, reasonCells } from "./reason.js";
 import { VARIANTS } from "./kinds.js";
 import { list, report, revealSentence, say, unsteady } from "./status.js";
@@ -66,12 +66,15 @@ export class Play {
     this.keep();
   }
 
-  /** Forget this puzzle's progress and begin it again. */
+  /** Begin the puzzle again: every cell open (one move, which Undo takes back), the clock at 0. */
   startOver() {
     if (!this.puzzle) return;
-    forget(this.puzzle);
-    this.start(this.puzzle);
-    this.#say("Started over: every cell is open again.");
+    const marked = this.grid.flatMap((row, y) => row.flatMap((char, x) => (char === "?" ? [] : [[x, y, "?"]])));
+    this.solved = false;
+    this.timer.start(0, true);
+    this.move(marked, false);
+    this.keep();
+    this.#say(marked.length > 0 ? "Started over: every cell is open again (Undo brings them back)." : "Started over: the clock begins again.");
   }
 
   /** Keep the progress in the browser's storage (after each move, and as the page goes). */

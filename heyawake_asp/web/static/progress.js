@@ -37,15 +37,6 @@ export function recall(puzzle) {
   return { ...kept, grid: kept.grid.map((row) => Array.from(row)) };
 }
 
-/** Forget what was kept for ``puzzle``. */
-export function forget(puzzle) {
-  try {
-    localStorage.removeItem(entry(puzzle));
-  } catch {
-    // nothing was kept
-  }
-}
-
 /** Whether ``kept`` is a state of ``puzzle``'s size (storage is the user's to edit). */
 function fits(kept, { width, height }) {
   const cell = (change) =>
