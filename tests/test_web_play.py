@@ -130,6 +130,24 @@ def test_h_asks_for_a_hint_as_the_button_does(page: Page, base: str) -> None:
     assert len([reply for reply in replies if reply.url.endswith("/api/hint")]) == 1
 
 
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
+def test_the_cursors_cell_is_spoken_as_keys_move_and_mark_it(page: Page, base: str) -> None:
+    """The cell and its state were only the focused board's changing name, which screen
+    readers do not read again: a polite live region says them as keys move or mark it."""
+    open_puzzle(page, base, URL)
+    said = page.locator("#board-said")
+    assert said.get_attribute("aria-live") == "polite"
+    page.focus("#board")
+    page.keyboard.press("ArrowRight")
+    assert said.text_content() == "r1c2: open"
+    page.keyboard.press("x")
+    assert said.text_content() == "r1c2: black"
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("w")
+    assert said.text_content() == "r2c1: white"
+
+
 def test_a_pocket_of_open_cells_is_marked_by_check(page: Page, base: str) -> None:
     """KTH medium1 with r1c1, r1c3, r2c2 and r3c1 black: r1c2 and r2c1 are cut off."""
     open_puzzle(page, base, kth("medium1"))
@@ -811,6 +829,27 @@ def test_on_a_phone_a_puzzle_opened_below_the_board_comes_into_view(
         press(page, "Load")
         assert not note.is_visible()
         assert in_view(page.locator("#status").bounding_box(), 844)
+    finally:
+        context.close()
+
+
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
+def test_on_a_phone_a_link_and_an_export_come_into_view(browser: Browser, base: str) -> None:
+    """At 390x844 both lie below the board: the page said where and scrolled nothing."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = context.new_page()
+        open_puzzle(page, base, URL)
+        page.evaluate("window.scrollTo(0, 0)")
+        press(page, "Link")
+        assert in_view(page.locator("#progress-line").bounding_box(), 844)
+        assert "Puzzle box" in status(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        press(page, "Compose")
+        page.evaluate("window.scrollTo(0, 0)")
+        press(page, "Export")
+        panel = page.locator("#export-panel").bounding_box()
+        assert panel is not None and 0 <= panel["y"] < 844, panel
     finally:
         context.close()
 

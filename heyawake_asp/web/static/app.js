@@ -26,7 +26,7 @@ function kindOf({ variant }) {
   return known?.words ? `${known.title} puzzle (${known.words})` : "puzzle";
 }
 
-const board = new Board($("board"), (x, y, char) => play.set(x, y, char), {
+const board = new Board($("board"), $("board-said"), (x, y, char) => play.set(x, y, char), {
   begin: (x, y, char) => play.begin(x, y, char),
   paint: (x, y) => play.paint(x, y),
   end: () => play.end(),
@@ -605,7 +605,8 @@ $("share").addEventListener("click", () => {
   anchor.href = link;
   anchor.textContent = "this puzzle with your grid";
   $("progress-line").hidden = false;
-  say("A link to this puzzle with your grid is under the puzzle's: copy it to go on elsewhere.");
+  $("progress-line").scrollIntoView({ block: "nearest" }); // in the Puzzle box: on a phone, below the board
+  say("A link to this puzzle with your grid is in the Puzzle box (With your grid): copy it to go on elsewhere.");
 });
 $("picture-svg").addEventListener("click", () => picture("svg"));
 $("picture-png").addEventListener("click", () => picture("png"));

@@ -8,6 +8,7 @@ const SVG = "http://www.w3.org/2000/svg";
 export const SIZE = 40; // a cell's side in the viewBox
 export const PAD = 3; // room for the outer wall
 const STATES = { "?": "unknown", "#": "black", ".": "white" };
+const STATE_WORDS = { "?": "open", "#": "black", ".": "white" }; // as the sentences say
 const CYCLE = ["?", "#", "."]; // a click moves right, a right-click left
 const KEYS = {
   " ": "#", x: "#", b: "#",
@@ -82,8 +83,10 @@ export function cellName(x, y) {
 }
 
 export class Board {
-  constructor(svg, onChange, onStroke) {
+  /** ``said``: a live region where the cursor's cell is spoken as keys move or mark it. */
+  constructor(svg, said, onChange, onStroke) {
     this.svg = svg;
+    this.said = said;
     this.onChange = onChange;
     this.onStroke = onStroke;
     this.readOnly = false;
@@ -464,16 +467,19 @@ export class Board {
     this.#label();
   }
 
-  /** The board's accessible name: its size and the cursor's cell. */
+  /**
+   * The board's accessible name: its size and the cursor's cell; the cell said in the live
+   * region too while the board has the focus (a screen reader does not read a focused
+   * element's name again as it changes).
+   */
   #label() {
     const [x, y] = this.cursor;
-    const state = STATES[this.grid[y]?.[x] ?? "?"];
+    const state = STATE_WORDS[this.grid[y]?.[x] ?? "?"];
     const clue = this.clues.get(`${x},${y}`)?.textContent;
+    const cell = `${cellName(x, y)}: ${state}${clue ? `, number ${clue}` : ""}`;
     const { width, height } = this.puzzle;
-    this.svg.setAttribute(
-      "aria-label",
-      `Board, ${width} by ${height}; cursor at ${cellName(x, y)}: ${state}${clue ? `, clue ${clue}` : ""}`,
-    );
+    this.svg.setAttribute("aria-label", `Board, ${width} by ${height}; cursor at ${cell}`);
+    if (document.activeElement === this.svg && this.said.textContent !== cell) this.said.textContent = cell;
   }
 
   /** A press: its cell takes the next state (the secondary button: the one before). */

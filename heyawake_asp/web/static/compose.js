@@ -386,6 +386,7 @@ export class Compose {
       this.ui.picture.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(texts.svg)}`;
     }
     this.ui.exportPanel.hidden = false;
+    this.ui.exportPanel.scrollIntoView({ block: "nearest" }); // it opens below the board
     if (refused.length === Object.keys(EXPORTS).length) {
       say(`error: nothing could be exported: ${refused.join("; ")}`, "error");
     } else if (refused.length > 0) {
