@@ -854,6 +854,23 @@ def test_on_a_phone_a_link_and_an_export_come_into_view(browser: Browser, base: 
         context.close()
 
 
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
+def test_the_help_on_a_touch_screen_speaks_of_taps_not_keys(browser: Browser, base: str) -> None:
+    for touch in (True, False):
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, has_touch=touch, is_mobile=touch
+        )
+        try:
+            page = context.new_page()
+            open_puzzle(page, base, URL)
+            help_text = page.inner_text("#play-keys")
+            assert "tap a cell" in help_text
+            assert ("right-click" in help_text) is not touch
+            assert ("Keys: arrows move" in help_text) is not touch
+        finally:
+            context.close()
+
+
 PLAY_MARKS = (
     None,
     "reason",
