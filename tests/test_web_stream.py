@@ -305,6 +305,7 @@ def test_the_server_renews_the_wait_as_each_step_comes(monkeypatch: pytest.Monke
 # The page.
 
 
+@pytest.mark.slow  # the page's steps streamed: the API's are in the default run
 def test_steps_show_as_they_come_the_grade_when_the_walk_ends(
     page: Page, base: str, held: Gate
 ) -> None:
@@ -355,6 +356,7 @@ def test_a_large_puzzles_first_step_shows_long_before_its_walk_ends(page: Page, 
     settle(page)
 
 
+@pytest.mark.slow  # the page's steps streamed: the API's are in the default run
 def test_a_failed_load_while_the_steps_come_closes_them_and_its_error_stays(
     page: Page, base: str, held: Gate
 ) -> None:
@@ -373,6 +375,7 @@ def test_a_failed_load_while_the_steps_come_closes_them_and_its_error_stays(
     assert page.get_by_role("button", name="Steps", exact=True).is_enabled()
 
 
+@pytest.mark.slow  # the page's steps streamed: the API's are in the default run
 def test_back_to_play_leaves_the_steps_and_never_walks_again(
     page: Page, base: str, held: Gate
 ) -> None:
@@ -397,6 +400,7 @@ def _walk(url: str, event: str | None) -> list[str | None]:
     return [event] if "/api/steps" in url else []
 
 
+@pytest.mark.slow  # the page's steps streamed: the API's are in the default run
 def test_a_walk_read_to_its_end_is_a_request_finished_not_failed(page: Page, base: str) -> None:
     ended: list[str | None] = []  # how the stream's request ended: "finished", or the failure
     page.on("requestfinished", lambda request: ended.extend(_walk(request.url, "finished")))
@@ -414,6 +418,7 @@ def test_a_walk_read_to_its_end_is_a_request_finished_not_failed(page: Page, bas
     assert ended == ["finished"]
 
 
+@pytest.mark.slow  # the page's steps streamed: the API's are in the default run
 @pytest.mark.usefixtures("dying")
 def test_a_walk_that_fails_midway_says_so_and_has_no_grade(page: Page, base: str) -> None:
     open_puzzle(page, base, URL)
