@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 # Where PYTHONDONTWRITEBYTECODE is set, every run (each worker of each) rewrote the test modules'
-# assertions afresh, some 6 s: the rewritten modules are cached as pytest caches them elsewhere.
+# assertions afresh, some 6 s: the rewritten modules are cached as pytest caches them elsewhere,
+# and the package's modules imported from here on get their __pycache__ (ignored by git) too.
 sys.dont_write_bytecode = False
 
 for _name, _examples in (("quick", QUICK_EXAMPLES), ("thorough", THOROUGH_EXAMPLES)):

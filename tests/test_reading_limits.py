@@ -279,6 +279,18 @@ def test_a_program_whose_file_name_is_not_utf8_is_refused_by_name(
         solve(puzzle, **asked)
 
 
+def test_a_program_named_in_utf8_in_a_folder_that_is_not_is_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """clingo is given the name as typed: only that must be UTF-8, not the folder around it."""
+    folder = Path(os.fsdecode(bytes(tmp_path) + b"/odd\xfe"))
+    folder.mkdir()
+    (folder / "extra.lp").write_text("% nothing\n", encoding="utf-8")
+    monkeypatch.chdir(folder)
+    puzzle = read_puzzle(REPO / "instances" / "easy" / "6x6-s1.lp")
+    assert solve(puzzle, extra=["extra.lp"]).status == "solved"
+
+
 @pytest.mark.slow  # each a solve in a child: some 2 s
 @pytest.mark.parametrize("kind", ["fifo", "not utf-8"])
 def test_a_file_an_extra_program_includes_is_checked_as_the_program_is(

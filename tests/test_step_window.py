@@ -162,7 +162,8 @@ def test_a_tile_holds_every_square_and_few_tiles_serve_a_grid(
 
 
 @pytest.mark.slow
-# 35x35-s1 too took some 40 s of CI's slow tests: its squares are asked in the test below.
+# 35x35-s1 too took some 40 s of CI's slow tests; its tiles' squares are asked, with cells
+# settled, in the two tests below.
 @pytest.mark.parametrize("name", ["35x35-s2.lp", "30x30-s1.lp"])
 def test_squares_asked_of_tiles_are_barren_exactly_where_the_whole_grid_says(name: str) -> None:
     """Connectivity measured from the anchor, as a walk measures it: a tile with no settled

@@ -369,6 +369,15 @@ def test_a_key_the_endpoint_does_not_take_is_refused_not_ignored(
     assert "\n" not in message
 
 
+def test_a_grid_to_a_format_that_holds_none_is_refused() -> None:
+    reply = ask("convert", puzzle=THREE, to="url", grid=["#.#"])
+    assert (reply.status, reply.body["error"]) == (
+        400,
+        "$.grid: a grid goes into pzprv3 or svg, not url",
+    )
+    assert ok("convert", puzzle=THREE, to="svg", grid=["#.#"])["text"].startswith("<svg")
+
+
 def test_every_key_the_docs_name_is_taken() -> None:
     """The JSON API's table in docs/web.md names each endpoint's keys as the API takes them."""
     table = (REPO / "docs" / "web.md").read_text().split("## The JSON API", 1)[1]

@@ -511,6 +511,9 @@ def test_compose_from_a_puzzle_not_yet_solved_hides_the_solution_until_asked(
     assert board(page) == ["??????"] * 6
     page.get_by_label("shared cells").check()
     assert board(page) == list(solve(read_puzzle_text(URL, "url")).solutions[0])
+    page.get_by_label("shared cells").uncheck()
+    press(page, "New")  # the author's own draft: its shared cells are shown again
+    assert page.get_by_label("shared cells").is_checked()
 
 
 @pytest.mark.slow  # about 3 s: the default run stays under 2 minutes
@@ -530,6 +533,19 @@ def test_a_draft_its_rules_refuse_is_not_played_and_its_room_is_named(
     assert page.locator("#compose-controls").is_visible()  # still composing the draft
     assert page.locator(CELL).count() == 4
     assert status(page).startswith("error: ") and "symmetric" in status(page)
+
+
+@pytest.mark.slow  # about 3 s: the default run stays under 2 minutes
+def test_compose_from_a_paused_game_shows_its_board_and_takes_clicks(page: Page, base: str) -> None:
+    """The paused game's board stayed hidden in Compose, and took no click."""
+    open_puzzle(page, base, URL)
+    press(page, "Pause")
+    press(page, "Compose")
+    settle(page)
+    assert page.locator(cell(page, 0, 0)).is_visible()
+    page.click(cell(page, 0, 0), timeout=5_000)  # selects its room
+    assert (0, 0) in marked(page, "selected")
+    assert status(page) != "Back to your grid."
 
 
 def test_an_irregular_room_exports_every_format_but_kth(page: Page, base: str) -> None:

@@ -249,13 +249,13 @@ def test_errors_are_shown_with_the_servers_message(page: Page, base: str) -> Non
     assert text.startswith("error: puzzle:1:1:"), text
 
 
-@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
 def moves_out_of_use(page: Page) -> set[str]:
     """The Steps moves marked out of use (aria-disabled: still focusable, as a toolbar's are)."""
     moves = page.locator("#learn .toolbar button[aria-disabled='true']")
     return set(moves.all_inner_texts())
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
 def test_steps_walk_forward_and_back_as_the_api_path(page: Page, base: str) -> None:
     open_puzzle(page, base, URL)
     path = api(base, "steps", {"puzzle": URL})

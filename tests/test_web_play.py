@@ -78,6 +78,15 @@ def test_the_right_black_cells_solve_it_with_no_dots(
     settle(page)
     assert status(page).startswith(f"Your 6×6 game solved in {took} ")
     assert page.get_attribute("#timer", "data-running") == "false"
+    # Started over and undone: the solved grid and its time come back (the clock said 0:00).
+    press(page, "Start over")
+    assert board(page) == ["??????"] * 6
+    assert page.get_attribute("#timer", "data-running") == "true"
+    press(page, "Undo")
+    settle(page)
+    assert status(page) == f"Solved in {took}!"
+    assert page.inner_text("#timer") == took
+    assert page.get_attribute("#timer", "data-running") == "false"
     # Strict ticked now: the grid is judged again, its open (white) cells wanting their dots.
     page.get_by_label("strict").check()
     settle(page)
@@ -145,6 +154,12 @@ def test_the_cursors_cell_is_spoken_as_keys_move_and_mark_it(page: Page, base: s
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("w")
+    assert said.text_content() == "r2c1: white"
+    page.click(cell(page, 4, 4))  # a click or a drag is seen: nothing spoken
+    settle(page)
+    press(page, "Steps")  # nor are the steps, which the sentence tells
+    page.focus("#board")
+    page.keyboard.press("ArrowRight")
     assert said.text_content() == "r2c1: white"
 
 

@@ -119,7 +119,7 @@ def ground_program(
         )
         for path in files:
             _check_text(path)
-            control.load(str(path))
+            control.load(_loadable(path))
         control.add("base", [], facts)
         start = time.perf_counter()
         control.ground([("base", [])])
@@ -176,21 +176,14 @@ def _check_text(path: str | Path, seen: set[Path] | None = None) -> None:
     """Refuse a program or a file it includes that is not a sensible regular UTF-8 file.
 
     Checked before clingo reads them: clingo would read a device (a FIFO)
-    forever, a message quoting bytes that are not UTF-8 crashes its logger,
-    and it takes file names as UTF-8 text only. An included file is looked
-    for as clingo does: beside the file that includes it, else from here;
-    one found nowhere is left to clingo.
+    forever, and a message quoting bytes that are not UTF-8 crashes its
+    logger. An included file is looked for as clingo does: beside the file
+    that includes it, else from here; one found nowhere is left to clingo.
     The package's own programs include only its own: not followed (every
     solve grounds them; a fifth of a small solve's time).
     """
     seen = set() if seen is None else seen
     where = os.path.abspath(path)
-    if not where.isascii():
-        try:
-            where.encode("utf-8")
-        except UnicodeEncodeError:  # bytes no UTF-8 decodes, kept as lone surrogates
-            shown = os.fsencode(path).decode("utf-8", "backslashreplace")
-            raise EncodingError(f"{shown}: a file name that is not UTF-8 text") from None
     included = _included_in(where, _stamp(path))
     if where.startswith(_shipped_programs()):
         return
@@ -199,6 +192,18 @@ def _check_text(path: str | Path, seen: set[Path] | None = None) -> None:
         if found is not None and (real := found.resolve()) not in seen:
             seen.add(real)
             _check_text(found, seen)
+
+
+def _loadable(path: str | Path) -> str:
+    """``path`` as clingo's loader takes it: UTF-8 text, else an `EncodingError` naming it."""
+    name = str(path)
+    if not name.isascii():
+        try:
+            name.encode("utf-8")
+        except UnicodeEncodeError:  # bytes no UTF-8 decodes, kept as lone surrogates
+            shown = os.fsencode(name).decode("utf-8", "backslashreplace")
+            raise EncodingError(f"{shown}: a file name that is not UTF-8 text") from None
+    return name
 
 
 @functools.cache

@@ -361,6 +361,8 @@ def _convert(request: dict[str, Any], _deadline: Deadline) -> dict[str, Any]:
     if fmt not in (*FORMATS, "svg"):
         known = ", ".join((*FORMATS, "svg"))
         raise RequestError("$.to", f"unknown format {fmt!r} (one of {known})")
+    if "grid" in request and fmt not in ("pzprv3", "svg"):
+        raise RequestError("$.grid", f"a grid goes into pzprv3 or svg, not {fmt}")
     if fmt == "svg":  # the player's grid drawn in, when given
         grid = tuple(_grid(request, puzzle)) if "grid" in request else None
         text = render_svg(puzzle, grid, dots=grid is not None)

@@ -95,7 +95,7 @@ function enable() {
 }
 
 /** Pause (the board hidden, the clock held) or resume. */
-function setPaused(pause) {
+function setPaused(pause, { quiet = false } = {}) {
   if (pause === paused || (pause && !play.puzzle)) return;
   paused = pause;
   $("pause").textContent = pause ? "Resume" : "Pause";
@@ -105,7 +105,7 @@ function setPaused(pause) {
   board.readOnly = pause;
   if (pause) play.timer.pause();
   else play.timer.resume();
-  say(pause ? "Paused: the board is hidden until you resume." : "Back to your grid.");
+  if (!quiet) say(pause ? "Paused: the board is hidden until you resume." : "Back to your grid.");
   enable();
 }
 
@@ -150,8 +150,12 @@ function addressParts(rest) {
 const creditsOfFields = (fields) =>
   Object.fromEntries(CREDITS.filter((kind) => kind in fields).map((kind) => [kind, decodeURIComponent(fields[kind])]));
 
-/** Show Play or Compose (``draft``: the draft to compose, as an edit of the one there). */
-function setMode(mode, draft = null) {
+/**
+ * Show Play or Compose (``draft``: the draft to compose, as an edit of the one there).
+ * ``resume``: Play with no game in this page goes on with the game last played (the player
+ * pressed Play; a draft played or a link followed brings its own).
+ */
+function setMode(mode, draft = null, { resume = false } = {}) {
   const composing = mode === "compose";
   if (composing && compose.active && !draft) return; // already composing
   unsteady();
@@ -165,6 +169,7 @@ function setMode(mode, draft = null) {
   $("load-title").textContent = composing ? "Puzzle (loads into the draft)" : "Puzzle";
   if (composing) {
     learn.close();
+    setPaused(false, { quiet: true }); // a paused game's board was hidden, and inert, in Compose too
     play.timer.pause();
     list();
     // Said once the draft is open: opening it describes the draft.
@@ -195,7 +200,7 @@ function setMode(mode, draft = null) {
       if (location.hash !== ownHash) history.pushState(null, "", ownHash);
       ownHash = location.hash;
       say("Back to your grid.");
-    } else if (lastGame()) { // the page opened in Compose (a draft's address): the game last played
+    } else if (resume && lastGame()) { // the page opened in Compose (a draft's address)
       history.pushState(null, "", lastGame());
       loadFromHash();
     } else {
@@ -615,11 +620,12 @@ window.addEventListener("pagehide", () => play.keep());
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") play.keep();
 });
-$("mode-play").addEventListener("click", () => setMode("play"));
+$("mode-play").addEventListener("click", () => setMode("play", null, { resume: true }));
 $("mode-compose").addEventListener("click", () => setMode("compose"));
 const size = (id) => Math.min(MAX_SIZE, Math.max(1, Number.parseInt($(id).value, 10) || 1));
 $("draft-new").addEventListener("click", () => {
   $("puzzle-text").value = ""; // it held the puzzle the old draft came from
+  $("shared").checked = true; // the author's own draft: nothing to spoil (a copy of a game unticks it)
   compose.blank(size("draft-width"), size("draft-height"));
 });
 $("draft-resize").addEventListener("click", () => compose.resize(size("draft-width"), size("draft-height")));

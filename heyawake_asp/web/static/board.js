@@ -467,19 +467,25 @@ export class Board {
     this.#label();
   }
 
-  /**
-   * The board's accessible name: its size and the cursor's cell; the cell said in the live
-   * region too while the board has the focus (a screen reader does not read a focused
-   * element's name again as it changes).
-   */
+  /** The board's accessible name: its size and the cursor's cell. */
   #label() {
-    const [x, y] = this.cursor;
-    const state = STATE_WORDS[this.grid[y]?.[x] ?? "?"];
-    const clue = this.clues.get(`${x},${y}`)?.textContent;
-    const cell = `${cellName(x, y)}: ${state}${clue ? `, number ${clue}` : ""}`;
     const { width, height } = this.puzzle;
-    this.svg.setAttribute("aria-label", `Board, ${width} by ${height}; cursor at ${cell}`);
-    if (document.activeElement === this.svg && this.said.textContent !== cell) this.said.textContent = cell;
+    this.svg.setAttribute("aria-label", `Board, ${width} by ${height}; cursor at ${this.#cursorWords()}`);
+  }
+
+  /** "r2c3: black, number 2": the cursor's cell, its state and number. */
+  #cursorWords() {
+    const [x, y] = this.cursor;
+    const clue = this.clues.get(`${x},${y}`)?.textContent;
+    return `${cellName(x, y)}: ${STATE_WORDS[this.grid[y]?.[x] ?? "?"]}${clue ? `, number ${clue}` : ""}`;
+  }
+
+  /**
+   * Say the cursor's cell in the live region, after a key moved the cursor or marked its cell:
+   * a screen reader does not read the focused board's name again as it changes.
+   */
+  #speak() {
+    this.said.textContent = this.#cursorWords();
   }
 
   /** A press: its cell takes the next state (the secondary button: the one before). */
@@ -613,12 +619,14 @@ export class Board {
     if (move) {
       event.preventDefault();
       this.moveCursor(...move);
+      this.#speak();
       return;
     }
     const char = KEYS[event.key.length === 1 ? event.key.toLowerCase() : event.key];
     if (char !== undefined) {
       event.preventDefault();
       this.onChange(...this.cursor, char);
+      this.#speak();
     }
   }
 }

@@ -66,15 +66,18 @@ export class Play {
     this.keep();
   }
 
-  /** Begin the puzzle again: every cell open (one move, which Undo takes back), the clock at 0. */
+  /**
+   * Begin the puzzle again: every cell open and the clock at 0, one move that Undo takes back
+   * (the cells, the clock and whether it was solved, as they were).
+   */
   startOver() {
     if (!this.puzzle) return;
-    const marked = this.grid.flatMap((row, y) => row.flatMap((char, x) => (char === "?" ? [] : [[x, y, "?"]])));
-    this.solved = false;
-    this.timer.start(0, true);
-    this.move(marked, false);
-    this.keep();
-    this.#say(marked.length > 0 ? "Started over: every cell is open again (Undo brings them back)." : "Started over: the clock begins again.");
+    const marked = this.grid.flatMap((row, y) =>
+      row.flatMap((char, x) => (char === "?" ? [] : [{ x, y, from: char, to: "?" }])),
+    );
+    const clock = { clock: true, from: [this.timer.seconds(), this.solved], to: [0, false] };
+    this.#record([...marked, clock], false);
+    this.#say("Started over: every cell is open again and the clock at 0 (Undo brings them back).");
   }
 
   /** Keep the progress in the browser's storage (after each move, and as the page goes). */
@@ -177,13 +180,22 @@ export class Play {
 
   #apply(move, side, check = true) {
     abort(["check", "hint"]);
-    for (const change of move) this.grid[change.y][change.x] = change[side];
+    for (const change of move) {
+      if (change.clock) this.#setClock(...change[side]);
+      else this.grid[change.y][change.x] = change[side];
+    }
     this.shownHint = null;
     this.redraw();
     list();
     this.onHistory();
     this.keep();
     if (check) this.check({ quiet: !this.options.autoCheck.checked });
+  }
+
+  /** The clock at ``seconds``, stopped there when ``solved`` (a Start over's move). */
+  #setClock(seconds, solved) {
+    this.solved = solved;
+    this.timer.start(seconds, !solved);
   }
 
   /** Say ``text`` about the grid as it is now. */

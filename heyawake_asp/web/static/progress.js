@@ -42,7 +42,12 @@ function fits(kept, { width, height }) {
   const cell = (change) =>
     Number.isInteger(change?.x) && Number.isInteger(change?.y) && change.x >= 0 && change.y >= 0 &&
     change.x < width && change.y < height && CHARS.test(change.from) && CHARS.test(change.to);
-  const moves = (list) => Array.isArray(list) && list.every((move) => Array.isArray(move) && move.every(cell));
+  // A Start over's move holds the clock as it was and as it became: [seconds, solved] each.
+  const time = (side) => Array.isArray(side) && side.length === 2 && Number.isFinite(side[0]) && side[0] >= 0 &&
+    typeof side[1] === "boolean";
+  const clock = (change) => change?.clock === true && time(change.from) && time(change.to);
+  const moves = (list) =>
+    Array.isArray(list) && list.every((move) => Array.isArray(move) && move.every((change) => cell(change) || clock(change)));
   return (
     kept !== null && typeof kept === "object" && Array.isArray(kept.grid) &&
     kept.grid.length === height &&
