@@ -378,8 +378,8 @@ def test_a_grid_to_a_format_that_holds_none_is_refused() -> None:
     assert ok("convert", puzzle=THREE, to="svg", grid=["#.#"])["text"].startswith("<svg")
 
 
-def test_every_key_the_docs_name_is_taken() -> None:
-    """The JSON API's table in docs/web.md names each endpoint's keys as the API takes them."""
+def test_each_key_an_endpoint_takes_is_in_the_docs() -> None:
+    """The JSON API's table in docs/web.md names every key each endpoint takes."""
     table = (REPO / "docs" / "web.md").read_text().split("## The JSON API", 1)[1]
     for name, endpoint in ENDPOINTS.items():
         [row] = [line for line in table.splitlines() if line.startswith(f"| `/api/{name}` |")]

@@ -841,8 +841,8 @@ def test_on_a_phone_a_puzzle_opened_below_the_board_comes_into_view(
         assert in_view(note.bounding_box(), 844) and in_view(box.bounding_box(), 844)
         assert page.locator(CELL).count() == 121  # the game loaded before is left as it was
         box.fill((REPO / "instances" / "medium" / "9x9-s3.lp").read_text())
+        assert not note.is_visible()  # the text mended: the error was the old text's
         press(page, "Load")
-        assert not note.is_visible()
         assert in_view(page.locator("#status").bounding_box(), 844)
     finally:
         context.close()

@@ -577,6 +577,7 @@ $("last").addEventListener("click", () => learn.go(Infinity));
 $("back").addEventListener("click", () => learn.close());
 $("slider").addEventListener("input", () => learn.go(Number($("slider").value)));
 $("load-text").addEventListener("click", () => load($("puzzle-text").value));
+$("puzzle-text").addEventListener("input", clearLoadError); // being mended: the error is the old text's
 $("puzzle-file").addEventListener("change", openFile);
 $("open-instance").addEventListener("click", openInstance);
 $("generate-form").addEventListener("submit", generate);
