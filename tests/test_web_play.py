@@ -1233,6 +1233,38 @@ def test_a_long_reason_is_summed_up_its_cells_coloured_by_rule(page: Page, base:
     assert not page.locator("#legend").is_visible()
 
 
+@pytest.mark.slow  # several seconds: the default run stays under 2 minutes
+def test_a_pair_of_mirror_cells_is_a_line_between_them(page: Page, base: str) -> None:
+    """Ayeheya's steps cite mirror cells that the step's own colours often cover: the legend
+    named no mirror pair while the sentence did. Each pair is drawn as a line now."""
+    ayeheya = "https://puzz.link/p?ayeheya/6/6/99aa8c0vu0ufk2k"
+    open_puzzle(page, base, ayeheya)
+    steps = api(base, "steps", {"puzzle": ayeheya})["steps"]
+    index, step = next(
+        (i, s) for i, s in enumerate(steps, 1) if any(r["kind"] == "mirror" for r in s["rules"])
+    )
+    press(page, "Steps")
+    page.locator("#slider").fill(str(index))
+    settle(page)
+    left, size = (float(page.get_attribute(cell(page, 0, 0), name) or 0) for name in ("x", "width"))
+    drawn = page.eval_on_selector_all(
+        "#board .instance[data-rule='mirror']",
+        "lines => lines.map(line => ['x1', 'y1', 'x2', 'y2'].map(a => +line.getAttribute(a)))",
+    )
+
+    def at(x: float, y: float) -> tuple[int, int]:
+        return int((x - left) // size), int((y - left) // size)
+
+    pairs = {
+        frozenset((c["x"], c["y"]) for c in r["cells"])
+        for r in step["rules"]
+        if r["kind"] == "mirror"
+    }
+    assert {frozenset({at(x1, y1), at(x2, y2)}) for x1, y1, x2, y2 in drawn} == pairs
+    assert "pairs of mirror cells (a line each)" in page.inner_text("#legend")
+    assert_legend_names_the_colours_shown(page)
+
+
 def assert_each_run_and_pair_is_a_line_of_its_own(page: Page, rules: list[dict[str, Any]]) -> None:
     """Each run and each pair of neighbours of a reason is one line, from its first cell to its
     last (read off the SVG's coordinates), and no two lines lie over one another."""

@@ -59,9 +59,10 @@ function clueGaps(width, height, clueCells) {
  * different lanes, the lowest free one (an interval colouring; ``from`` before ``to``).
  */
 function lanes(lines) {
-  const lane = new Array(lines.length).fill(0);
+  const slanting = ({ from, to }) => from[0] !== to[0] && from[1] !== to[1];
+  const lane = lines.map((line) => (slanting(line) ? null : 0)); // null: no lane
   const tracks = new Map(); // "axis row-or-column" -> the end (x or y) of the last line in each lane
-  const order = lines.map((line, index) => ({ line, index }));
+  const order = lines.map((line, index) => ({ line, index })).filter(({ line }) => !slanting(line));
   const along = ({ from, to }) => (from[1] === to[1] ? 0 : 1);
   order.sort((a, b) => a.line.from[along(a.line)] - b.line.from[along(b.line)]);
   for (const { line, index } of order) {
@@ -312,23 +313,29 @@ export class Board {
 
   /**
    * Mark cells: ``marks`` maps a highlight name ("reason", "new", ...) to [[x, y]...]; and
-   * draw ``lines`` ({kind, from: [x, y], to: [x, y]}, along a row or a column) from cell to
-   * cell, those that overlap or meet side by side, so that each one reads on its own.
+   * draw ``lines`` ({kind, from: [x, y], to: [x, y]}) from cell to cell: those along a row or
+   * a column that overlap or meet side by side each in a lane of its own, so that each one
+   * reads on its own; a slanting one (a pair of mirror cells) straight between its cells.
    */
   highlight(marks = {}, lines = []) {
     if (!this.puzzle) return;
     const lane = lanes(lines);
+    const centre = ([x, y]) => [PAD + (x + 0.5) * SIZE, PAD + (y + 0.5) * SIZE];
     this.lineLayer.replaceChildren(
       ...lines.map(({ kind, from, to }, index) => {
-        const across = from[1] === to[1]; // along a row
-        const shift = LANE_SHIFTS[lane[index] % LANE_SHIFTS.length] * SIZE;
-        const end = (cell, inward) => [
-          PAD + (cell[0] + 0.5) * SIZE + (across ? inward : shift),
-          PAD + (cell[1] + 0.5) * SIZE + (across ? shift : inward),
-        ];
-        const [x1, y1] = end(from, LINE_INSET * SIZE);
-        const [x2, y2] = end(to, -LINE_INSET * SIZE);
-        return element("line", { class: "instance", "data-rule": kind, x1, y1, x2, y2 });
+        const [ax, ay] = centre(from);
+        const [bx, by] = centre(to);
+        const length = Math.hypot(bx - ax, by - ay) || 1;
+        // Short of both centres, along the line; a lane's shift across it: down from a row,
+        // right of a column (``from`` first: the left or upper end); none when slanting.
+        const [ux, uy] = [(bx - ax) / length, (by - ay) / length];
+        const shift = lane[index] === null ? 0 : LANE_SHIFTS[lane[index] % LANE_SHIFTS.length] * SIZE;
+        const [sx, sy] = [uy * shift, ux * shift];
+        const inset = LINE_INSET * SIZE;
+        return element("line", {
+          class: "instance", "data-rule": kind,
+          x1: ax + ux * inset + sx, y1: ay + uy * inset + sy, x2: bx - ux * inset + sx, y2: by - uy * inset + sy,
+        });
       }),
     );
     const tokens = new Map();

@@ -12,8 +12,11 @@ export const LONG = 140;
 
 const xy = (cell) => [cell.x, cell.y];
 
-/** Kinds of rules drawn as a line across their cells too: a run, a pair of neighbours. */
-const LINE_KINDS = ["run", "adjacent"];
+/**
+ * Kinds of rules drawn as a line across their cells too: a run, a pair of neighbours, a pair
+ * of mirror cells (whose colours the step's own cells and black ones often cover).
+ */
+const LINE_KINDS = ["run", "adjacent", "mirror"];
 
 /** Show ``step`` on ``board``: its cells by kind of rule (`marks`), a line per run and pair. */
 export function mark(board, step) {
