@@ -316,6 +316,8 @@ def test_timeout_stops_the_reading_of_the_commands_that_only_read(
     result = run(*(files.get(arg, arg) for arg in command), "--timeout", "1")
     assert result.exit_code == 1
     assert error_line(result) == f"error: {big}: stopped past the time limit of 1 s while reading"
+    said = run(command[0], "--help").stdout
+    assert ("Stop reading the puzzle after S" in said) is (command[0] != "render")  # no clingo
 
 
 def test_a_big_unsolved_grid_is_not_drawn(tmp_path: Path) -> None:

@@ -50,12 +50,19 @@ def seconds(
 
 def timeout_option(command: _Command) -> _Command:
     """The ``--timeout S`` option: positive seconds."""
-    return click.option(
-        "--timeout",
-        callback=seconds,
-        metavar="S",
-        help="Give up on a puzzle after S seconds of wall time (reading and grounding included).",
+    return _timeout(
+        "Give up on a puzzle after S seconds of wall time (reading and grounding included)."
     )(command)
+
+
+def reading_timeout_option(command: _Command) -> _Command:
+    """The ``--timeout S`` option of a command that only reads a puzzle (no clingo)."""
+    return _timeout("Stop reading the puzzle after S seconds of wall time.")(command)
+
+
+def _timeout(help_text: str) -> Callable[[_Command], _Command]:
+    """``--timeout S``, positive seconds, with its ``help_text``."""
+    return click.option("--timeout", callback=seconds, metavar="S", help=help_text)
 
 
 def jobs_option(

@@ -18,7 +18,7 @@ from heyawake_asp.cli.common import (
     solve_checked,
 )
 from heyawake_asp.cli.exits import WrongAnswer
-from heyawake_asp.cli.options import encoding_option, timeout_option
+from heyawake_asp.cli.options import encoding_option, reading_timeout_option, timeout_option
 from heyawake_asp.cli.outputs import not_the_input, output_path, write_file
 from heyawake_asp.errors import HeyawakeError
 from heyawake_asp.formats import FORMATS, format_of_name, write_puzzle
@@ -82,7 +82,7 @@ def render_command(
     type=click.Choice(list(FORMATS)),
     help="Target format (default: the one the output file's extension names).",
 )
-@timeout_option
+@reading_timeout_option
 @_OUTPUT
 def convert_command(puzzle: str, fmt: str | None, timeout: float | None, output: str) -> None:
     """Write PUZZLE (a file, a puzz.link URL or '-') in another format.

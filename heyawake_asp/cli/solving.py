@@ -21,6 +21,7 @@ from heyawake_asp.cli.options import (
     encoding_option,
     extra_option,
     puzzles_argument,
+    reading_timeout_option,
     timeout_option,
 )
 from heyawake_asp.cli.outputs import not_the_input, output_path
@@ -172,7 +173,7 @@ def _solve_one(
 @main.command("check")
 @click.argument("puzzle")
 @click.argument("solution")
-@timeout_option
+@reading_timeout_option
 def check_command(puzzle: str, solution: str, timeout: float | None) -> None:
     """Check a SOLUTION file (rows of '#' black and '.' white) against PUZZLE.
 
