@@ -8,7 +8,7 @@ const SVG = "http://www.w3.org/2000/svg";
 export const SIZE = 40; // a cell's side in the viewBox
 export const PAD = 3; // room for the outer wall
 const STATES = { "?": "unknown", "#": "black", ".": "white" };
-const STATE_WORDS = { "?": "open", "#": "black", ".": "white" }; // as the sentences say
+const STATE_WORDS = { ...STATES, "?": "open" }; // as the sentences say
 const CYCLE = ["?", "#", "."]; // a click moves right, a right-click left
 const KEYS = {
   " ": "#", x: "#", b: "#",

@@ -72,9 +72,7 @@ export class Play {
    */
   startOver() {
     if (!this.puzzle) return;
-    const marked = this.grid.flatMap((row, y) =>
-      row.flatMap((char, x) => (char === "?" ? [] : [{ x, y, from: char, to: "?" }])),
-    );
+    const marked = this.#changes(this.grid.flatMap((row, y) => row.map((_, x) => [x, y, "?"])));
     const clock = { clock: true, from: [this.timer.seconds(), this.solved], to: [0, false] };
     this.#record([...marked, clock], false);
     this.#say("Started over: every cell is open again and the clock at 0 (Undo brings them back).");
@@ -151,10 +149,15 @@ export class Play {
 
   /** Set the cells ``changes`` ([[x, y, char]...]) as one move (``check``: as after a move). */
   move(changes, check = true) {
-    const move = changes
+    const move = this.#changes(changes);
+    if (move.length > 0) this.#record(move, check);
+  }
+
+  /** ``changes`` ([[x, y, char]...]) as a move's changes: those that change their cell. */
+  #changes(changes) {
+    return changes
       .filter(([x, y, char]) => this.grid[y][x] !== char)
       .map(([x, y, char]) => ({ x, y, from: this.grid[y][x], to: char }));
-    if (move.length > 0) this.#record(move, check);
   }
 
   /** Make ``move`` (its cells' ``to``) the latest move, which Undo takes back. */
