@@ -1,7 +1,10 @@
 """Benchmark the paths and hints of large puzzles: the whole path, and ``heyawake hint`` along it.
 
 For each puzzle: the path's steps, its seconds (wall and CPU, walked in a
-process of its own), its slowest step (CPU) and hardest step; then the whole
+process of its own), its slowest step (CPU) and hardest step, and the
+questions asked afresh (`Deducer._asked`: each one searched past the
+bound; any is a heavy tail, which took minutes before windows decided
+their cells first); then the whole
 ``heyawake hint`` command (a fresh process, start-up included, the
 bytecode compiled as an installed package's is) from the partial grids the
 path reaches at 0, 25, 50, 75 and 90% of its steps and just before its
@@ -27,7 +30,10 @@ import warnings
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+import clingo
+
 from heyawake_asp import grade, read_puzzle, walkthrough
+from heyawake_asp.steps.engine import Deducer
 from heyawake_asp.steps.walk import grid_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,6 +69,8 @@ class Walked:
     cpu: float
     slowest: float
     hardest: str
+    afresh: int
+    """Questions asked again of a fresh program, having searched past the bound."""
     hint_grids: list[list[str]]
     """The grids a hint is asked from: at `FRACTIONS` of the path, before its slowest steps."""
 
@@ -77,6 +85,13 @@ def walk_alone(path: Path) -> Walked:
 def _walk(path: Path) -> None:
     """Walk one puzzle here and print its `Walked` as JSON."""
     puzzle = read_puzzle(str(path))
+    renew, afresh = Deducer._renew, []
+
+    def counted(deducer: Deducer, control: clingo.Control) -> None:
+        afresh.append(control)
+        renew(deducer, control)
+
+    Deducer._renew = counted  # type: ignore[method-assign, assignment]
     wall, cpu = time.perf_counter(), time.process_time()
     ends = [cpu]  # the CPU clock at the start, then as each step is found
     walk = walkthrough(puzzle, on_step=lambda _: ends.append(time.process_time()))
@@ -90,7 +105,11 @@ def _walk(path: Path) -> None:
         for point in sorted(points)
     ]
     hardest = f"{graded.hardest_cost} ({graded.hardest_kind})"
-    print(json.dumps(asdict(Walked(len(walk.steps), wall, cpu, max(spent), hardest, grids))))
+    print(
+        json.dumps(
+            asdict(Walked(len(walk.steps), wall, cpu, max(spent), hardest, len(afresh), grids))
+        )
+    )
 
 
 def main(paths: list[Path]) -> None:
@@ -99,7 +118,7 @@ def main(paths: list[Path]) -> None:
     # (PYTHONDONTWRITEBYTECODE), and each hint would compile every module again.
     compileall.compile_dir(ROOT / "heyawake_asp", quiet=1)
     columns = ["puzzle", "size", "steps", "path s (wall)", "path s (CPU)", "slowest step s"]
-    columns += ["hardest", "hint s median", "hint s max"]
+    columns += ["hardest", "asked afresh", "hint s median", "hint s max"]
     print("| " + " | ".join(columns) + " |")
     print("|---" * len(columns) + "|")
     for path in paths:
@@ -109,6 +128,7 @@ def main(paths: list[Path]) -> None:
         print(
             f"| {path.stem} | {puzzle.width}x{puzzle.height} | {walked.steps} | "
             f"{walked.wall:.1f} | {walked.cpu:.1f} | {walked.slowest:.1f} | {walked.hardest} | "
+            f"{walked.afresh} | "
             f"{statistics.median(hints):.2f} | {max(hints):.2f} |",
             flush=True,
         )

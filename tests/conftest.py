@@ -72,8 +72,8 @@ def published() -> dict[str, list[str]]:
     return solutions
 
 
-LONGEST = ("asks_no_question_afresh", "[thesis-False]")
-"""The longest tests (40 s to a minute and more), run first."""
+LONGEST = ("[cneil-puzzle4]", "[grow-False]", "[grow-True]", "[thesis-False]")
+"""The longest tests (30 to 40 s on a busy machine), run first."""
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects
@@ -121,6 +121,7 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
     """A fresh page; the test fails on any script or console error it logs."""
-    from web_support import open_page
+    from web_support import opened_page
 
-    yield from open_page(browser)
+    with opened_page(browser, viewport={"width": 1100, "height": 900}) as page:
+        yield page

@@ -513,6 +513,11 @@ def test_ctrl_c_stops_parent_and_child_at_once_and_quietly(slow_encoding: Path) 
     assert process.returncode == 130 and errors.strip() == ""
 
 
+EASY_DONE = 4
+"""Seconds after which a command given EASY and a 35x35 has started and graded or walked EASY
+beside the other, even on a busy machine (half a second on an idle one)."""
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("large_first", [False, True], ids=["easy-first", "large-first"])
 def test_ctrl_c_during_grade_prints_the_puzzles_graded_before(large_first: bool) -> None:
@@ -521,7 +526,7 @@ def test_ctrl_c_during_grade_prints_the_puzzles_graded_before(large_first: bool)
     # graded before its turn, and still printed.
     large = EASY.parents[1] / "large" / "35x35-s1.lp"
     with _cli("grade", *([large, EASY] if large_first else [EASY, large])) as process:
-        time.sleep(8)  # started, and EASY graded, even on a busy machine
+        time.sleep(EASY_DONE)
         seconds, output, errors = _ctrl_c(process)
         assert seconds < AT_ONCE and _group_gone(process.pid)
     assert process.returncode == 130 and "Traceback" not in errors
@@ -551,7 +556,7 @@ def test_ctrl_c_during_steps_of_several_puzzles_prints_them_in_the_order_given()
     # Side by side, the easy puzzle's path is done before the 35x35 one's, given first.
     large = EASY.parents[1] / "large" / "35x35-s1.lp"
     with _cli("steps", "--json", large, EASY) as process:
-        time.sleep(8)  # started, and EASY walked, even on a busy machine
+        time.sleep(EASY_DONE)
         seconds, output, errors = _ctrl_c(process)
         assert seconds < AT_ONCE and _group_gone(process.pid)
     assert process.returncode == 130 and errors.strip() == "interrupted: 1 of 2 puzzles walked"

@@ -284,15 +284,15 @@ SHIPPED = [(e.name, False) for e in list_encodings()] + [("grow", True)]
 VALIDATED_IN_FULL = [(e.name, False) for e in list_encodings() if not e.experimental] + [
     ("grow", True)
 ]
-"""The sets the slow run validates on grids up to 10 or 12 cells; every run validates each
+"""The sets the slow run validates on grids up to 9 or 12 cells; every run validates each
 shipped set up to 4 cells, and the experimental ones only so (CI's budget: 80 s of its slow
 tests; `heyawake validate NAME` after editing one, docs/testing.md)."""
 
 
-OTHER_SETS_MAX_CELLS = 10
+OTHER_SETS_MAX_CELLS = 9
 """The default set is validated as `heyawake validate` does by default, on grids up to 12 cells
-(some 3,000 puzzles), rectangles and irregular rooms; the other sets up to 10 (some 2,080: 11
-adds only strips of one row, where the thesis's quadratic connectivity took a third of its time)."""
+(some 3,000 puzzles), rectangles and irregular rooms; the other sets up to 9 (1,600 puzzles: 10
+adds only 2x5 and 1x10 strips, where the thesis's quadratic connectivity took 40% of its time)."""
 
 
 @functools.cache
@@ -317,7 +317,7 @@ def test_shipped_set_validates_clean(
     cells = DEFAULT_MAX_CELLS if encoding == DEFAULT_ENCODING else OTHER_SETS_MAX_CELLS
     validation = validate(encoding, irregular=irregular, max_cells=cells)
     assert validation.ok, validation.counterexample
-    assert validation.puzzles > 2000
+    assert validation.puzzles >= 1600
 
 
 @pytest.mark.parametrize(("encoding", "irregular"), SHIPPED)

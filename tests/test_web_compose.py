@@ -26,6 +26,7 @@ from web_support import (
     drag,
     marked,
     open_puzzle,
+    opened_page,
     press,
     release,
     settle,
@@ -805,9 +806,7 @@ def test_composes_labels_sit_on_one_line_beside_their_fields(
 ) -> None:
     """On a phone as on a desktop: each label one line high, on the line of its field,
     before it, and nothing past the window's edge."""
-    context = browser.new_context(viewport={"width": width, "height": height})
-    try:
-        page = context.new_page()
+    with opened_page(browser, viewport={"width": width, "height": height}) as page:
         page.goto(f"{base}/")
         settle(page)
         press(page, "Compose")
@@ -825,5 +824,3 @@ def test_composes_labels_sit_on_one_line_beside_their_fields(
             assert field["y"] <= middle <= field["y"] + field["height"], name  # its field's line
             assert label["x"] + label["width"] <= field["x"], name  # before it
             assert field["x"] + field["width"] <= width, name
-    finally:
-        context.close()

@@ -25,6 +25,7 @@ from web_support import (
     known_of,
     marked,
     open_puzzle,
+    opened_page,
     press,
     settle,
     state,
@@ -196,14 +197,12 @@ def test_a_drag_paints_every_cell_it_passes_as_one_move(page: Page, base: str) -
 
 
 def test_a_touch_drag_paints_on_a_phone(browser: Browser, base: str) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
-    )
-    try:
-        page = context.new_page()
+    with opened_page(
+        browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    ) as page:
         open_puzzle(page, base, URL)
         page.locator("#board").scroll_into_view_if_needed()
-        touch = context.new_cdp_session(page)
+        touch = page.context.new_cdp_session(page)
         points = [center(page, x, 4) for x in range(4)]
 
         def send(kind: str, at: tuple[float, float] | None) -> None:
@@ -217,8 +216,6 @@ def test_a_touch_drag_paints_on_a_phone(browser: Browser, base: str) -> None:
         settle(page)
         assert board(page)[4] == "####??"
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    finally:
-        context.close()
 
 
 @pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
@@ -451,9 +448,7 @@ def test_a_45x31_fits_the_screen_and_zooms_on_a_phone(browser: Browser, base: st
     rows = ["".join(NAMES[x // 5 + 9 * (y // 4)] for x in range(45)) for y in range(31)]
     text = "heyawake 45x31\n" + "\n".join(rows) + "\n"
     for width, height in ((1280, 800), (390, 844)):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        try:
-            page = context.new_page()
+        with opened_page(browser, viewport={"width": width, "height": height}) as page:
             page.goto(f"{base}/#puzzle={urllib.parse.quote(text, safe='')}")
             page.wait_for_selector(f"{CELL}[data-x='44'][data-y='30']", state="attached")
             settle(page)
@@ -470,8 +465,6 @@ def test_a_45x31_fits_the_screen_and_zooms_on_a_phone(browser: Browser, base: st
             page.get_by_role("button", name="Fit").click()
             fitted = page.locator(cell(page, 0, 0)).bounding_box()
             assert fitted is not None and abs(fitted["width"] - before["width"]) < 0.5
-        finally:
-            context.close()
 
 
 @pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
@@ -479,11 +472,9 @@ def test_two_fingers_pan_a_zoomed_board_and_paint_nothing(browser: Browser, base
     """On a phone, a 30x30 zoomed in: a finger down on a cell, then a second, both moved up
     and left, pan the frame with them; the first finger's cell is as it was, and no move is
     kept (Undo stays off). Two fingers spreading zoom in. One finger alone still paints."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
-    )
-    try:
-        page = context.new_page()
+    with opened_page(
+        browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    ) as page:
         open_puzzle(page, base, (REPO / "instances" / "large" / "30x30-s1.lp").read_text())
         for _ in range(2):
             page.get_by_role("button", name="Zoom in").click()
@@ -530,8 +521,6 @@ def test_two_fingers_pan_a_zoomed_board_and_paint_nothing(browser: Browser, base
         assert state(page, 4, 4) == "unknown"
         page.locator(cell(page, 3, 3)).tap()
         assert state(page, 3, 3) == "black" and page.locator("#undo").is_enabled()
-    finally:
-        context.close()
 
 
 @pytest.mark.slow  # several seconds: the default run stays under 2 minutes
@@ -543,9 +532,7 @@ def test_a_step_too_small_to_read_is_zoomed_to(browser: Browser, base: str) -> N
     scrolled as the player left it. An 11x11's cells, large enough, are not zoomed."""
     cases = [("45x31-p1", 1280, 800), ("45x31-p1", 390, 844), ("35x35-s1", 1280, 800)]
     for name, width, height in cases:
-        context = browser.new_context(viewport={"width": width, "height": height})
-        try:
-            page = context.new_page()
+        with opened_page(browser, viewport={"width": width, "height": height}) as page:
             open_puzzle(page, base, (REPO / "instances" / "large" / f"{name}.lp").read_text())
             assert cell_side(page, 0, 0) < 16
             press(page, "Hint")
@@ -577,8 +564,6 @@ def test_a_step_too_small_to_read_is_zoomed_to(browser: Browser, base: str) -> N
             press(page, "Hint")
             page.locator(f'{CELL}[data-highlight~="new"]').first.wait_for()
             assert page.locator("#board-frame").get_attribute("data-zoom") is None
-        finally:
-            context.close()
 
 
 SCROLLED = "f => [Math.round(f.scrollLeft), Math.round(f.scrollTop)]"
@@ -624,9 +609,7 @@ def test_the_whole_board_is_in_the_window_as_a_puzzle_or_a_draft_opens(
     are on screen, the cells no smaller than the window's height allows."""
     names = ("medium/9x9-s1.lp", "hard/11x11-s1.lp", "large/20x20-s1.lp", "large/45x31-p1.lp")
     for width, height in LAPTOPS:
-        context = browser.new_context(viewport={"width": width, "height": height})
-        try:
-            page = context.new_page()
+        with opened_page(browser, viewport={"width": width, "height": height}) as page:
             for name in names:
                 puzzle = read_puzzle(str(REPO / "instances" / name))
                 open_puzzle(page, base, (REPO / "instances" / name).read_text())
@@ -647,8 +630,6 @@ def test_the_whole_board_is_in_the_window_as_a_puzzle_or_a_draft_opens(
             press(page, "Back to play")
             compose(page, base, 10, 10)
             assert_board_in_view(page, 10, 10, height)
-        finally:
-            context.close()
 
 
 @pytest.mark.slow  # several seconds: the default run stays under 2 minutes
@@ -659,11 +640,9 @@ def test_a_phone_held_sideways_shows_the_board_beside_the_controls(
     where it had been below the controls, out of view; in Steps the board, the step's sentence
     and Next are on screen together, step after step. Before any puzzle, no empty column is
     kept for the board: the status starts at the left and the puzzle box is on screen."""
-    context = browser.new_context(
-        viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True
-    )
-    try:
-        page = context.new_page()
+    with opened_page(
+        browser, viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True
+    ) as page:
         page.goto(base)
         status = page.locator("#status").bounding_box()
         assert status is not None and status["x"] < 100, status
@@ -680,19 +659,15 @@ def test_a_phone_held_sideways_shows_the_board_beside_the_controls(
             press(page, "Next")
             assert_step_in_view(page, 390)
             assert_board_in_view(page, 11, 11, 390)
-    finally:
-        context.close()
 
 
 @pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
 def test_a_first_visit_on_a_phone_shows_where_to_load_a_puzzle(browser: Browser, base: str) -> None:
     """At 360x740 with no puzzle yet, the puzzle box is on screen (not below an empty board and
     a game's disabled controls); once a puzzle loads, its whole board and the controls are."""
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
-    )
-    try:
-        page = context.new_page()
+    with opened_page(
+        browser, viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+    ) as page:
         page.goto(base)
         box = page.get_by_label("A puzz.link URL, or a puzzle in any format")
         assert in_view(box.bounding_box(), 740)
@@ -703,8 +678,6 @@ def test_a_first_visit_on_a_phone_shows_where_to_load_a_puzzle(browser: Browser,
         page.evaluate("window.scrollTo(0, 0)")
         assert page.locator("#hint").is_visible()
         assert_board_in_view(page, 9, 9, 740)
-    finally:
-        context.close()
 
 
 @pytest.mark.slow  # some 4 s: the default run stays under 2 minutes
@@ -735,9 +708,7 @@ def test_after_a_long_step_the_board_takes_its_size_back(browser: Browser, base:
     it, is whole in the window."""
     text = (REPO / "instances" / "medium" / "9x9-s2.lp").read_text()
     for width, height in ((390, 844), (1280, 800)):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        try:
-            page = context.new_page()
+        with opened_page(browser, viewport={"width": width, "height": height}) as page:
             open_in_steps(page, base, text)
             page.evaluate("window.scrollTo(0, 0)")
             assert_board_in_view(page, 9, 9, height)
@@ -748,8 +719,6 @@ def test_after_a_long_step_the_board_takes_its_size_back(browser: Browser, base:
             for _ in range(3):
                 press(page, "Next")
             assert board_fills_its_width(page, 9, 9)
-        finally:
-            context.close()
 
 
 @pytest.mark.slow  # some 5 s: the default run stays under 2 minutes
@@ -759,11 +728,9 @@ def test_on_a_phone_the_board_comes_first_as_wide_as_the_screen(
     """At 360x740 a 9x9 opens as wide as its column (the controls' rows above it had held it to
     three quarters), with play's first row of controls under it, on screen; in Compose a new
     draft's whole board and the tools to draw it are on screen (it had opened below them)."""
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
-    )
-    try:
-        page = context.new_page()
+    with opened_page(
+        browser, viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+    ) as page:
         open_puzzle(page, base, (REPO / "instances" / "medium" / "9x9-s3.lp").read_text())
         page.evaluate("window.scrollTo(0, 0)")
         assert board_fills_its_width(page, 9, 9)
@@ -775,8 +742,6 @@ def test_on_a_phone_the_board_comes_first_as_wide_as_the_screen(
         assert_board_in_view(page, 7, 7, 740)
         assert in_view(page.get_by_label("Paint").bounding_box(), 740)
         assert in_view(page.get_by_label("Number").bounding_box(), 740)
-    finally:
-        context.close()
 
 
 LONGEST_STEP = 58
@@ -818,9 +783,7 @@ def test_on_a_phone_a_puzzle_opened_below_the_board_comes_into_view(
     sentence and the board's top row into view; a Load that fails shows its error under the
     Load button, the box to mend in view (the page had jumped up to the sentence, the board
     between it and the box)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    try:
-        page = context.new_page()
+    with opened_page(browser, viewport={"width": 390, "height": 844}, has_touch=True) as page:
         page.goto(f"{base}/")
         settle(page)
         picker = page.get_by_label("Or a shipped puzzle")
@@ -844,16 +807,12 @@ def test_on_a_phone_a_puzzle_opened_below_the_board_comes_into_view(
         assert not note.is_visible()  # the text mended: the error was the old text's
         press(page, "Load")
         assert in_view(page.locator("#status").bounding_box(), 844)
-    finally:
-        context.close()
 
 
 @pytest.mark.slow  # several seconds: the default run stays under 2 minutes
 def test_on_a_phone_a_link_and_an_export_come_into_view(browser: Browser, base: str) -> None:
     """At 390x844 both lie below the board: the page said where and scrolled nothing."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    try:
-        page = context.new_page()
+    with opened_page(browser, viewport={"width": 390, "height": 844}, has_touch=True) as page:
         open_puzzle(page, base, URL)
         page.evaluate("window.scrollTo(0, 0)")
         press(page, "Link")
@@ -865,25 +824,19 @@ def test_on_a_phone_a_link_and_an_export_come_into_view(browser: Browser, base: 
         press(page, "Export")
         panel = page.locator("#export-panel").bounding_box()
         assert panel is not None and 0 <= panel["y"] < 844, panel
-    finally:
-        context.close()
 
 
 @pytest.mark.slow  # several seconds: the default run stays under 2 minutes
 def test_the_help_on_a_touch_screen_speaks_of_taps_not_keys(browser: Browser, base: str) -> None:
     for touch in (True, False):
-        context = browser.new_context(
-            viewport={"width": 390, "height": 844}, has_touch=touch, is_mobile=touch
-        )
-        try:
-            page = context.new_page()
+        with opened_page(
+            browser, viewport={"width": 390, "height": 844}, has_touch=touch, is_mobile=touch
+        ) as page:
             open_puzzle(page, base, URL)
             help_text = page.inner_text("#play-keys")
             assert "tap a cell" in help_text
             assert ("right-click" in help_text) is not touch
             assert ("Keys: arrows move" in help_text) is not touch
-        finally:
-            context.close()
 
 
 PLAY_MARKS = (
@@ -907,9 +860,7 @@ def test_shaded_cells_are_the_ink_on_the_board_in_either_scheme(
     """The page follows the system's scheme; the board reads alike in both: open and white
     cells the paper, shaded cells dark as the walls and dots are, under every mark and in
     Compose too, so that dark mode never shows black cells light."""
-    context = browser.new_context(color_scheme=scheme)
-    try:
-        page = context.new_page()
+    with opened_page(browser, color_scheme=scheme) as page:
         open_puzzle(page, base, URL)
         page.click(cell(page, 0, 1))  # black
         page.click(cell(page, 1, 1), click_count=2)  # white, with a dot
@@ -968,8 +919,6 @@ def test_shaded_cells_are_the_ink_on_the_board_in_either_scheme(
                 mark(highlight, mode)
                 assert luminance(fill(0, 1)) < luminance(fill(2, 1)), (mode, highlight)
                 assert contrast(fill(0, 1), fill(2, 1)) > 2, (mode, highlight)
-    finally:
-        context.close()
 
 
 def rgb(colour: str) -> tuple[int, int, int]:
@@ -1023,10 +972,7 @@ def test_steps_sentence_and_controls_are_on_screen_together(browser: Browser, ba
     hardest, whose sentence and legend are long, shows with the whole board, on a phone too."""
     text = (REPO / "instances" / "hard" / "11x11-s1.lp").read_text()
     for width, height in ((1280, 800), (390, 844)):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        try:
-            page = context.new_page()
-
+        with opened_page(browser, viewport={"width": width, "height": height}) as page:
             open_in_steps(page, base, text)
             assert in_view(page.locator("#learn-grade").bounding_box(), height), width
             for _ in range(3):
@@ -1044,8 +990,6 @@ def test_steps_sentence_and_controls_are_on_screen_together(browser: Browser, ba
             assert_step_in_view(page, height)
             for corner in ((0, 0), (10, 10)):
                 assert in_view(page.locator(cell(page, *corner)).bounding_box(), height), corner
-        finally:
-            context.close()
 
 
 @pytest.mark.slow  # several seconds: the default run stays under 2 minutes
@@ -1056,9 +1000,7 @@ def test_the_board_and_next_stay_put_as_sentences_change(browser: Browser, base:
     jump back to the start shows the board where it was at the start (no gap kept)."""
     text = (REPO / "instances" / "easy" / "6x6-s1.lp").read_text()
     for width, height in ((1280, 800), (360, 740)):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        try:
-            page = context.new_page()
+        with opened_page(browser, viewport={"width": width, "height": height}) as page:
             open_puzzle(page, base, text)
             before = top(page, "#board")
             page.locator(cell(page, 5, 5)).click()
@@ -1077,8 +1019,6 @@ def test_the_board_and_next_stay_put_as_sentences_change(browser: Browser, base:
             assert len(lines) > 1  # the sentences do differ in height
             press(page, "First")  # a jump: the page laid out afresh, no gap kept from step 3
             assert top(page, "#board") == start < boards[-1], width
-        finally:
-            context.close()
 
 
 @pytest.mark.slow  # some 2 s: the default run stays under 2 minutes
@@ -1128,9 +1068,7 @@ def test_a_hint_below_the_window_is_scrolled_into_view(browser: Browser, base: s
     ]
     for puzzle, grid, mark in cases:
         for width, height in ((1280, 800), (390, 844)):
-            context = browser.new_context(viewport={"width": width, "height": height})
-            try:
-                page = context.new_page()
+            with opened_page(browser, viewport={"width": width, "height": height}) as page:
                 page.goto(f"{base}/#puzzle={urllib.parse.quote(puzzle, safe='')}{grid}")
                 page.wait_for_selector(CELL)
                 settle(page)
@@ -1145,8 +1083,6 @@ def test_a_hint_below_the_window_is_scrolled_into_view(browser: Browser, base: s
                 for index in range(marked.count()):
                     assert in_view(marked.nth(index).bounding_box(), height), (mark, width, index)
                 assert in_view(page.locator("#status").bounding_box(), height), (mark, width)
-            finally:
-                context.close()
 
 
 def in_view(box: FloatRect | None, height: int) -> bool:
@@ -1166,9 +1102,7 @@ def assert_step_in_view(page: Page, height: int) -> None:
 
 @pytest.mark.slow  # several seconds: the default run stays under 2 minutes
 def test_a_link_carries_the_players_grid_to_another_browser(browser: Browser, base: str) -> None:
-    first = browser.new_context()
-    try:
-        page = first.new_page()
+    with opened_page(browser) as page:
         open_puzzle(page, base, URL)
         page.click(cell(page, 0, 0))
         page.click(cell(page, 3, 2), button="right")
@@ -1177,17 +1111,11 @@ def test_a_link_carries_the_players_grid_to_another_browser(browser: Browser, ba
         press(page, "Link")
         link = page.get_attribute("#progress-link", "href")
         assert link is not None and link.startswith(f"{base}/#puzzle=")
-    finally:
-        first.close()
-    second = browser.new_context()  # no storage of the first
-    try:
-        page = second.new_page()
+    with opened_page(browser) as page:  # no storage of the first
         page.goto(link)
         page.wait_for_selector(CELL)
         settle(page)
         assert board(page) == grid
-    finally:
-        second.close()
 
 
 @pytest.mark.slow  # some 3 s: the default run stays under 2 minutes

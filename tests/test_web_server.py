@@ -238,16 +238,19 @@ def test_a_grid_of_a_million_cells_is_a_one_line_error(port: int) -> None:
 
 
 @pytest.mark.slow
-def test_many_requests_at_once_are_all_answered(port: int) -> None:
+def test_many_requests_at_once_are_all_answered() -> None:
+    # Eleven requests, two children: each waits its turn. The limit is on the answers, not on
+    # a busy machine's speed (with 3 s, one solve ran out of time beside the other tests).
     texts = [path.read_text() for path in sorted((REPO / "instances" / "easy").glob("*.lp"))]
+    for port in served_port(WebApp(Settings.local(60.0, jobs=2))):
 
-    def solve(text: str) -> tuple[int, dict[str, Any]]:
-        return post(port, "solve", {"puzzle": text})
+        def solve(text: str, port: int = port) -> tuple[int, dict[str, Any]]:
+            return post(port, "solve", {"puzzle": text})
 
-    with ThreadPoolExecutor(len(texts)) as pool:
-        answers = list(pool.map(solve, texts))
+        with ThreadPoolExecutor(len(texts)) as pool:
+            answers = list(pool.map(solve, texts))
     for text, (status, record) in zip(texts, answers, strict=True):
-        assert status == 200, record
+        assert status == 200 and record["status"] == "solved", record
         assert not verify(read_puzzle_text(text, "puzzle"), record["solutions"][0])
 
 

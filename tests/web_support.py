@@ -16,6 +16,7 @@ import time
 import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -172,12 +173,14 @@ def says_reason(page: Page, text: str, prefix: str = "") -> bool:
     return summed and page.text_content("#reason-text") == text
 
 
-def open_page(browser: Browser) -> Iterator[Page]:
-    """A fresh page for one test, which fails on any script error or console error it logs.
+@contextmanager
+def opened_page(browser: Browser, **options: Any) -> Iterator[Page]:
+    """A page in a browser context of its own (``options``: Playwright's, such as ``viewport``);
+    the test fails on any script error or console error it logs.
 
     (An error reply is logged by the browser as a failed load: tests ask for some.)
     """
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context = browser.new_context(**options)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
@@ -189,8 +192,10 @@ def open_page(browser: Browser) -> Iterator[Page]:
             else None
         ),
     )
-    yield page
-    context.close()
+    try:
+        yield page
+    finally:
+        context.close()
     assert errors == []
 
 
