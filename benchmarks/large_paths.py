@@ -2,9 +2,9 @@
 
 For each puzzle: the path's steps, its seconds (wall and CPU, walked in a
 process of its own), its slowest step (CPU) and hardest step, and the
-questions asked afresh (`Deducer._asked`: each one searched past the
-bound; any is a heavy tail, which took minutes before windows decided
-their cells first); then the whole
+programs ground afresh for a question that searched past the bound
+(`Deducer._asked`; 0 expected: any is a heavy tail, which took minutes
+before windows decided their cells first); then the whole
 ``heyawake hint`` command (a fresh process, start-up included, the
 bytecode compiled as an installed package's is) from the partial grids the
 path reaches at 0, 25, 50, 75 and 90% of its steps and just before its
@@ -69,8 +69,8 @@ class Walked:
     cpu: float
     slowest: float
     hardest: str
-    afresh: int
-    """Questions asked again of a fresh program, having searched past the bound."""
+    renewed: int
+    """Programs ground afresh for a question that searched past the bound (each doubling)."""
     hint_grids: list[list[str]]
     """The grids a hint is asked from: at `FRACTIONS` of the path, before its slowest steps."""
 
@@ -85,10 +85,10 @@ def walk_alone(path: Path) -> Walked:
 def _walk(path: Path) -> None:
     """Walk one puzzle here and print its `Walked` as JSON."""
     puzzle = read_puzzle(str(path))
-    renew, afresh = Deducer._renew, []
+    renew, renewed = Deducer._renew, [0]
 
     def counted(deducer: Deducer, control: clingo.Control) -> None:
-        afresh.append(control)
+        renewed[0] += 1
         renew(deducer, control)
 
     Deducer._renew = counted  # type: ignore[method-assign, assignment]
@@ -107,7 +107,7 @@ def _walk(path: Path) -> None:
     hardest = f"{graded.hardest_cost} ({graded.hardest_kind})"
     print(
         json.dumps(
-            asdict(Walked(len(walk.steps), wall, cpu, max(spent), hardest, len(afresh), grids))
+            asdict(Walked(len(walk.steps), wall, cpu, max(spent), hardest, renewed[0], grids))
         )
     )
 
@@ -118,7 +118,7 @@ def main(paths: list[Path]) -> None:
     # (PYTHONDONTWRITEBYTECODE), and each hint would compile every module again.
     compileall.compile_dir(ROOT / "heyawake_asp", quiet=1)
     columns = ["puzzle", "size", "steps", "path s (wall)", "path s (CPU)", "slowest step s"]
-    columns += ["hardest", "asked afresh", "hint s median", "hint s max"]
+    columns += ["hardest", "ground afresh", "hint s median", "hint s max"]
     print("| " + " | ".join(columns) + " |")
     print("|---" * len(columns) + "|")
     for path in paths:
@@ -128,7 +128,7 @@ def main(paths: list[Path]) -> None:
         print(
             f"| {path.stem} | {puzzle.width}x{puzzle.height} | {walked.steps} | "
             f"{walked.wall:.1f} | {walked.cpu:.1f} | {walked.slowest:.1f} | {walked.hardest} | "
-            f"{walked.afresh} | "
+            f"{walked.renewed} | "
             f"{statistics.median(hints):.2f} | {max(hints):.2f} |",
             flush=True,
         )

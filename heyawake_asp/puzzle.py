@@ -178,8 +178,8 @@ class Puzzle:
             _check_room(room, index)
             if symmetric and not room.is_symmetric:
                 raise InvalidPuzzleError(
-                    f"room {index + 1} (at {cell_name(room.first_cell)}) is not symmetric about "
-                    f"its centre: in {self.variant} every room must be",
+                    f"the room at {cell_name(room.first_cell)} is not symmetric about its "
+                    f"centre, as every room of {self.variant} must be",
                     room=index,
                 )
 

@@ -513,7 +513,7 @@ def test_ctrl_c_stops_parent_and_child_at_once_and_quietly(slow_encoding: Path) 
     assert process.returncode == 130 and errors.strip() == ""
 
 
-EASY_DONE = 4
+EASY_DONE = 5
 """Seconds after which a command given EASY and a 35x35 has started and graded or walked EASY
 beside the other, even on a busy machine (half a second on an idle one)."""
 

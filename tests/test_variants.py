@@ -134,11 +134,17 @@ def test_every_format_but_kth_keeps_the_variant() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("ayeheya 3x2\naab\nabb\n", "t:2:1: room 1 (at r1c1) is not symmetric about its centre"),
+        (
+            "ayeheya 3x2\naab\nabb\n",
+            (
+                "t:2:1: the room at r1c1 is not symmetric about its centre, "
+                "as every room of ayeheya must be"
+            ),
+        ),
         (
             '{"variant": "ayeheya", "width": 2, "height": 2, "rooms": [{"cells": '
             '[[0, 0], [1, 0], [0, 1]], "clue": null}, {"cells": [[1, 1]], "clue": null}]}',
-            "t: rooms[0]: room 1 (at r1c1) is not symmetric about its centre",
+            "t: rooms[0]: the room at r1c1 is not symmetric about its centre",
         ),
         (
             '{"variant": "nurikabe", "width": 1, "height": 1, "rooms": []}',

@@ -607,6 +607,54 @@ def test_a_title_and_an_author_are_kept_in_the_address_the_exports_and_the_game(
     assert page.get_by_label("Author").input_value() == "Bo"
 
 
+@pytest.mark.slow  # some 5 s: the default run stays under 2 minutes
+def test_a_draft_is_kept_in_the_browser_and_played_it_stays_the_authors(
+    browser: Browser, base: str
+) -> None:
+    """A draft's tab closed, the bare address opens Compose on it again (it had said "Load a
+    puzzle to begin": the draft lived only in its address). Played, then the page reloaded,
+    Compose goes on with the author's draft, not a copy of the puzzle in play with its
+    solution hidden; another game's copy is not taken for it."""
+    with opened_page(browser) as page:
+        compose(page, base, 4, 2)
+        page.get_by_label("Title").fill("Mine")
+        drag(page, (0, 0), (1, 1))
+        settle(page)
+        made = rooms(draft(page))
+        assert len(made) == 2
+        again = page.context.new_page()
+        page.close()
+        again.goto(f"{base}/")
+        again.wait_for_selector(f"{CELL}[data-room]")
+        assert again.get_attribute("#mode-compose", "aria-pressed") == "true"
+        assert rooms(draft(again)) == made
+        assert again.get_by_label("Title").input_value() == "Mine"
+        press(again, "Play this draft")
+        again.wait_for_selector("#credits:not([hidden])")
+        again.reload()
+        again.wait_for_selector("#credits:not([hidden])")
+        press(again, "Compose")
+        again.wait_for_selector(f"{CELL}[data-room]")
+        assert "copy" not in status(again)
+        assert again.get_by_label("shared cells").is_checked()
+        assert rooms(draft(again)) == made
+        assert again.get_by_label("Title").input_value() == "Mine"
+        # Another game's copy is not the author's draft: the bare address opens the game, not
+        # its copy with the solution shown; composed again, its solution stays hidden.
+        open_puzzle(again, base, URL)
+        again.reload()  # the page's own draft, in its memory, would be composed again
+        again.wait_for_selector(CELL)
+        press(again, "Compose")
+        assert "copy" in status(again)
+        again.goto(f"{base}/")
+        again.wait_for_selector(CELL)
+        assert again.get_attribute("#mode-play", "aria-pressed") == "true"
+        assert "6×6" in status(again)
+        press(again, "Compose")
+        assert "copy" in status(again)
+        assert not again.get_by_label("shared cells").is_checked()
+
+
 @pytest.mark.slow
 def test_generate_load_and_play_this_draft(page: Page, base: str) -> None:
     compose(page, base, 2, 2)

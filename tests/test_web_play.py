@@ -744,6 +744,54 @@ def test_on_a_phone_the_board_comes_first_as_wide_as_the_screen(
         assert in_view(page.get_by_label("Number").bounding_box(), 740)
 
 
+@pytest.mark.slow  # some 5 s: the default run stays under 2 minutes
+def test_on_a_phone_a_button_tapped_stays_under_the_finger_as_sentences_grow(
+    browser: Browser, base: str
+) -> None:
+    """At 390x844 the sentence lies above the board: each hint's, longer than the last, had
+    pushed the board and Hint down, and a second tap in the same place shaded a cell. Now the
+    page scrolls with the growth: Hint stays where it was tapped, and the taps set the hints;
+    a cell tapped stays put too, the sentence scrolled out of view above."""
+    with opened_page(
+        browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    ) as page:
+        open_puzzle(page, base, (REPO / "instances" / "hard" / "11x11-s1.lp").read_text())
+        page.evaluate("window.scrollTo(0, 0)")
+        hint = page.get_by_role("button", name="Hint", exact=True)
+        box = hint.bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        for _ in range(6):
+            page.touchscreen.tap(x, y)
+            settle(page)
+            page.wait_for_timeout(100)  # a frame: the page keeps the button in place as it lays out
+            now = hint.bounding_box()
+            assert now is not None and abs(now["y"] - box["y"]) < 1, (now, box)
+        # Three hints shown and set, no cell shaded by a tap: every cell marked is the solution's.
+        solution = solve(read_puzzle(str(REPO / "instances" / "hard" / "11x11-s1.lp")))
+        set_cells = [
+            (char, solution.solutions[0][row][column])
+            for row, chars in enumerate(board(page))
+            for column, char in enumerate(chars)
+            if char != "?"
+        ]
+        assert len(set_cells) >= 3 and all(char == right for char, right in set_cells), set_cells
+        # Scrolled past the sentence after a hint: a cell tapped (the legend goes, the block
+        # shrinks) stays under the finger too, where the page had jumped up by the sentence.
+        hint.tap()
+        settle(page)
+        page.evaluate("window.scrollBy(0, 250)")
+        page.wait_for_timeout(100)
+        target = page.locator(cell(page, 10, 10))
+        before = target.bounding_box()
+        assert before is not None and page.locator("#status").bounding_box()["y"] < 0  # type: ignore[index]
+        target.tap()
+        settle(page)
+        page.wait_for_timeout(100)
+        after = target.bounding_box()
+        assert after is not None and abs(after["y"] - before["y"]) < 1, (after, before)
+
+
 LONGEST_STEP = 58
 """hard/11x11-s1's step with the longest sentence (11 runs, 12 pairs: a legend of four lines)."""
 

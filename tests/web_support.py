@@ -176,15 +176,16 @@ def says_reason(page: Page, text: str, prefix: str = "") -> bool:
 @contextmanager
 def opened_page(browser: Browser, **options: Any) -> Iterator[Page]:
     """A page in a browser context of its own (``options``: Playwright's, such as ``viewport``);
-    the test fails on any script error or console error it logs.
+    the test fails on any script error or console error that page, or another the test opens
+    in its context, logs.
 
     (An error reply is logged by the browser as a failed load: tests ask for some.)
     """
     context = browser.new_context(**options)
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
-    page.on(
+    context.on("weberror", lambda error: errors.append(f"pageerror: {error.error}"))
+    context.on(
         "console",
         lambda message: (
             errors.append(f"console: {message.text}")

@@ -5,7 +5,7 @@
 import { Superseded, abort, call, post, watchBusy } from "./api.js";
 import { Board, ZOOM_STEP } from "./board.js";
 import { CREDITS, Compose } from "./compose.js";
-import { MAX_SIZE, fromObject, fromUrl } from "./draft.js";
+import { MAX_SIZE, fromObject, fromUrl, same } from "./draft.js";
 import { GRADES, VARIANTS } from "./kinds.js";
 import { Learn } from "./learn.js";
 import { Play } from "./play.js";
@@ -65,20 +65,29 @@ const compose = new Compose(
     changed(draft) {
       $("draft-width").value = String(draft.width);
       $("draft-height").value = String(draft.height);
-      // The address keeps the draft (replaced, not a new history entry per edit).
+      // The address keeps the draft (replaced, not a new history entry per edit), and so does
+      // the browser's storage, once it is the author's: a game's copy not yet edited is not
+      // (kept, it would replace their draft, and open later with the game's solution shown).
       const hash = draftHash();
       if (location.hash !== hash) history.replaceState(null, "", hash);
+      if (copied !== null && same(draft, copied)) return;
+      copied = null;
+      store(DRAFT_KEY, { address: hash, game: null });
+      store(LAST_KEY, hash);
     },
   },
 );
 let ownHash = null; // the hash this page set: its hashchange is not a new puzzle
+let copied = null; // the copy of a game Compose opened on, until the author edits it
 
 const PUZZLE_REQUESTS = ["load-json", "load-url", "check", "hint", "solve", "grade", "steps"];
 const PLAY_BUTTONS = ["check", "hint", "undo", "redo", "solve", "grade", "steps", "start-over", "pause", "save", "picture-svg", "picture-png", "share"];
 const OPTIONS = { "auto-check": false, strict: false, dots: true, "show-time": true, mirror: false };
 const OPTIONS_KEY = "heyawake:options";
 const INSTANCE_KEY = "heyawake:instance"; // {name, source}: the shipped puzzle last opened
-const LAST_KEY = "heyawake:last"; // the address of the game last opened: the bare address opens it
+const LAST_KEY = "heyawake:last"; // the address last opened, a game's or a draft's: the bare address opens it
+const GAME_KEY = "heyawake:last-game"; // the address of the game last opened (`lastGame`)
+const DRAFT_KEY = "heyawake:draft"; // {address, game}: the draft last edited, the game Play this draft made of it
 
 function enable() {
   const loaded = play.puzzle !== null;
@@ -174,8 +183,16 @@ function setMode(mode, draft = null, { resume = false } = {}) {
     list();
     // Said once the draft is open: opening it describes the draft.
     let sentence = null;
-    if (!compose.active && !compose.draft && !draft && play.puzzle) {
-      draft = fromObject(play.puzzle);
+    const fromGame = !compose.active && !compose.draft && !draft && play.puzzle;
+    const own = fromGame ? keptDraft() : null;
+    if (own?.game === ownHash) {
+      // The author's own draft, played (the page reloaded since): composed again as it was.
+      draft = own.draft;
+      compose.setCredits(own.credits);
+      compose.setVariant(play.puzzle.variant);
+      sentence = "Back to your draft.";
+    } else if (fromGame) {
+      draft = copied = fromObject(play.puzzle);
       compose.setCredits(creditsOf(play.puzzle));
       compose.setVariant(play.puzzle.variant);
       // A puzzle not yet solved, moves made or not: the player may be about to play it.
@@ -199,6 +216,7 @@ function setMode(mode, draft = null, { resume = false } = {}) {
       ownHash = puzzleHash(play.puzzle);
       if (location.hash !== ownHash) history.pushState(null, "", ownHash);
       ownHash = location.hash;
+      store(LAST_KEY, ownHash);
       say("Back to your grid.");
     } else if (resume && lastGame()) { // the page opened in Compose (a draft's address)
       history.pushState(null, "", lastGame());
@@ -212,10 +230,44 @@ function setMode(mode, draft = null, { resume = false } = {}) {
   enable();
 }
 
-/** The address of the game last played in this browser (`LAST_KEY`), or null. */
+/** ``address`` when it is a string starting with one of ``kinds`` (``#puzzle=``, ``#draft=``), else null. */
+const addressOf = (address, ...kinds) =>
+  typeof address === "string" && kinds.some((kind) => address.startsWith(kind)) ? address : null;
+
+/** The address of the game last played in this browser (`GAME_KEY`; before it, `LAST_KEY`), or null. */
 function lastGame() {
-  const last = stored(LAST_KEY);
-  return typeof last === "string" && last.startsWith(HASH) ? last : null;
+  return addressOf(stored(GAME_KEY), HASH) ?? addressOf(stored(LAST_KEY), HASH);
+}
+
+/**
+ * The address the bare address opens: the game or the draft last opened in this browser (a
+ * draft that can no longer be read: the game last played), or null.
+ */
+function lastOpened() {
+  const last = addressOf(stored(LAST_KEY), HASH, DRAFT);
+  return last?.startsWith(DRAFT) && draftRead(last) === null ? lastGame() : last;
+}
+
+/** The draft last edited in this browser (`DRAFT_KEY`): {draft, credits, game}, or null. */
+function keptDraft() {
+  const kept = stored(DRAFT_KEY);
+  const read = draftRead(addressOf(kept?.address, DRAFT));
+  return read && { ...read, game: addressOf(kept.game, HASH) };
+}
+
+/** The draft and its credits a ``#draft=`` address carries, or null (none, or unreadable). */
+function draftRead(hash) {
+  try {
+    return hash === null ? null : draftAddressed(hash);
+  } catch {
+    return null;
+  }
+}
+
+/** The draft and its credits a ``#draft=`` address carries. Throws on one that cannot be read. */
+function draftAddressed(hash) {
+  const { head, fields } = addressParts(hash.slice(DRAFT.length));
+  return { draft: fromUrl(decodeURIComponent(head)), credits: creditsOfFields(fields) };
 }
 
 /** The draft of a puzzle in any format (converted by the API) and the reader's warnings, or null after an error. */
@@ -296,6 +348,7 @@ async function playText(text, linked = null, linkCredits = {}) {
   if (location.hash !== ownHash) location.hash = ownHash;
   ownHash = location.hash;
   store(LAST_KEY, ownHash);
+  store(GAME_KEY, ownHash);
   const link = $("puzzle-link");
   link.href = url ?? ownHash;
   link.textContent = url ?? "this puzzle";
@@ -384,10 +437,8 @@ function loadFromHash() {
     if (compose.active && compose.draft && location.hash === draftHash()) return;
     let draft;
     let credits;
-    const { head, fields } = addressParts(location.hash.slice(DRAFT.length));
     try {
-      draft = fromUrl(decodeURIComponent(head));
-      credits = creditsOfFields(fields);
+      ({ draft, credits } = draftAddressed(location.hash));
     } catch (error) {
       say(`error: the address's #draft= cannot be read: ${error.message}`, "error");
       return;
@@ -648,9 +699,13 @@ $("play-draft").addEventListener("click", async () => {
     report(error);
     return;
   }
+  const address = draftHash();
   setMode("play");
+  const before = ownHash;
   $("puzzle-text").value = compose.url();
-  playText(puzzle);
+  await playText(puzzle);
+  // Played (a game of its own opened): Compose on that game goes on with the draft.
+  if (ownHash !== before) store(DRAFT_KEY, { address, game: ownHash });
 });
 document.addEventListener("keydown", keys);
 window.addEventListener("hashchange", loadFromHash);
@@ -676,6 +731,7 @@ enable();
 steady();
 board.fit();
 fillInstances();
-// The bare address goes on with the game last opened in this browser, as a reload of its own does.
-if (!location.hash && lastGame()) history.replaceState(null, "", lastGame());
+// The bare address goes on with the game or the draft last opened in this browser, as a reload
+// of its own address does.
+if (!location.hash && lastOpened()) history.replaceState(null, "", lastOpened());
 loadFromHash();

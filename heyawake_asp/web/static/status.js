@@ -33,6 +33,7 @@ export function steady() {
     const kept = parseFloat(block.style.getPropertyValue("--kept")) || 0;
     const gap = kept - content;
     block.style.setProperty("--kept", `${gap > 0 && gap <= window.innerHeight / 5 ? kept : content}px`);
+    keepPressedInPlace();
   };
   const watch = new ResizeObserver(hold);
   for (const child of block.children) watch.observe(child);
@@ -40,11 +41,43 @@ export function steady() {
   document.getElementById("reason-details").addEventListener("toggle", (event) => {
     if (!event.target.open) unsteady();
   });
+  document.addEventListener("click", (event) => {
+    const control = event.target.closest?.("button, #board");
+    pressed = control ? { control, top: control.getBoundingClientRect().top } : null;
+  }, true);
+  // Scrolled otherwise (the page shows what a control made, the player scrolls): the window
+  // is where it should be, and the control no longer held in place.
+  window.addEventListener("scroll", () => {
+    if (window.scrollY !== scrolledTo) pressed = null;
+  }, { passive: true });
+}
+
+/**
+ * The control last pressed, and its top in the window (`steady`): where the sentence above it
+ * grows or shrinks, the window scrolls with it, so that the control stays under the finger (on
+ * a phone a hint's longer sentence had moved Hint down, and a second tap shaded a board cell).
+ * Measured in the window, not the page: a browser's own scroll anchoring is not doubled.
+ */
+let pressed = null;
+let scrolledTo = null; // where `keepPressedInPlace` last scrolled the window
+
+/** Scroll by what the pressed control moved, down no further than the sentence's first line. */
+function keepPressedInPlace() {
+  if (!pressed?.control.isConnected || pressed.control.getClientRects().length === 0) return;
+  const moved = pressed.control.getBoundingClientRect().top - pressed.top;
+  const sentence = status().getBoundingClientRect().top;
+  const by = moved > 0 && sentence >= 0 ? Math.min(moved, sentence) : moved;
+  if (Math.abs(by) >= 1) {
+    window.scrollBy(0, by);
+    scrolledTo = window.scrollY;
+  }
+  pressed.top = pressed.control.getBoundingClientRect().top;
 }
 
 /** Let the sentence's block shrink to its sentence (a puzzle or a mode opens: `steady`). */
 export function unsteady() {
   document.getElementById("said").style.removeProperty("--kept");
+  pressed = null;
 }
 
 /** The kind of what the status shows now. */
