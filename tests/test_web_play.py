@@ -632,6 +632,23 @@ def test_the_whole_board_is_in_the_window_as_a_puzzle_or_a_draft_opens(
             assert_board_in_view(page, 10, 10, height)
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
+def test_on_a_phone_held_sideways_a_hints_legend_comes_into_view(
+    browser: Browser, base: str
+) -> None:
+    """At 844x390 a hint's sentence was brought into view, its legend (what the board's colours
+    mean) left below the window; now both are in view."""
+    with opened_page(
+        browser, viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True
+    ) as page:
+        open_puzzle(page, base, (REPO / "instances" / "hard" / "11x11-s1.lp").read_text())
+        press(page, "Hint")
+        page.wait_for_timeout(100)  # the scroll's frame
+        for part in ("#status", "#legend"):
+            box = page.locator(part).bounding_box()
+            assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 390, part
+
+
 @pytest.mark.slow  # several seconds: the default run stays under 2 minutes
 def test_a_phone_held_sideways_shows_the_board_beside_the_controls(
     browser: Browser, base: str

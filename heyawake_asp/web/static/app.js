@@ -38,7 +38,7 @@ const learn = new Learn(
   board,
   {
     panel: $("learn"), more: $("learn-more"), moves: ["first", "previous", "next", "last"].map($), slider: $("slider"),
-    position: $("position"), grade: $("learn-grade"), hardest: $("hardest"), status: $("status"),
+    position: $("position"), grade: $("learn-grade"), hardest: $("hardest"),
   },
   () => {
     play.redraw();

@@ -5,7 +5,7 @@
 import { Superseded, abort, stream } from "./api.js";
 import { explain, mark, reasonCells } from "./reason.js";
 import { KIND_WORDS } from "./kinds.js";
-import { report, say, unsteady } from "./status.js";
+import { report, revealSentence, say, unsteady } from "./status.js";
 import { gradeSentence, noSolution, plural, sentence } from "./words.js";
 
 /** Why a path that ends short of the solution stops there (a puzzle without one says why itself). */
@@ -19,7 +19,7 @@ const xy = (cell) => [cell.x, cell.y];
 export class Learn {
   constructor(board, elements, onClose) {
     this.board = board;
-    this.ui = elements; // {panel, more, moves (First to Last), slider, position, grade, hardest, status}
+    this.ui = elements; // {panel, more, moves (First to Last), slider, position, grade, hardest}
     this.onClose = onClose;
     this.active = false;
     this.path = null; // {steps (those found so far), and once done: status, grid, conflict, grade}
@@ -91,13 +91,13 @@ export class Learn {
   }
 
   /**
-   * Scroll as little as it takes to show the step's new cells, then its sentence and the
-   * controls above it, which win when not all fit.
+   * Scroll as little as it takes to show the step's new cells, then its sentence and legend,
+   * then the controls above them, which win when not all fit.
    */
   #reveal() {
     const step = this.path.steps[this.index - 1];
     if (step) this.board.reveal(step.settles.map(xy), reasonCells(step));
-    this.ui.status.scrollIntoView({ block: "nearest" });
+    revealSentence();
     // The controls' row: on a phone their section has no box of its own (style.css).
     this.ui.moves[0].parentElement.scrollIntoView({ block: "nearest" });
   }

@@ -123,8 +123,14 @@ function inView(element) {
   return box.height > 0 && box.bottom > 0 && box.top < window.innerHeight;
 }
 
-/** Scroll the page as little as it takes to show the sentence (not at all when in view). */
+/**
+ * Scroll the page as little as it takes to show the sentence and its legend (whose colours the
+ * board's cells take: on a phone held sideways it fell below the window), the sentence winning
+ * where not both fit; not at all when in view.
+ */
 export function revealSentence() {
+  const legend = document.getElementById("legend");
+  if (!legend.hidden) legend.scrollIntoView({ block: "nearest" });
   status().scrollIntoView({ block: "nearest" });
 }
 
