@@ -184,8 +184,8 @@ function setMode(mode, draft = null, { resume = false } = {}) {
     // Said once the draft is open: opening it describes the draft.
     let sentence = null;
     const fromGame = !compose.active && !compose.draft && !draft && play.puzzle;
-    const own = fromGame ? keptDraft() : null;
-    if (own?.game === ownHash) {
+    const own = fromGame ? draftPlayed() : null;
+    if (own) {
       // The author's own draft, played (the page reloaded since): composed again as it was.
       draft = own.draft;
       compose.setCredits(own.credits);
@@ -248,11 +248,10 @@ function lastOpened() {
   return last?.startsWith(DRAFT) && draftRead(last) === null ? lastGame() : last;
 }
 
-/** The draft last edited in this browser (`DRAFT_KEY`): {draft, credits, game}, or null. */
-function keptDraft() {
+/** The draft last edited here (`DRAFT_KEY`), {draft, credits}, if Play this draft made the game in play. */
+function draftPlayed() {
   const kept = stored(DRAFT_KEY);
-  const read = draftRead(addressOf(kept?.address, DRAFT));
-  return read && { ...read, game: addressOf(kept.game, HASH) };
+  return kept?.game === ownHash ? draftRead(addressOf(kept.address, DRAFT)) : null;
 }
 
 /** The draft and its credits a ``#draft=`` address carries, or null (none, or unreadable). */
@@ -733,5 +732,6 @@ board.fit();
 fillInstances();
 // The bare address goes on with the game or the draft last opened in this browser, as a reload
 // of its own address does.
-if (!location.hash && lastOpened()) history.replaceState(null, "", lastOpened());
+const opened = location.hash ? null : lastOpened();
+if (opened) history.replaceState(null, "", opened);
 loadFromHash();
