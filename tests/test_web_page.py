@@ -154,12 +154,12 @@ def test_a_wrong_cell_is_a_conflict_and_check_marks_adjacent_blacks(page: Page, 
     page.click(cell(page, 5, 4))
     press(page, "Check")
     assert {(4, 4), (5, 4)} <= marked(page, "error")
-    messages = page.inner_text("#messages")
-    assert "rule 1" in messages and "r5c5 and r5c6" in messages
-    assert status(page) == "Broken rule 1: black cells r5c5 and r5c6 are adjacent."
+    # The page numbers no rule: none is named by its number.
+    assert page.inner_text("#messages") == "Black cells r5c5 and r5c6 are adjacent"
+    assert status(page) == "Rule broken: black cells r5c5 and r5c6 are adjacent."
     # Hint on that grid names the broken rule as Check does, not a cell no solution has.
     press(page, "Hint")
-    assert status(page) == "Broken rule 1: black cells r5c5 and r5c6 are adjacent."
+    assert status(page) == "Rule broken: black cells r5c5 and r5c6 are adjacent."
     assert {(4, 4), (5, 4)} <= marked(page, "error") and marked(page, "conflict") == set()
     # A room over its clue: Check marks the whole room (rule 3).
     puzzle = sent(page)
@@ -171,7 +171,9 @@ def test_a_wrong_cell_is_a_conflict_and_check_marks_adjacent_blacks(page: Page, 
     page.click(cell(page, *min(zero.cells)))
     press(page, "Check")
     assert set(zero.cells) <= marked(page, "error")
-    assert "rule 3" in page.inner_text("#messages")
+    messages = page.inner_text("#messages").splitlines()
+    assert len(messages) == 2 and f"clue is {zero.clue}" in messages[1]
+    assert not any(re.search(r"\brule \d", line) for line in messages)
     assert status(page).endswith("; 1 more marked and listed below the board.")
 
 

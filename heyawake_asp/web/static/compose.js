@@ -225,6 +225,9 @@ export class Compose {
     }
     this.edit(D.setClue(this.draft, index, clue), { typing });
     this.#fillClueField();
+    // Said even when nothing changed: an error about this room's number is stale now.
+    const number = clue === null ? "no number" : clue === "?" ? "a hidden number (?)" : `the number ${clue}`;
+    say(`${capitalised(this.#roomName(index))} has ${number}.`);
   }
 
   /** A key in compose mode (not in a text field): digits, ?, Backspace, Delete, Escape. */
@@ -485,10 +488,15 @@ export class Compose {
 
   /** "the room at r3c4 has 4 cells: its number can be at most 2". */
   #tooMany(index) {
+    const count = plural(D.cellsOf(this.draft, index).length, "cell");
+    return `${this.#roomName(index)} has ${count}: its number can be at most ${this.#most(index)}`;
+  }
+
+  /** "the room at r3c4": a room named by its first cell in reading order, as the library names it. */
+  #roomName(index) {
     const cells = D.cellsOf(this.draft, index);
     const [x, y] = cells.reduce((a, b) => (b[1] < a[1] || (b[1] === a[1] && b[0] < a[0]) ? b : a));
-    const count = plural(cells.length, "cell");
-    return `the room at r${y + 1}c${x + 1} has ${count}: its number can be at most ${this.#most(index)}`;
+    return `the room at r${y + 1}c${x + 1}`;
   }
 
   /** The largest number room ``index`` can take: its most black cells, or under rules whose

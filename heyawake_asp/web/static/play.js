@@ -9,7 +9,7 @@ import { recall, keep } from "./progress.js";
 import { explain, mark, reasonCells } from "./reason.js";
 import { VARIANTS } from "./kinds.js";
 import { list, report, revealSentence, say, unsteady } from "./status.js";
-import { gradeSentence, noSolution, plural, sentence } from "./words.js";
+import { capitalised, gradeSentence, noSolution, plural, ruleWords, sentence } from "./words.js";
 
 const xy = (cell) => [cell.x, cell.y];
 const names = (cells) => cells.map((cell) => cellName(cell.x, cell.y)).join(", ");
@@ -256,10 +256,11 @@ export class Play {
         : violation.cells.map(xy),
     );
     this.board.highlight({ error });
-    list(violations.map((violation) => violation.message));
+    const broken = violations.map((violation) => ruleWords(violation.message));
+    list(broken.map(capitalised));
     const more = violations.length - 1;
     const rest = more > 0 ? `; ${more} more marked and listed below the board` : "";
-    this.#say(`Broken ${violations[0].message}${rest}.`, "error");
+    this.#say(`Rule broken: ${broken[0]}${rest}.`, "error");
     this.#reveal(error);
     return true;
   }

@@ -50,3 +50,11 @@ export function noSolution(why) {
 export function sentence(text) {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
+
+/**
+ * A checker's message as the page says it: without its rule's number ("rule 1: "), which
+ * the command line's documentation gives and the page never shows.
+ */
+export function ruleWords(message) {
+  return message.replace(/^rule \d+: /, "");
+}
