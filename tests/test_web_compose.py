@@ -661,6 +661,46 @@ def test_a_draft_is_kept_in_the_browser_and_played_it_stays_the_authors(
 
 
 @pytest.mark.slow
+def test_undo_and_redo_go_on_after_the_page_is_reloaded(browser: Browser, base: str) -> None:
+    """The draft's history is kept with it: reloaded, from the bare address, and in Compose
+    again after Play this draft, Undo and Redo go back over the edits made before."""
+    with opened_page(browser) as page:
+        compose(page, base, 4, 2)
+        drag(page, (0, 0), (0, 1))
+        settle(page)
+        first = rooms(draft(page))
+        drag(page, (1, 0), (1, 1))
+        settle(page)
+        second = rooms(draft(page))
+        assert len(first) == 2 and len(second) == 3
+        press(page, "Undo")
+        assert rooms(draft(page)) == first
+        page.reload()
+        page.wait_for_selector(f"{CELL}[data-room]")
+        assert rooms(draft(page)) == first
+        press(page, "Redo")  # what was undone before the reload is redone
+        assert rooms(draft(page)) == second
+        page.goto(f"{base}/")
+        page.reload()  # the bare address: the draft last edited, and its history
+        page.wait_for_selector(f"{CELL}[data-room]")
+        assert rooms(draft(page)) == second
+        press(page, "Undo")
+        assert rooms(draft(page)) == first
+        press(page, "Play this draft")
+        page.wait_for_selector(f"{CELL}:not([data-room])")
+        page.reload()
+        page.wait_for_selector(CELL)
+        press(page, "Compose")
+        page.wait_for_selector(f"{CELL}[data-room]")
+        assert rooms(draft(page)) == first
+        press(page, "Redo")
+        assert rooms(draft(page)) == second
+        press(page, "Undo")
+        press(page, "Undo")
+        assert len(rooms(draft(page))) == 1  # the blank grid the draft began as
+
+
+@pytest.mark.slow
 def test_generate_load_and_play_this_draft(page: Page, base: str) -> None:
     compose(page, base, 2, 2)
     page.get_by_label("Width").fill("5")

@@ -5,7 +5,7 @@
 import { Superseded, abort, call, post, watchBusy } from "./api.js";
 import { Board, ZOOM_STEP } from "./board.js";
 import { CREDITS, Compose } from "./compose.js";
-import { MAX_SIZE, fromObject, fromUrl, same } from "./draft.js";
+import { MAX_SIZE, fromObject, fromUrl, same, toUrl } from "./draft.js";
 import { GRADES, VARIANTS } from "./kinds.js";
 import { Learn } from "./learn.js";
 import { Play } from "./play.js";
@@ -72,7 +72,7 @@ const compose = new Compose(
       if (location.hash !== hash) history.replaceState(null, "", hash);
       if (copied !== null && same(draft, copied)) return;
       copied = null;
-      store(DRAFT_KEY, { address: hash, game: null });
+      store(DRAFT_KEY, { ...draftEntry(hash), game: null });
       store(LAST_KEY, hash);
     },
   },
@@ -87,7 +87,8 @@ const OPTIONS_KEY = "heyawake:options";
 const INSTANCE_KEY = "heyawake:instance"; // {name, source}: the shipped puzzle last opened
 const LAST_KEY = "heyawake:last"; // the address last opened, a game's or a draft's: the bare address opens it
 const GAME_KEY = "heyawake:last-game"; // the address of the game last opened (`lastGame`)
-const DRAFT_KEY = "heyawake:draft"; // {address, game}: the draft last edited, the game Play this draft made of it
+const DRAFT_KEY = "heyawake:draft"; // {address, game, done, undone}: the draft last edited, the game Play this draft made of it, its history
+const HISTORY_KEPT = 100; // the edits Undo (and Redo) go back over once the page is reloaded
 
 function enable() {
   const loaded = play.puzzle !== null;
@@ -162,9 +163,10 @@ const creditsOfFields = (fields) =>
 /**
  * Show Play or Compose (``draft``: the draft to compose, as an edit of the one there).
  * ``resume``: Play with no game in this page goes on with the game last played (the player
- * pressed Play; a draft played or a link followed brings its own).
+ * pressed Play; a draft played or a link followed brings its own). ``edits``: the draft's
+ * Undo and Redo history, as the browser kept it, for a page with no draft yet.
  */
-function setMode(mode, draft = null, { resume = false } = {}) {
+function setMode(mode, draft = null, { resume = false, edits = null } = {}) {
   const composing = mode === "compose";
   if (composing && compose.active && !draft) return; // already composing
   unsteady();
@@ -188,6 +190,7 @@ function setMode(mode, draft = null, { resume = false } = {}) {
     if (own) {
       // The author's own draft, played (the page reloaded since): composed again as it was.
       draft = own.draft;
+      edits = own.history;
       compose.setCredits(own.credits);
       compose.setVariant(play.puzzle.variant);
       sentence = "Back to your draft.";
@@ -204,7 +207,7 @@ function setMode(mode, draft = null, { resume = false } = {}) {
       sentence = "Compose: drag rectangles to make rooms; select a room and type its number.";
     }
     if (!compose.active && location.hash.startsWith(HASH)) history.pushState(null, "", location.href);
-    compose.open(draft);
+    compose.open(draft, edits);
     if (sentence) say(sentence);
   } else if (compose.active) {
     compose.close();
@@ -248,10 +251,42 @@ function lastOpened() {
   return last?.startsWith(DRAFT) && draftRead(last) === null ? lastGame() : last;
 }
 
-/** The draft last edited here (`DRAFT_KEY`), {draft, credits}, if Play this draft made the game in play. */
+/**
+ * The draft last edited here (`DRAFT_KEY`), {draft, credits, history}, if Play this draft made
+ * the game in play.
+ */
 function draftPlayed() {
   const kept = stored(DRAFT_KEY);
-  return kept?.game === ownHash ? draftRead(addressOf(kept.address, DRAFT)) : null;
+  const own = kept?.game === ownHash ? draftRead(addressOf(kept.address, DRAFT)) : null;
+  return own && { ...own, history: historyOf(kept) };
+}
+
+/** What the browser keeps of the draft at ``address`` (`DRAFT_KEY`): it and the latest of its Undo and Redo history. */
+function draftEntry(address) {
+  const urls = (drafts) => drafts.slice(-HISTORY_KEPT).map(urlOf);
+  return { address, done: urls(compose.done), undone: urls(compose.undone) };
+}
+
+/** Each draft's URL, made once: the whole history is kept again after each edit. */
+const draftUrls = new WeakMap();
+const urlOf = (draft) => {
+  if (!draftUrls.has(draft)) draftUrls.set(draft, toUrl(draft));
+  return draftUrls.get(draft);
+};
+
+/** The Undo and Redo history kept with the draft at ``address``, {done, undone} as drafts, or null. */
+const keptHistory = (address) => {
+  const kept = stored(DRAFT_KEY);
+  return kept?.address === address ? historyOf(kept) : null;
+};
+
+/** The history of a kept draft's entry, {done, undone} as drafts; null for none, or one that does not read. */
+function historyOf(kept) {
+  try {
+    return { done: kept.done.map(fromUrl), undone: kept.undone.map(fromUrl) };
+  } catch {
+    return null; // an entry from before histories were kept, or edited by hand
+  }
 }
 
 /** The draft and its credits a ``#draft=`` address carries, or null (none, or unreadable). */
@@ -444,7 +479,7 @@ function loadFromHash() {
     }
     compose.setCredits(credits);
     compose.setVariant(draft.variant);
-    setMode("compose", draft);
+    setMode("compose", draft, { edits: keptHistory(location.hash) });
     return;
   }
   const hash = location.hash;
@@ -704,7 +739,7 @@ $("play-draft").addEventListener("click", async () => {
   $("puzzle-text").value = compose.url();
   await playText(puzzle);
   // Played (a game of its own opened): Compose on that game goes on with the draft.
-  if (ownHash !== before) store(DRAFT_KEY, { address, game: ownHash });
+  if (ownHash !== before) store(DRAFT_KEY, { ...draftEntry(address), game: ownHash });
 });
 document.addEventListener("keydown", keys);
 window.addEventListener("hashchange", loadFromHash);

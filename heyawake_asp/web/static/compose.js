@@ -80,12 +80,22 @@ export class Compose {
   }
 
   /** Show the draft (``draft`` replacing it, as an edit, when given; a blank 6x6 when none). */
-  open(draft = null) {
+  /**
+   * Compose ``draft`` (as an edit of the one there), else the one there, else a blank 6×6.
+   * ``history`` ({done, undone}, drafts): what Undo and Redo go back to, for a page that has
+   * no draft yet (the browser kept them with the draft).
+   */
+  open(draft = null, history = null) {
     this.active = true;
     this.board.zoom(1); // the draft whole, at whatever zoom the game was left
     this.board.readOnly = true;
     this.board.svg.dataset.mode = "compose";
-    if (!this.draft) this.edit(draft ?? D.blank(6, 6));
+    if (!this.draft && draft && history) {
+      this.draft = draft;
+      this.done = [...history.done];
+      this.undone = [...history.undone];
+      this.#changed();
+    } else if (!this.draft) this.edit(draft ?? D.blank(6, 6));
     else if (draft && !D.same(draft, this.draft)) this.edit(draft);
     else this.#changed();
   }
