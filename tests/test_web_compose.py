@@ -107,6 +107,14 @@ def test_drawn_rectangles_and_typed_numbers_are_the_draft(page: Page, base: str)
     drag(page, (3, 3), (2, 0))  # any two corners
     drag(page, (0, 2), (0, 3))
     settle(page)
+    # A double click makes a cell a room of its own (a drag needs two cells); Undo takes it back.
+    before = rooms(draft(page))
+    page.dblclick(cell(page, 1, 3))
+    settle(page)
+    assert (rectangle(1, 3, 1, 3), None) in rooms(draft(page))
+    assert status(page) == "r4c2 is a room of its own now."
+    press(page, "Undo")
+    assert rooms(draft(page)) == before
     # Numbers: keys (two digits make one number; ? hides it; Backspace clears), the field;
     # a click or the arrow keys select a room.
     click(page, 2, 1)
@@ -151,6 +159,10 @@ def test_drawn_rectangles_and_typed_numbers_are_the_draft(page: Page, base: str)
     json_text = page.get_attribute("#download-json", "data-text")
     assert json_text is not None and rooms(read_puzzle_text(json_text, "json")) == expected
     assert (page.get_attribute("#download-json", "href") or "").startswith("blob:")
+    # The URL downloads as text (a ".url" file is a Windows shortcut, which it is not).
+    assert page.get_attribute("#download-url", "download") == "draft-url.txt"
+    url_text = page.get_attribute("#download-url", "data-text")
+    assert url_text is not None and rooms(read_puzzle_text(url_text, "url")) == expected
     assert "<svg" in (page.get_attribute("#download-svg", "data-text") or "")
     text = page.input_value("#export-text")
     assert rooms(read_puzzle_text(text, "text")) == expected

@@ -40,7 +40,7 @@ from heyawake_asp.puzzle import Puzzle
 from heyawake_asp.steps import grade_puzzle, hint
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, Response
+    from playwright.sync_api import Browser, Page, Response, Route
 
 SIZE = re.compile(r"/(\d+)x(\d+)-s\d+\.lp$")
 """A shipped puzzle's size in its name (``easy/6x6-s1.lp``)."""
@@ -455,8 +455,29 @@ def test_a_file_a_shipped_puzzle_and_a_generated_one_load(page: Page, base: str)
     six = (REPO / "instances" / "easy" / "6x6-s2.lp").read_text()
     assert grouped["easy/6x6-s2.lp"] == api(base, "grade", {"puzzle": six})["grade"] == "hard"
     assert grouped[page.input_value("#instance")] == "easy"
+    # Each option names its grade too: the closed list shows an option, not its group.
+    texts = dict(
+        page.eval_on_selector_all(
+            "#instance option", "options => options.map(o => [o.value, o.textContent])"
+        )
+    )
+    assert texts["easy/6x6-s2.lp"] == "6x6, seed 2 (hard)"
+    grades = {"easy", "medium", "hard", "expert"}  # the large puzzles are grouped by folder
+    assert all(
+        texts[value].endswith(f" ({label})") == (label in grades)
+        for value, label in grouped.items()
+    )
     page.get_by_label("Or a shipped puzzle").select_option("medium/9x9-s2.lp")
-    press(page, "Open")
+    # Until the puzzle comes, the sentence says it is on its way, not the puzzle before's words.
+    held: list[Route] = []
+    page.route("**/api/instances/medium/9x9-s2.lp", lambda route: held.append(route))
+    page.get_by_role("button", name="Open", exact=True).click()
+    while not held:
+        page.wait_for_timeout(20)
+    assert status(page) == f"Opening 9x9, seed 2 ({grouped['medium/9x9-s2.lp']})…"
+    page.unroute("**/api/instances/medium/9x9-s2.lp")
+    release(held)
+    settle(page)
     shipped = read_puzzle(REPO / "instances" / "medium" / "9x9-s2.lp")
     assert set(sent(page).rooms) == set(shipped.rooms)
     assert page.locator(CELL).count() == 81
@@ -468,7 +489,14 @@ def test_a_file_a_shipped_puzzle_and_a_generated_one_load(page: Page, base: str)
     page.get_by_label("Width").fill("5")
     page.get_by_label("Height").fill("7")
     page.get_by_label("Seed").fill("3")
-    press(page, "Generate")
+    page.route("**/api/generate", lambda route: held.append(route))
+    page.get_by_role("button", name="Generate", exact=True).click()
+    while len(held) < 2:
+        page.wait_for_timeout(20)
+    assert status(page) == "Generating a 5×7 puzzle…"  # a large one takes seconds
+    page.unroute("**/api/generate")
+    release(held[1:])
+    settle(page)
     made = api(base, "generate", {"width": 5, "height": 7, "seed": 3})["puzzle"]
     assert urllib.parse.unquote(page.url.split("#puzzle=", 1)[1]) == made
     assert page.locator(CELL).count() == 35

@@ -548,9 +548,11 @@ async function fillInstances() {
     // Two named puzzles differ by NaN (Infinity less Infinity): their names decide.
     const bySize = (a, b) => cellsOf(a) - cellsOf(b) || labelOf(a).localeCompare(labelOf(b), "en", { numeric: true });
     for (const name of [...reply.players].sort(bySize)) {
-      const key = reply.grades?.[name] ?? folderOf(name);
+      const grade = reply.grades?.[name];
+      const key = grade ?? folderOf(name);
       if (!groups.has(key)) groups.set(key, document.createElement("optgroup"));
-      groups.get(key).append(new Option(labelOf(name), name));
+      // The grade in the label too: the closed list shows the option, not its group.
+      groups.get(key).append(new Option(grade ? `${labelOf(name)} (${grade})` : labelOf(name), name));
     }
     for (const [key, group] of groups) group.label = key;
     select.replaceChildren(...[...groups.values()].filter((group) => group.children.length > 0));
@@ -567,8 +569,11 @@ async function fillInstances() {
 }
 
 async function openInstance() {
-  const name = $("instance").value;
+  const select = $("instance");
+  const name = select.value;
   if (!name) return;
+  // Said at once: the board and its sentence are the puzzle before until this one is read.
+  say(`Opening ${select.selectedOptions[0].text}…`);
   try {
     const reply = await call("instance", `/api/instances/${name}`);
     await load(reply.puzzle);
@@ -581,9 +586,12 @@ async function openInstance() {
 async function generate(event) {
   event.preventDefault();
   const number = (id) => Number.parseInt($(id).value, 10);
+  const [width, height] = [number("gen-width"), number("gen-height")];
+  const size = Number.isInteger(width) && Number.isInteger(height) ? `${sized(width, height)} ` : "a ";
+  say(`Generating ${size}puzzle…`); // a large one takes seconds
   try {
     const reply = await post("generate", "generate", {
-      width: number("gen-width"), height: number("gen-height"), seed: number("gen-seed"),
+      width, height, seed: number("gen-seed"),
       ...($("gen-grade").value ? { grade: $("gen-grade").value } : {}),
     });
     $("puzzle-text").value = reply.puzzle;

@@ -67,6 +67,7 @@ export class Compose {
     svg.addEventListener("pointermove", (event) => this.#move(event));
     svg.addEventListener("pointerup", (event) => this.#up(event));
     svg.addEventListener("pointercancel", () => this.#cancel());
+    svg.addEventListener("dblclick", (event) => this.#single(event));
     ui.clue.addEventListener("change", () => this.#clueField());
     for (const { name, title, words } of Object.values(VARIANTS)) {
       const option = new Option(title, name);
@@ -374,7 +375,8 @@ export class Compose {
     this.ui.exportLink.href = url || "#";
     this.ui.exportText.value = texts.text ?? "";
     const types = { url: "text/plain", text: "text/plain", json: "application/json", kth: "text/plain", svg: "image/svg+xml" };
-    const names = { url: "draft.url", text: "draft.txt", json: "draft.json", kth: "draft.lp", svg: "draft.svg" };
+    // The URL as plain text: a ".url" file is a Windows shortcut, of another format.
+    const names = { url: "draft-url.txt", text: "draft.txt", json: "draft.json", kth: "draft.lp", svg: "draft.svg" };
     for (const [to, label] of Object.entries(EXPORTS)) {
       const link = this.ui.downloads[to];
       if (!link) continue;
@@ -649,6 +651,17 @@ export class Compose {
     this.#redrawRooms();
     this.marks = {};
     this.#draw();
+  }
+
+  /** A double click with Rectangle: the cell a room of its own (a drag needs two cells). */
+  #single(event) {
+    const cell = this.#cell(event);
+    if (!this.active || this.tool !== "rectangle" || !cell) return;
+    const [x, y] = cell;
+    if (D.cellsOf(this.draft, this.draft.room[y][x]).length === 1) return;
+    this.selectedCell = cell;
+    this.edit(D.rectangle(this.draft, cell, cell));
+    say(`r${y + 1}c${x + 1} is a room of its own now.`);
   }
 
   #up(event) {
