@@ -42,9 +42,9 @@ THOROUGH = settings().max_examples == THOROUGH_EXAMPLES
 """Whether the thorough profile is loaded (a run of ``-m slow``; conftest.py)."""
 HOSTILE = settings(
     deadline=timedelta(seconds=5),  # far above any linear reading of these inputs: a hang guard
-    # Each run draws afresh (CI keeps no example database), so its runs add up; 1,500 per
+    # Each run draws afresh (CI keeps no example database), so its runs add up; 1,000 per
     # reader keep the slow run within CI's budget (10^4 took 50 s a reader).
-    max_examples=1_500 if THOROUGH else 50,
+    max_examples=1_000 if THOROUGH else 50,
 )
 
 
