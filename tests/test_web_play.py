@@ -645,8 +645,7 @@ def test_on_a_phone_held_sideways_a_hints_legend_comes_into_view(
         press(page, "Hint")
         page.wait_for_timeout(100)  # the scroll's frame
         for part in ("#status", "#legend"):
-            box = page.locator(part).bounding_box()
-            assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 390, part
+            assert in_view(page.locator(part).bounding_box(), 390), part
 
 
 @pytest.mark.slow  # several seconds: the default run stays under 2 minutes
@@ -676,6 +675,28 @@ def test_a_phone_held_sideways_shows_the_board_beside_the_controls(
             press(page, "Next")
             assert_step_in_view(page, 390)
             assert_board_in_view(page, 11, 11, 390)
+
+
+def test_the_clock_is_in_view_with_the_board_on_a_phone(browser: Browser, base: str) -> None:
+    """At 390x844 the clock sits above the board, in view with it (it was below every
+    control, out of view); neither Compose nor Steps shows it."""
+    with opened_page(
+        browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    ) as page:
+        open_puzzle(page, base, (REPO / "instances" / "hard" / "11x11-s1.lp").read_text())
+        clock = page.locator("#timer").bounding_box()
+        frame = page.locator("#board-frame").bounding_box()
+        assert in_view(clock, 844) and frame is not None and clock is not None
+        assert clock["y"] + clock["height"] <= frame["y"]
+        page.get_by_label("time", exact=True).uncheck()  # the player's choice still hides it
+        assert page.locator("#timer").is_hidden()
+        page.get_by_label("time", exact=True).check()
+        press(page, "Compose")
+        assert page.locator("#timer").is_hidden()
+        press(page, "Play")
+        assert page.locator("#timer").is_visible()
+        press(page, "Steps")
+        assert page.locator("#timer").is_hidden()
 
 
 @pytest.mark.slow  # some 3 s: the default run stays under 2 minutes

@@ -172,6 +172,7 @@ function setMode(mode, draft = null, { resume = false, edits = null } = {}) {
   unsteady();
   $("mode-play").setAttribute("aria-pressed", String(!composing));
   $("mode-compose").setAttribute("aria-pressed", String(composing));
+  $("game").toggleAttribute("data-composing", composing); // the clock steps aside (CSS)
   $("play-controls").hidden = composing;
   $("play-keys").hidden = composing;
   $("compose-controls").hidden = !composing;
