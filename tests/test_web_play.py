@@ -677,6 +677,7 @@ def test_a_phone_held_sideways_shows_the_board_beside_the_controls(
             assert_board_in_view(page, 11, 11, 390)
 
 
+@pytest.mark.slow  # some 4 s: the default run stays under 2 minutes
 def test_the_clock_is_in_view_with_the_board_on_a_phone(browser: Browser, base: str) -> None:
     """At 390x844 the clock sits above the board, in view with it (it was below every
     control, out of view); neither Compose nor Steps shows it."""
