@@ -5,7 +5,7 @@ runs them: the long walks, the full validation of the shipped sets (the experime
 only up to 4 cells, as in every run), the large instances.
 Property tests (hypothesis) run in both: a few examples each by default, and a thorough
 profile in a run that selects slow tests (helpers.THOROUGH_EXAMPLES; the hostile-input tests
-take 1,500). ``--hypothesis-profile quick|thorough`` chooses either by hand.
+take 1,000). ``--hypothesis-profile quick|thorough`` chooses either by hand.
 """
 
 from __future__ import annotations

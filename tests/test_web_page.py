@@ -472,8 +472,11 @@ def test_a_file_a_shipped_puzzle_and_a_generated_one_load(page: Page, base: str)
     held: list[Route] = []
     page.route("**/api/instances/medium/9x9-s2.lp", lambda route: held.append(route))
     page.get_by_role("button", name="Open", exact=True).click()
-    while not held:
+    for _ in range(250):  # the request held, or the test fails in 5 s (not hangs)
+        if held:
+            break
         page.wait_for_timeout(20)
+    assert held
     assert status(page) == f"Opening 9x9, seed 2 ({grouped['medium/9x9-s2.lp']})…"
     page.unroute("**/api/instances/medium/9x9-s2.lp")
     release(held)
@@ -491,8 +494,11 @@ def test_a_file_a_shipped_puzzle_and_a_generated_one_load(page: Page, base: str)
     page.get_by_label("Seed").fill("3")
     page.route("**/api/generate", lambda route: held.append(route))
     page.get_by_role("button", name="Generate", exact=True).click()
-    while len(held) < 2:
+    for _ in range(250):
+        if len(held) == 2:
+            break
         page.wait_for_timeout(20)
+    assert len(held) == 2
     assert status(page) == "Generating a 5×7 puzzle…"  # a large one takes seconds
     page.unroute("**/api/generate")
     release(held[1:])

@@ -72,7 +72,7 @@ const compose = new Compose(
       if (location.hash !== hash) history.replaceState(null, "", hash);
       if (copied !== null && same(draft, copied)) return;
       copied = null;
-      store(DRAFT_KEY, { ...draftEntry(hash), game: null });
+      keepDraft(hash, null);
       store(LAST_KEY, hash);
     },
   },
@@ -262,10 +262,15 @@ function draftPlayed() {
   return own && { ...own, history: historyOf(kept) };
 }
 
-/** What the browser keeps of the draft at ``address`` (`DRAFT_KEY`): it and the latest of its Undo and Redo history. */
-function draftEntry(address) {
+/**
+ * Keep the draft at ``address`` in the browser (`DRAFT_KEY`), with ``game`` (the game Play this
+ * draft made of it, or null) and the latest of its Undo and Redo history; without the history
+ * where the storage cannot hold it (a large draft's can take hundreds of kilobytes).
+ */
+function keepDraft(address, game) {
   const urls = (drafts) => drafts.slice(-HISTORY_KEPT).map(urlOf);
-  return { address, done: urls(compose.done), undone: urls(compose.undone) };
+  const history = { done: urls(compose.done), undone: urls(compose.undone) };
+  if (!store(DRAFT_KEY, { address, game, ...history })) store(DRAFT_KEY, { address, game });
 }
 
 /** Each draft's URL, made once: the whole history is kept again after each edit. */
@@ -748,7 +753,7 @@ $("play-draft").addEventListener("click", async () => {
   $("puzzle-text").value = compose.url();
   await playText(puzzle);
   // Played (a game of its own opened): Compose on that game goes on with the draft.
-  if (ownHash !== before) store(DRAFT_KEY, { ...draftEntry(address), game: ownHash });
+  if (ownHash !== before) keepDraft(address, ownHash);
 });
 document.addEventListener("keydown", keys);
 window.addEventListener("hashchange", loadFromHash);

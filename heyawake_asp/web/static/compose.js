@@ -4,7 +4,7 @@
 // number, and the export in every format.
 
 import { Superseded, abort, hold, post } from "./api.js";
-import { MOVES } from "./board.js";
+import { MOVES, cellName } from "./board.js";
 import * as D from "./draft.js";
 import { PLAIN, VARIANTS } from "./kinds.js";
 import { report, say } from "./status.js";
@@ -80,7 +80,6 @@ export class Compose {
     return this.ui.tools.find((radio) => radio.checked)?.value ?? "rectangle";
   }
 
-  /** Show the draft (``draft`` replacing it, as an edit, when given; a blank 6x6 when none). */
   /**
    * Compose ``draft`` (as an edit of the one there), else the one there, else a blank 6×6.
    * ``history`` ({done, undone}, drafts): what Undo and Redo go back to, for a page that has
@@ -236,7 +235,12 @@ export class Compose {
     }
     this.edit(D.setClue(this.draft, index, clue), { typing });
     this.#fillClueField();
-    // Said even when nothing changed: an error about this room's number is stale now.
+    this.#sayNumber(index); // even when nothing changed: an error about this number is stale now
+  }
+
+  /** "The room at r3c4 has the number 2." (no number, a hidden number): what room ``index`` holds. */
+  #sayNumber(index) {
+    const clue = this.draft.clues[index];
     const number = clue === null ? "no number" : clue === "?" ? "a hidden number (?)" : `the number ${clue}`;
     say(`${capitalised(this.#roomName(index))} has ${number}.`);
   }
@@ -302,17 +306,17 @@ export class Compose {
         this.suggestion = { version, changes: [found] };
         this.marks.suggest = roomAt(found);
         const left = found.more ? `leaves more than ${found.solutions} solutions, yet fewer than now` : `leaves ${found.solutions} solutions`;
-        say(`Suggestion: set the room at r${found.y + 1}c${found.x + 1} (marked) to ${found.clue}: ${found.solutions === 1
+        say(`Suggestion: set the room at ${cellName(found.x, found.y)} (marked) to ${found.clue}: ${found.solutions === 1
           ? "unique" : left} (Apply, or Suggest again, sets it).${found.solutions === 1 ? "" : disputed}`);
       } else if (together.length) {
         this.suggestion = { version, changes: together };
         this.marks.suggest = together.flatMap(roomAt);
-        const sets = together.map(({ x, y, clue }) => `the room at r${y + 1}c${x + 1} to ${clue}`);
+        const sets = together.map(({ x, y, clue }) => `the room at ${cellName(x, y)} to ${clue}`);
         say(`No single number makes this draft unique; ${together.length} together do: ${sets.join(", ")} (Apply sets them).${disputed}`);
       } else if (split) {
         this.suggestion = { version, split };
         this.marks.suggest = split.parts[1];
-        say(`No number makes this draft unique; cutting the room at r${split.y + 1}c${split.x + 1} in two does: ` +
+        say(`No number makes this draft unique; cutting the room at ${cellName(split.x, split.y)} in two does: ` +
           `the marked part numbered ${split.clues[1]}, the rest ${split.clues[0]} (Apply cuts it).${disputed}`);
       } else {
         say(`Nothing suggested makes this draft unique: no single number, no two or three chosen one by one, no room cut in two.${disputed}`);
@@ -333,7 +337,7 @@ export class Compose {
       const { x, y, parts, clues } = found.split;
       this.selectedCell = null;
       this.edit(D.split(this.draft, this.draft.room[y][x], parts[1], clues));
-      say(`The room at r${y + 1}c${x + 1} is cut in two, numbered ${clues[0]} and ${clues[1]}.`);
+      say(`The room at ${cellName(x, y)} is cut in two, numbered ${clues[0]} and ${clues[1]}.`);
       return;
     }
     let draft = this.draft;
@@ -342,10 +346,9 @@ export class Compose {
     this.selectedCell = [x, y];
     this.edit(draft);
     this.#fillClueField();
-    const rooms = found.changes.map((change) => `r${change.y + 1}c${change.x + 1} ${change.clue}`);
-    say(found.changes.length === 1
-      ? `The room at r${y + 1}c${x + 1} now has the number ${found.changes[0].clue}.`
-      : `The rooms now have their numbers: ${rooms.join(", ")}.`);
+    const rooms = found.changes.map((change) => `${cellName(change.x, change.y)} ${change.clue}`);
+    if (found.changes.length === 1) this.#sayNumber(this.draft.room[y][x]);
+    else say(`The rooms now have their numbers: ${rooms.join(", ")}.`);
   }
 
   /**
@@ -508,7 +511,7 @@ export class Compose {
   #roomName(index) {
     const cells = D.cellsOf(this.draft, index);
     const [x, y] = cells.reduce((a, b) => (b[1] < a[1] || (b[1] === a[1] && b[0] < a[0]) ? b : a));
-    return `the room at r${y + 1}c${x + 1}`;
+    return `the room at ${cellName(x, y)}`;
   }
 
   /** The largest number room ``index`` can take: its most black cells, or under rules whose
@@ -661,7 +664,7 @@ export class Compose {
     if (D.cellsOf(this.draft, this.draft.room[y][x]).length === 1) return;
     this.selectedCell = cell;
     this.edit(D.rectangle(this.draft, cell, cell));
-    say(`r${y + 1}c${x + 1} is a room of its own now.`);
+    say(`${cellName(x, y)} is a room of its own now.`);
   }
 
   #up(event) {

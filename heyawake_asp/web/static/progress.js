@@ -16,12 +16,13 @@ export function stored(key) {
   }
 }
 
-/** Keep ``value`` under ``key`` (JSON). */
+/** Keep ``value`` under ``key`` (JSON); whether it was kept. */
 export function store(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
+    return true;
   } catch {
-    // nothing kept: the page goes on
+    return false; // nothing kept (storage full or refused): the page goes on
   }
 }
 
