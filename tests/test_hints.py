@@ -85,6 +85,18 @@ def test_hints_from_grids_in_any_order_are_checked_steps_or_the_wrong_cell() -> 
         assert all(known.get(cell) == black for cell, black in found.step.reason.known)
 
 
+def test_a_grid_asked_again_after_a_wrong_cell_gets_its_hint_again() -> None:
+    """A player's wrong cells undone (Start over), the empty grid gets the walk's first step
+    again: asked afresh of programs that had learnt from the other grids, its reason cost 38
+    where the walk's costs 23 (6x6-s2)."""
+    puzzle = read_puzzle(str(REPO / "instances" / "easy" / "6x6-s2.lp"))
+    hints = Hints(puzzle)
+    first = hints.next({}).step
+    assert hints.next({(0, 0): True, (1, 0): True}).conflict
+    again = hints.next({}).step
+    assert again == first == steps(puzzle).steps[0]
+
+
 def test_a_hint_cut_short_leaves_the_next_one_whole(monkeypatch: pytest.MonkeyPatch) -> None:
     puzzle = read_puzzle(str(LARGE))
     hints = Hints(puzzle)

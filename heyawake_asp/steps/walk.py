@@ -13,8 +13,8 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Literal
 
 from heyawake_asp.errors import OutOfTime, PuzzleFormatError
@@ -101,12 +101,8 @@ def hint(
     return Hints(puzzle).next(given, timeout)
 
 
-@dataclass(frozen=True)
-class _Asked:
-    """A hint and the settled cells it was asked from."""
-
-    given: dict[Cell, bool]
-    hint: Hint
+_REMEMBERED = 256
+"""The grids whose hints `Hints` remembers: a grid asked again gets the same hint."""
 
 
 class Hints:
@@ -116,10 +112,11 @@ class Hints:
     grid with every cell the last one settled (a player who takes each
     hint) goes on from it as a walk goes on to its next step: what the
     levels' instances forced is asked again only where cells were settled
-    since. A grid asked twice in a row gets the same hint. The programs
-    keep what clingo learnt, so a step's reason may differ from a fresh
-    `hint`'s (each is minimal, and the first hint from the empty grid is
-    the walk's first step).
+    since. A grid asked again (the last ``_REMEMBERED``) gets the same hint:
+    the programs keep what clingo learnt, so a grid's step asked afresh could
+    have another reason (a costlier one for the empty grid after a wrong cell
+    undone), each minimal; the first hint from the empty grid is the walk's
+    first step.
     """
 
     def __init__(self, puzzle: Puzzle) -> None:
@@ -127,7 +124,7 @@ class Hints:
         self._shared: dict[Cell, bool] | None = None
         self._deducer: Deducer | None = None
         self._planner: Planner | None = None  # the last hint's, from cells every solution shares
-        self._last: _Asked | None = None
+        self._asked: OrderedDict[frozenset[Settled], Hint] = OrderedDict()  # the latest last
         self._unsolvable: Hint | None = None
 
     def next(
@@ -138,9 +135,13 @@ class Hints:
         if deadline.passed:
             raise OutOfTime(deadline.overdue_message())
         known = dict(given or {})
-        if self._last is None or self._last.given != known:
-            self._last = _Asked(known, self._next(known, deadline))
-        return self._last.hint
+        grid = frozenset(known.items())
+        if grid not in self._asked:
+            self._asked[grid] = self._next(known, deadline)
+            if len(self._asked) > _REMEMBERED:
+                self._asked.popitem(last=False)
+        self._asked.move_to_end(grid)
+        return self._asked[grid]
 
     def _next(self, known: dict[Cell, bool], deadline: Deadline) -> Hint:
         """`next`'s hint, the programs ground when first needed."""
