@@ -670,6 +670,17 @@ def test_a_draft_is_kept_in_the_browser_and_played_it_stays_the_authors(
         press(again, "Compose")
         assert "copy" in status(again)
         assert not again.get_by_label("shared cells").is_checked()
+        # The author's draft is one Undo behind the copy (an edit of the copy had replaced it
+        # for good).
+        assert status(again).endswith(" Undo goes back to your draft.")
+        drag(again, (0, 0), (5, 5))  # an edit: the copy is one room now, and kept
+        settle(again)
+        assert len(rooms(draft(again))) == 1
+        again.reload()
+        again.wait_for_selector(f"{CELL}[data-room]")
+        press(again, "Undo")
+        press(again, "Undo")
+        assert rooms(draft(again)) == made
 
 
 @pytest.mark.slow

@@ -197,6 +197,7 @@ function setMode(mode, draft = null, { resume = false, edits = null } = {}) {
       sentence = "Back to your draft.";
     } else if (fromGame) {
       draft = copied = fromObject(play.puzzle);
+      edits = keptBehind();
       compose.setCredits(creditsOf(play.puzzle));
       compose.setVariant(play.puzzle.variant);
       // A puzzle not yet solved, moves made or not: the player may be about to play it.
@@ -204,6 +205,7 @@ function setMode(mode, draft = null, { resume = false, edits = null } = {}) {
       sentence = play.solved
         ? "Composing a copy of the puzzle in play: edit its rooms and numbers."
         : "Composing a copy of the puzzle in play; its solution stays hidden (tick shared cells to see it).";
+      if (edits) sentence += " Undo goes back to your draft.";
     } else if (!compose.active && !draft) {
       sentence = "Compose: drag rectangles to make rooms; select a room and type its number.";
     }
@@ -279,6 +281,18 @@ const urlOf = (draft) => {
   if (!draftUrls.has(draft)) draftUrls.set(draft, toUrl(draft));
   return draftUrls.get(draft);
 };
+
+/**
+ * The draft kept in this browser, after its own history, as the history of a draft composed in
+ * its place (a game's copy): one Undo goes back to it, where an edit of the copy would have
+ * replaced it for good. Null when none is kept.
+ */
+function keptBehind() {
+  const kept = stored(DRAFT_KEY);
+  const own = draftRead(addressOf(kept?.address, DRAFT));
+  if (own === null) return null;
+  return { done: [...(historyOf(kept)?.done ?? []), own.draft], undone: [] };
+}
 
 /** The Undo and Redo history kept with the draft at ``address``, {done, undone} as drafts, or null. */
 const keptHistory = (address) => {
