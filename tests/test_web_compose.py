@@ -131,6 +131,10 @@ def test_drawn_rectangles_and_typed_numbers_are_the_draft(page: Page, base: str)
     page.keyboard.type("9")  # a 2x2 room holds at most 2 black cells: said in an author's words
     assert status(page) == "error: the room at r1c1 has 4 cells: its number can be at most 2"
     assert page.input_value("#room-clue") == "?"
+    page.get_by_label("Number", exact=True).fill("9")  # refused in the field too: it shows "?"
+    page.get_by_label("Number", exact=True).press("Enter")
+    assert status(page).startswith("error: the room at r1c1 has 4 cells")
+    assert page.input_value("#room-clue") == "?"
     click(page, 1, 3)  # a room without a number: Backspace changes nothing, yet the error is stale
     page.keyboard.type("5")
     assert status(page) == "error: the room at r3c2 has 2 cells: its number can be at most 1"

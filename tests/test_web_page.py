@@ -391,6 +391,53 @@ def test_solve_reveals_the_checked_solution_and_grade_names_the_grade(
 
 
 @pytest.mark.slow
+def test_a_graded_puzzle_not_found_in_time_says_what_to_change(page: Page, base: str) -> None:
+    """Generate with a grade past the server's limit says what to try, not only that time ran
+    out (the server's answer stands in for a search of seconds: a 10x10 easy takes 9 s)."""
+    page.goto(base)
+    settle(page)
+    page.route(
+        "**/api/generate",
+        lambda route: route.fulfill(
+            status=422,
+            content_type="application/json",
+            body=json.dumps({"error": "puzzle: stopped past the time limit of 10 s"}),
+        ),
+    )
+    page.get_by_label("Width").fill("12")
+    page.get_by_label("Height").fill("10")
+    page.get_by_label("Grade").select_option("easy")
+    press(page, "Generate")
+    assert status(page) == (
+        "error: no easy puzzle 12×10 was found within the time limit: try a smaller grid, "
+        "another seed, or any grade"
+    )
+
+
+@pytest.mark.slow
+def test_steps_opened_while_grade_is_asked_keep_their_sentence(page: Page, base: str) -> None:
+    """A grade's answer that comes after Steps opened does not speak over the steps (it had
+    said the grade while the steps' own line said the grade would come)."""
+    open_puzzle(page, base, URL)
+    held: list[Route] = []
+    page.route("**/api/grade", lambda route: held.append(route))
+    page.get_by_role("button", name="Grade", exact=True).click()
+    for _ in range(250):
+        if held:
+            break
+        page.wait_for_timeout(20)
+    assert held
+    page.get_by_role("button", name="Steps", exact=True).click()
+    page.wait_for_selector("#learn[data-done='true']")
+    said = status(page)
+    page.unroute("**/api/grade")
+    release(held)
+    settle(page)
+    page.wait_for_timeout(200)
+    assert status(page) == said and not said.startswith("Grade:")
+
+
+@pytest.mark.slow
 def test_a_slow_request_shows_working_and_a_newer_one_supersedes_it(page: Page, base: str) -> None:
     open_puzzle(page, base, URL)
     held = []
@@ -461,7 +508,7 @@ def test_a_file_a_shipped_puzzle_and_a_generated_one_load(page: Page, base: str)
             "#instance option", "options => options.map(o => [o.value, o.textContent])"
         )
     )
-    assert texts["easy/6x6-s2.lp"] == "6x6, seed 2 (hard)"
+    assert texts["easy/6x6-s2.lp"] == "6×6, seed 2 (hard)"
     grades = {"easy", "medium", "hard", "expert"}  # the large puzzles are grouped by folder
     assert all(
         texts[value].endswith(f" ({label})") == (label in grades)
@@ -477,7 +524,7 @@ def test_a_file_a_shipped_puzzle_and_a_generated_one_load(page: Page, base: str)
             break
         page.wait_for_timeout(20)
     assert held
-    assert status(page) == f"Opening 9x9, seed 2 ({grouped['medium/9x9-s2.lp']})…"
+    assert status(page) == f"Opening 9×9, seed 2 ({grouped['medium/9x9-s2.lp']})…"
     page.unroute("**/api/instances/medium/9x9-s2.lp")
     release(held)
     settle(page)

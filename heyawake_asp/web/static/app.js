@@ -560,9 +560,11 @@ async function fillInstances() {
     // 10); named puzzles (KTH's) last.
     const groups = new Map(GRADES.map((grade) => [grade, document.createElement("optgroup")]));
     const folderOf = (name) => (name.includes("/") ? name.slice(0, name.indexOf("/")) : "other");
-    const labelOf = (name) => name.slice(folderOf(name).length + 1).replace(/\.lp$/, "").replace("-s", ", seed ");
+    // "6×6, seed 2", the size written as sentences write it.
+    const labelOf = (name) =>
+      name.slice(folderOf(name).length + 1).replace(/\.lp$/, "").replace("-s", ", seed ").replace(/^(\d+)x(\d+)/, "$1×$2");
     const cellsOf = (name) => {
-      const found = labelOf(name).match(/^(\d+)x(\d+)/);
+      const found = labelOf(name).match(/^(\d+)×(\d+)/);
       return found ? found[1] * found[2] : Infinity;
     };
     // Two named puzzles differ by NaN (Infinity less Infinity): their names decide.
@@ -617,7 +619,10 @@ async function generate(event) {
     $("puzzle-text").value = reply.puzzle;
     await load(reply.puzzle);
   } catch (error) {
-    reportLoad(error);
+    const grade = $("gen-grade").value;
+    // A grade is found by generating puzzles until one walks as asked: it may take longer.
+    const late = grade && !(error instanceof Superseded) && /time limit/.test(error.message);
+    reportLoad(late ? `error: no ${grade} puzzle ${width}×${height} was found within the time limit: try a smaller grid, another seed, or any grade` : error);
   }
 }
 
@@ -679,6 +684,7 @@ $("redo").addEventListener("click", () => play.redo());
 $("solve").addEventListener("click", () => play.solve());
 $("grade").addEventListener("click", () => play.grade());
 $("steps").addEventListener("click", () => {
+  abort(["check", "hint", "solve", "grade"]); // a late answer would speak over the steps
   learn.open(play.puzzle); // open at once; the steps come as they are found
   play.timer.pause();
   enable();

@@ -231,6 +231,7 @@ export class Compose {
     }
     if (typeof clue === "number" && clue > this.#most(index)) {
       say(`error: ${this.#tooMany(index)}`, "error");
+      this.#fillClueField(); // the room's number, not the one refused
       return;
     }
     this.edit(D.setClue(this.draft, index, clue), { typing });
