@@ -140,6 +140,59 @@ def test_h_asks_for_a_hint_as_the_button_does(page: Page, base: str) -> None:
     assert len([reply for reply in replies if reply.url.endswith("/api/hint")]) == 1
 
 
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
+def test_once_solved_no_room_is_kept_above_the_board_for_a_longer_sentence(
+    browser: Browser, base: str
+) -> None:
+    """The sentence block keeps the height of a longer sentence while playing (the board
+    does not jump); solved, it gave the short "Solved" some 170 px of blank above the board."""
+    with opened_page(
+        browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    ) as page:
+        open_puzzle(page, base, URL)
+        press(page, "Hint")  # a sentence and its legend
+        [grid] = solve(read_puzzle_text(URL, "url")).solutions
+        blacks = [(x, y) for y, row in enumerate(grid) for x, char in enumerate(row) if char == "#"]
+        for x, y in blacks[:-1]:
+            page.tap(cell(page, x, y))
+        settle(page)
+        kept = page.locator("#said").bounding_box()
+        short = page.locator("#status").bounding_box()
+        assert kept is not None and short is not None and kept["height"] > short["height"] + 20
+        page.tap(cell(page, *blacks[-1]))
+        settle(page)
+        page.wait_for_timeout(100)  # the resize observer's frame
+        assert status(page).startswith("Solved in ")
+        said = page.locator("#said").bounding_box()
+        short = page.locator("#status").bounding_box()
+        assert said is not None and short is not None and said["height"] < short["height"] + 20
+
+
+@pytest.mark.slow  # some 3 s: the default run stays under 2 minutes
+def test_a_tap_leaves_no_cursor_frame_and_a_key_or_a_click_shows_it(
+    browser: Browser, base: str
+) -> None:
+    """On a touch screen the keyboard's cursor had stayed framed on the last cell tapped."""
+    cursor_shown = (
+        "document.querySelector('#board .cursor').checkVisibility({visibilityProperty: true})"
+    )
+    with opened_page(
+        browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    ) as page:
+        open_puzzle(page, base, URL)
+        page.tap(cell(page, 2, 2))
+        settle(page)
+        assert page.evaluate("document.activeElement.id") == "board"
+        assert not page.evaluate(cursor_shown)
+        page.keyboard.press("ArrowRight")  # a keyboard beside the touch screen: keys show it
+        assert page.evaluate(cursor_shown)
+    with opened_page(browser) as page:
+        open_puzzle(page, base, URL)
+        page.click(cell(page, 2, 2))  # a mouse: the cursor where the click was, for keys after
+        settle(page)
+        assert page.evaluate(cursor_shown)
+
+
 @pytest.mark.slow  # several seconds: the default run stays under 2 minutes
 def test_the_cursors_cell_is_spoken_as_keys_move_and_mark_it(page: Page, base: str) -> None:
     """The cell and its state were only the focused board's changing name, which screen

@@ -100,7 +100,11 @@ export class Board {
     this.magnifying = true; // a step's or a hint's small cells are zoomed to (`reveal`)
     this.touches = new Map(); // the fingers on the board: pointer id -> [x, y] (client px)
     this.pan = null; // two fingers on a zoomed board: {middle: [x, y], apart (client px), frame}
-    svg.addEventListener("pointerdown", (event) => this.#touch(event) || this.#down(event));
+    svg.addEventListener("pointerdown", (event) => {
+      // The keyboard's cursor is for keys: a finger's tap does not leave its frame on a cell.
+      svg.toggleAttribute("data-touched", event.pointerType === "touch");
+      return this.#touch(event) || this.#down(event);
+    });
     svg.addEventListener("pointermove", (event) => this.#pan(event) || this.#drag(event));
     svg.addEventListener("pointerup", (event) => this.#lift(event) || this.#up(event));
     // The browser took the gesture (a pinch of the page): the stroke was none of the player's.
@@ -108,7 +112,10 @@ export class Board {
     svg.addEventListener("contextmenu", (event) => {
       if (!this.readOnly) event.preventDefault();
     });
-    svg.addEventListener("keydown", (event) => this.#key(event));
+    svg.addEventListener("keydown", (event) => {
+      svg.removeAttribute("data-touched");
+      this.#key(event);
+    });
     svg.addEventListener("wheel", (event) => {
       if (!event.ctrlKey || !this.puzzle) return;
       event.preventDefault(); // the board zooms, not the page

@@ -222,7 +222,10 @@ export class Play {
       if (reply.solved) {
         this.board.highlight();
         list();
-        if (!this.solved) this.timer.stop();
+        if (!this.solved) {
+          this.timer.stop();
+          unsteady(); // the game is over: the room a longer sentence kept gives way
+        }
         this.solved = true;
         this.keep();
         this.#say(`Solved in ${this.timer.text()}!`, "solved");
