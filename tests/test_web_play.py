@@ -8,6 +8,7 @@ the test, the cells the test passed over.
 from __future__ import annotations
 
 import dataclasses
+import re
 import urllib.parse
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -166,6 +167,10 @@ def test_once_solved_no_room_is_kept_above_the_board_for_a_longer_sentence(
         said = page.locator("#said").bounding_box()
         short = page.locator("#status").bounding_box()
         assert said is not None and short is not None and said["height"] < short["height"] + 20
+        press(page, "Steps")  # back from them, the sentence still says the game is solved
+        page.wait_for_selector("#learn[data-done='true']")
+        press(page, "Back to play")
+        assert re.fullmatch(r"Back to your grid, solved in \d+:\d\d\.", status(page))
 
 
 @pytest.mark.slow  # some 3 s: the default run stays under 2 minutes

@@ -43,7 +43,7 @@ const learn = new Learn(
   () => {
     play.redraw();
     play.timer.resume();
-    say("Back to your grid.");
+    say(backToGrid());
     enable();
     board.svg.focus({ preventScroll: true }); // the keys play again (Steps' controls are gone)
   },
@@ -104,6 +104,11 @@ function enable() {
   }
 }
 
+/** "Back to your grid.", and that it is solved once it is (the sentence had said so before). */
+function backToGrid() {
+  return play.solved ? `Back to your grid, solved in ${play.timer.text()}.` : "Back to your grid.";
+}
+
 /** Pause (the board hidden, the clock held) or resume. */
 function setPaused(pause, { quiet = false } = {}) {
   if (pause === paused || (pause && !play.puzzle)) return;
@@ -115,7 +120,7 @@ function setPaused(pause, { quiet = false } = {}) {
   board.readOnly = pause;
   if (pause) play.timer.pause();
   else play.timer.resume();
-  if (!quiet) say(pause ? "Paused: the board is hidden until you resume." : "Back to your grid.");
+  if (!quiet) say(pause ? "Paused: the board is hidden until you resume." : backToGrid());
   enable();
 }
 
@@ -223,7 +228,7 @@ function setMode(mode, draft = null, { resume = false, edits = null } = {}) {
       if (location.hash !== ownHash) history.pushState(null, "", ownHash);
       ownHash = location.hash;
       store(LAST_KEY, ownHash);
-      say("Back to your grid.");
+      say(backToGrid());
     } else if (resume && lastGame()) { // the page opened in Compose (a draft's address)
       history.pushState(null, "", lastGame());
       loadFromHash();
