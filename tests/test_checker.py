@@ -197,7 +197,7 @@ def test_white_row_through_three_rectangles() -> None:
         Violation(
             5,
             tuple((x, 0) for x in range(6)),
-            "rule 5: white run r1c1..r1c6 passes through the rooms at r1c1, r1c3 and r1c5",
+            "rule 5: white run r1c1-r1c6 passes through the rooms at r1c1, r1c3 and r1c5",
         )
     ]
 
@@ -211,7 +211,7 @@ def test_white_column_through_three_rectangles() -> None:
     violations = verify(puzzle, ["..", "#.", ".."])
     assert rules(violations) == [5]
     assert violations[0].cells == ((1, 0), (1, 1), (1, 2))
-    assert "r1c2..r3c2 passes through the rooms at r1c1, r2c1 and r3c1" in violations[0].message
+    assert "r1c2-r3c2 passes through the rooms at r1c1, r2c1 and r3c1" in violations[0].message
 
 
 def test_run_crossing_one_border_is_fine() -> None:
@@ -227,13 +227,12 @@ def test_black_cell_breaks_the_run() -> None:
     assert violations[0].cells == tuple((x, 0) for x in range(6))
 
 
-def test_run_through_four_rooms_names_first_three() -> None:
+def test_run_through_four_rooms_names_them_all() -> None:
     puzzle = Puzzle(4, 1, tuple(Room.rectangle(x, 0, x, 0) for x in range(4)))
     violations = verify(puzzle, ["...."])
     assert rules(violations) == [5]
     assert violations[0].message == (
-        "rule 5: white run r1c1..r1c4 passes through 4 rooms, "
-        "first the rooms at r1c1, r1c2 and r1c3"
+        "rule 5: white run r1c1-r1c4 passes through 4 rooms: the rooms at r1c1, r1c2, r1c3 and r1c4"
     )
 
 
@@ -249,7 +248,7 @@ def test_run_leaving_and_reentering_a_u_shaped_room() -> None:
         Violation(
             5,
             ((0, 0), (1, 0), (2, 0)),
-            "rule 5: white run r1c1..r1c3 passes through the rooms at r1c1, r1c2 and r1c1",
+            "rule 5: white run r1c1-r1c3 passes through the rooms at r1c1, r1c2 and r1c1",
         )
     ]
 
@@ -261,7 +260,7 @@ def test_column_leaving_and_reentering_a_c_shaped_room() -> None:
     violations = verify(puzzle, ["..", "..", ".."])
     assert rules(violations) == [5]
     assert violations[0].cells == ((1, 0), (1, 1), (1, 2))
-    assert "r1c2..r3c2 passes through the rooms at r1c1, r2c2 and r1c1" in violations[0].message
+    assert "r1c2-r3c2 passes through the rooms at r1c1, r2c2 and r1c1" in violations[0].message
 
 
 def test_l_shaped_room_crossed_once_is_fine() -> None:

@@ -54,7 +54,7 @@ def test_kth_rooms_are_named_by_their_top_left_cells(tmp_path: Path) -> None:
 def test_a_run_names_the_letters_of_its_rooms() -> None:
     puzzle = text.read("heyawake 3x1\ncab\n", "p.txt")
     assert [v.message for v in verify(puzzle, ["..."])] == [
-        "rule 5: white run r1c1..r1c3 passes through rooms c, a and b"
+        "rule 5: white run r1c1-r1c3 passes through rooms c, a and b"
     ]
 
 

@@ -316,15 +316,11 @@ def _run_violation(puzzle: Puzzle, run: list[Cell], rooms: list[int]) -> Violati
 
     A run along a row or down a column is already in row-major order.
     """
-    passed = [room for room, _ in itertools.groupby(rooms)]
-    first, second, third = map(puzzle.room_label, passed[:3])
-    named = f"{puzzle.room_noun(3)} {first}, {second} and {third}"
-    if len(passed) == 3:
-        through = f"passes through {named}"
-    else:
-        through = f"passes through {len(passed)} rooms, first {named}"
-    extent = f"{cell_name(run[0])}..{cell_name(run[-1])}"
-    return Violation(5, tuple(run), f"rule 5: white run {extent} {through}")
+    labels = [puzzle.room_label(room) for room, _ in itertools.groupby(rooms)]
+    named = f"{puzzle.room_noun(len(labels))} {', '.join(labels[:-1])} and {labels[-1]}"
+    through = named if len(labels) == 3 else f"{len(labels)} rooms: {named}"
+    extent = f"{cell_name(run[0])}-{cell_name(run[-1])}"  # as a step's sentence writes a run
+    return Violation(5, tuple(run), f"rule 5: white run {extent} passes through {through}")
 
 
 def _asymmetric_rooms(puzzle: Puzzle, grid: Sequence[str]) -> list[Violation]:
