@@ -91,8 +91,14 @@ def _retile_one(
     for group in groups:
         region = {cell for member in group for cell in rect_cells(rects[member])}
         lines = _lines_through(region, owner, grid, other)
+        judged: set[frozenset[Rect]] = set()
         for _ in range(_RETILE_TRIES):
+            # Every try is drawn (a seed's puzzle depends on the draws), but a tiling drawn
+            # again is not judged again: a small region has few, and most draws repeat one.
             tiles = tile(region, rng, sizes)
+            if (drawn := frozenset(tiles)) in judged:
+                continue
+            judged.add(drawn)
             if _rules_out(tiles, lines, grid, other):
                 return group, tiles
     return None
