@@ -260,13 +260,20 @@ function lastOpened() {
 }
 
 /**
- * The draft last edited here (`DRAFT_KEY`), {draft, credits, history}, if Play this draft made
- * the game in play.
+ * The draft last edited here (`DRAFT_KEY`): {address, game, draft, credits, history} (history:
+ * {done, undone} as drafts, or null when none reads), or null when none is kept or it does not
+ * read.
  */
-function draftPlayed() {
+function keptDraft() {
   const kept = stored(DRAFT_KEY);
-  const own = kept?.game === ownHash ? draftRead(addressOf(kept.address, DRAFT)) : null;
-  return own && { ...own, history: historyOf(kept) };
+  const read = draftRead(addressOf(kept?.address, DRAFT));
+  return read && { address: kept.address, game: kept.game, ...read, history: historyOf(kept) };
+}
+
+/** The kept draft (`keptDraft`) if Play this draft made the game in play, else null. */
+function draftPlayed() {
+  const kept = keptDraft();
+  return kept?.game === ownHash ? kept : null;
 }
 
 /**
@@ -293,16 +300,14 @@ const urlOf = (draft) => {
  * replaced it for good. Null when none is kept.
  */
 function keptBehind() {
-  const kept = stored(DRAFT_KEY);
-  const own = draftRead(addressOf(kept?.address, DRAFT));
-  if (own === null) return null;
-  return { done: [...(historyOf(kept)?.done ?? []), own.draft], undone: [] };
+  const kept = keptDraft();
+  return kept && { done: [...(kept.history?.done ?? []), kept.draft], undone: [] };
 }
 
 /** The Undo and Redo history kept with the draft at ``address``, {done, undone} as drafts, or null. */
 const keptHistory = (address) => {
-  const kept = stored(DRAFT_KEY);
-  return kept?.address === address ? historyOf(kept) : null;
+  const kept = keptDraft();
+  return kept?.address === address ? kept.history : null;
 };
 
 /** The history of a kept draft's entry, {done, undone} as drafts; null for none, or one that does not read. */
